@@ -1,0 +1,7 @@
+/** The signed-in member a scoped handler works for (request.user). */
+export interface AuthenticatedUser {
+  id: string;
+  /** The e-mail address the user signs in with. */
+  username: string;
+  name: string;
+}

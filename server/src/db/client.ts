@@ -1,0 +1,89 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import type { AppConfig } from '../config';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+
+/** The database handle all code uses; both drivers (PGlite and node-postgres) satisfy it. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DatabaseDriver = 'pglite' | 'postgres';
+
+export interface OpenDatabase {
+  db: Database;
+  driver: DatabaseDriver;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+/**
+ * Opens the database (PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR/db), applies the
+ * migrations of server/drizzle and refreshes planner statistics (PGlite has no autovacuum).
+ * The caller holds the data-directory lock before calling this.
+ */
+export async function openDatabase(
+  config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>,
+  options: { reset?: boolean } = {},
+): Promise<OpenDatabase> {
+  const opened = config.databaseUrl ? openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
+  try {
+    if (options.reset) await dropEverything(opened.db);
+    await opened.migrate();
+    await analyze(opened.db);
+  } catch (error) {
+    await opened.close();
+    throw error;
+  }
+  return { db: opened.db, driver: opened.driver, close: opened.close };
+}
+
+/** Refreshes the planner's statistics; call after migrations and bulk loads. */
+export async function analyze(db: Database): Promise<void> {
+  await db.execute(sql`ANALYZE`);
+}
+
+/** Drops all tables and the migration journal (npm run seed -- --reset), so migrations rebuild from scratch. */
+async function dropEverything(db: Database): Promise<void> {
+  await db.execute(sql`DROP SCHEMA IF EXISTS drizzle CASCADE`);
+  await db.execute(sql`DROP SCHEMA IF EXISTS public CASCADE`);
+  await db.execute(sql`CREATE SCHEMA public`);
+}
+
+interface DriverHandle extends OpenDatabase {
+  migrate(): Promise<void>;
+}
+
+async function openPglite(dataDir: string): Promise<DriverHandle> {
+  const directory = path.join(dataDir, 'db');
+  await mkdir(directory, { recursive: true });
+  const client = await PGlite.create(directory);
+  const db = drizzlePglite({ client, schema });
+  return {
+    db,
+    driver: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    close: () => client.close(),
+  };
+}
+
+function openPostgres(connectionString: string): DriverHandle {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  const db = drizzleNodePostgres({ client: pool, schema });
+  return {
+    db,
+    driver: 'postgres',
+    migrate: () => migrateNodePostgres(db, { migrationsFolder }),
+    close: () => pool.end(),
+  };
+}

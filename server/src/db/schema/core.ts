@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/** A tenant of the platform: every record of every area belongs to exactly one environment. */
+export const environments = pgTable(
+  'environments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** The platform's default environment, answered by GET /api/1/environment/info; at most one. */
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('environments_single_default')
+      .on(table.isDefault)
+      .where(sql`${table.isDefault}`),
+  ],
+);
+
+/** A person who signs in; `username` is the e-mail address from the access token (stored lower-case). */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    username: text('username').notNull(),
+    name: text('name'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('users_username_unique').on(sql`lower(${table.username})`)],
+);
+
+/** Which users may work in which environment (no roles: any member has full access). */
+export const environmentMembers = pgTable(
+  'environment_members',
+  {
+    environmentId: uuid('environment_id')
+      .notNull()
+      .references(() => environments.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.environmentId, table.userId] }),
+    index('environment_members_user_idx').on(table.userId),
+  ],
+);
+
+/** The look of an environment; at most one per environment (none means the console shows onboarding). */
+export const themes = pgTable(
+  'themes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    environmentId: uuid('environment_id')
+      .notNull()
+      .references(() => environments.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    primaryColor: text('primary_color').notNull(),
+    /** Media file shown as the environment's logo; no foreign key so the media area stays independent. */
+    fileIdToLogo: uuid('file_id_to_logo'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('themes_environment_unique').on(table.environmentId)],
+);

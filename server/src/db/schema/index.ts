@@ -1,0 +1,5 @@
+// One file per area; every table of the database is re-exported here (drizzle-kit reads this file).
+export * from './core';
+export * from './receivers';
+export * from './publications';
+export * from './media';

@@ -1,0 +1,111 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { environments, users } from './core';
+import { audiences } from './receivers';
+
+/** A kind of publication (e.g. 'Nieuwsbrief'): it offers templates and the repeatable groups blocks are made of. */
+export const publicationTypes = pgTable(
+  'publication_types',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    environmentId: uuid('environment_id')
+      .notNull()
+      .references(() => environments.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('publication_types_environment_idx').on(table.environmentId, table.name)],
+);
+
+/** A template a publication of the type can be delivered with (e.g. 'Standaard', 'Uitgebreid'). */
+export const publicationTemplates = pgTable(
+  'publication_templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    publicationTypeId: uuid('publication_type_id')
+      .notNull()
+      .references(() => publicationTypes.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    position: integer('position').notNull(),
+  },
+  (table) => [index('publication_templates_type_idx').on(table.publicationTypeId, table.position)],
+);
+
+/** A repeatable group of a type (e.g. 'Artikel'): a publication's blocks are instances of these; `type` is its key. */
+export const publicationRepeatableGroups = pgTable(
+  'publication_repeatable_groups',
+  {
+    publicationTypeId: uuid('publication_type_id')
+      .notNull()
+      .references(() => publicationTypes.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    name: text('name').notNull(),
+    position: integer('position').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.publicationTypeId, table.type] })],
+);
+
+export const publications = pgTable(
+  'publications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    environmentId: uuid('environment_id')
+      .notNull()
+      .references(() => environments.id, { onDelete: 'cascade' }),
+    publicationTypeId: uuid('publication_type_id')
+      .notNull()
+      .references(() => publicationTypes.id),
+    name: text('name').notNull(),
+    isNotMarketing: boolean('is_not_marketing').notNull().default(false),
+    isPublic: boolean('is_public').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('publications_environment_created_idx').on(table.environmentId, table.createdAt),
+    index('publications_environment_name_idx').on(table.environmentId, sql`lower(${table.name})`),
+  ],
+);
+
+/** One block of a publication, an instance of one of its type's repeatable groups; `position` orders them (0-based). */
+export const publicationBlocks = pgTable(
+  'publication_blocks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    publicationId: uuid('publication_id')
+      .notNull()
+      .references(() => publications.id, { onDelete: 'cascade' }),
+    blockType: text('block_type').notNull(),
+    position: integer('position').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('publication_blocks_publication_position_idx').on(table.publicationId, table.position)],
+);
+
+/** A request to deliver a publication to an audience; sending comes later, so a new job is 'Gepland'. */
+export const deliveryJobs = pgTable(
+  'delivery_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    environmentId: uuid('environment_id')
+      .notNull()
+      .references(() => environments.id, { onDelete: 'cascade' }),
+    publicationId: uuid('publication_id')
+      .notNull()
+      .references(() => publications.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    publicationTemplateId: uuid('publication_template_id')
+      .notNull()
+      .references(() => publicationTemplates.id),
+    /** Null when the job goes to the publication's accepted RSVP participants only. */
+    audienceId: uuid('audience_id').references(() => audiences.id),
+    sendToOnlyAcceptedRsvp: boolean('send_to_only_accepted_rsvp').notNull().default(false),
+    ignoreRsvp: boolean('ignore_rsvp').notNull().default(false),
+    /** Recipients resolved when the job was created (global unsubscribers excluded). */
+    recipientCount: integer('recipient_count').notNull(),
+    status: text('status').notNull().default('Gepland'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('delivery_jobs_environment_created_idx').on(table.environmentId, table.createdAt)],
+);

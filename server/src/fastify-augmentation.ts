@@ -1,0 +1,26 @@
+// Declaration merging: what this server adds to Fastify's instance, request and route schema types.
+import type { AppConfig } from './config';
+import type { Database } from './db/client';
+import type { Identity } from './identity';
+import type { AuthenticatedUser } from './auth/authenticatedUser';
+import type { VerifiedToken } from './auth/bearer';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    db: Database;
+    identity: Identity;
+  }
+  interface FastifyRequest {
+    /** Set by the environment scope (routes/scope.ts); only meaningful inside it. */
+    environmentId: string;
+    /** Set by the environment scope (routes/scope.ts); only meaningful inside it. */
+    user: AuthenticatedUser;
+    /** The verified access token; set by auth/bearer.ts requireAccessToken and by the environment scope. */
+    accessToken: VerifiedToken;
+  }
+  interface FastifySchema {
+    /** Marks a call the spec does not show (added for the console); copied into the OpenAPI document. */
+    'x-extension'?: boolean;
+  }
+}

@@ -1,0 +1,64 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
+import { providerMountPath } from './embeddedClient';
+import { FormBodyTooLargeError, readFormBody, withoutOfflineAccessOnRefresh } from './refreshScope';
+
+/** What oidc-provider reads beyond a plain Node request. */
+interface ProviderRequest extends IncomingMessage {
+  /** oidc-provider derives its mount path from `originalUrl` minus `url`. */
+  originalUrl?: string;
+  /** A body read before the provider saw it (only the token endpoint's). */
+  body?: string;
+}
+
+/**
+ * Hands every request under /oidc to oidc-provider (a Koa app) on the raw Node request and response.
+ * The interaction routes' more specific paths win over this wildcard in Fastify's router.
+ */
+export async function registerProviderMount(app: FastifyInstance, provider: Provider): Promise<void> {
+  const callback = provider.callback();
+
+  await app.register(async (scope) => {
+    // Encapsulated, so it only affects /oidc: accept any body but leave the stream unread, oidc-provider
+    // parses it itself (Fastify has no urlencoded parser and would answer 415 or consume the stream).
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+    const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+      reply.hijack();
+      const raw = request.raw as ProviderRequest;
+      const url = raw.url ?? '/';
+      raw.originalUrl = url;
+      const rest = url.slice(providerMountPath.length);
+      raw.url = rest.startsWith('/') ? rest : `/${rest}`;
+      try {
+        if (raw.method === 'POST' && raw.url.split('?')[0] === '/token') {
+          // oidc-provider accepts a pre-read body (with a one-time warning in the log).
+          raw.body = withoutOfflineAccessOnRefresh(await readFormBody(raw));
+        }
+        await callback(raw, reply.raw);
+      } catch (error) {
+        request.log.error({ err: error }, 'identity provider request failed');
+        sendOAuthError(reply.raw, error instanceof FormBodyTooLargeError ? 413 : 500);
+      }
+    };
+
+    scope.all(providerMountPath, handle);
+    scope.all(`${providerMountPath}/*`, handle);
+  });
+}
+
+function sendOAuthError(response: ServerResponse, status: number): void {
+  if (response.headersSent || response.destroyed) return;
+  const body = JSON.stringify(
+    status === 413
+      ? { error: 'invalid_request', error_description: 'request body too large' }
+      : { error: 'server_error', error_description: 'unexpected error' },
+  );
+  response.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+  });
+  response.end(body);
+}

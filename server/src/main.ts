@@ -1,0 +1,48 @@
+// Entry point of `npm start` / `npm run serve`: reads the environment, starts the server, stops cleanly.
+import { loadConfig } from './config';
+import { DataDirectoryLockedError } from './db/lock';
+import { startServer } from './server';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  let server;
+  try {
+    server = await startServer(config);
+  } catch (error) {
+    if (error instanceof DataDirectoryLockedError) {
+      console.error(`\nCannot start: ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  console.log(`\n  Digitaal publicatie platform runs at ${config.publicUrl}`);
+  if (config.publicUrl.startsWith('https://localhost') || config.publicUrl.startsWith('https://127.0.0.1')) {
+    console.log(
+      '  First visit: the browser warns about the self-signed certificate; accept it once to continue.\n',
+    );
+  }
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal} received, shutting down…`);
+    // A hung connection must not keep the process (and the data-directory lock) forever.
+    const forceExit = setTimeout(() => process.exit(1), 10_000);
+    forceExit.unref();
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('Shutdown failed:', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error('The server could not start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

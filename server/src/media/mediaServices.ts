@@ -1,0 +1,51 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../config';
+import type { Database } from '../db/client';
+import { LocalDiskStore } from './localDiskStore';
+import { removeUnreferencedObjects } from './reconcile';
+import { ImageRenditions } from './renditions';
+import type { MediaStore } from './store';
+
+/** Everything the media routes and the CDN share: one store and one rendition cache per server. */
+export interface MediaServices {
+  db: Database;
+  store: MediaStore;
+  renditions: ImageRenditions;
+  uploadLimitBytes: number;
+}
+
+/** The media store of a data directory (the only place that picks the implementation). */
+export function createMediaStore(dataDir: string): MediaStore {
+  return new LocalDiskStore(path.join(dataDir, 'media'));
+}
+
+const started = new WeakMap<AppConfig, Promise<MediaServices>>();
+
+/**
+ * The server's media services, started once per server (keyed by its config): the store removes
+ * leftovers of interrupted uploads, then bytes no record references are removed. Both the API
+ * routes and the CDN call this while registering, so start-up finishes before the first request.
+ */
+export function mediaServices(app: FastifyInstance): Promise<MediaServices> {
+  let services = started.get(app.config);
+  if (!services) {
+    services = start(app);
+    started.set(app.config, services);
+  }
+  return services;
+}
+
+async function start(app: FastifyInstance): Promise<MediaServices> {
+  const store = createMediaStore(app.config.dataDir);
+  await store.open();
+  const removed = await removeUnreferencedObjects(app.db, store);
+  if (removed > 0)
+    app.log.warn({ removed }, 'media: removed stored objects without a file record (interrupted writes)');
+  return {
+    db: app.db,
+    store,
+    renditions: new ImageRenditions(store),
+    uploadLimitBytes: app.config.uploadLimitBytes,
+  };
+}

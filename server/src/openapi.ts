@@ -1,0 +1,65 @@
+import fastifySwagger from '@fastify/swagger';
+import { Type, type TSchema } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { environmentHeader, environmentPrefix } from './routes/scope';
+
+/** Where the document is served; `npm run openapi` writes the same document to docs/api/openapi.json. */
+export const openApiPath = '/api/docs';
+
+/**
+ * Registers @fastify/swagger (OpenAPI 3.1). Routes under the environment scope get the path id, the
+ * X-Environment-Id header and bearer security documented here once, instead of in every route.
+ * Must be registered before the routes.
+ */
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Digitaal publicatie platform API',
+        version: '1',
+        description:
+          'Reference API server of the console. Calls the spec does not show are marked `x-extension: true`. ' +
+          `Every /api/1/{environmentId}/… call needs a bearer access token and the ${environmentHeader} header, ` +
+          'which must equal the path environment id. Errors are JSON {status, message, field?} with a Dutch message.',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    // Shared schemas (app.addSchema with $id) become components named after their $id.
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, index) => String(json.$id ?? `def-${index}`),
+    },
+    transform: ({ schema, url }) => {
+      // The document describes the API and the image CDN; /oidc is a standard OpenID Connect provider with its own discovery.
+      if (!url.startsWith('/api/') && !url.startsWith('/cdn/'))
+        return { schema: { ...schema, hide: true }, url };
+      if (!url.startsWith(`${environmentPrefix}/`) || !schema) return { schema, url };
+      const params =
+        (schema.params as { properties?: Record<string, TSchema> } | undefined)?.properties ?? {};
+      const headers =
+        (schema.headers as { properties?: Record<string, TSchema> } | undefined)?.properties ?? {};
+      return {
+        url,
+        schema: {
+          ...schema,
+          params: Type.Object({ environmentId: Type.String({ format: 'uuid' }), ...params }),
+          headers: Type.Object({
+            ...headers,
+            [environmentHeader]: Type.String({ format: 'uuid', description: 'Must equal {environmentId}.' }),
+          }),
+          security: [{ bearer: [] }],
+        },
+      };
+    },
+  });
+  app.get(openApiPath, { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('application/json; charset=utf-8').send(formatOpenApiDocument(app.swagger())),
+  );
+}
+
+/** The one serialisation of the document, shared by /api/docs, `npm run openapi` and the staleness test. */
+export function formatOpenApiDocument(document: unknown): string {
+  return `${JSON.stringify(document, null, 2)}\n`;
+}

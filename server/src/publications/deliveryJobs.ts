@@ -1,0 +1,183 @@
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import type {
+  CreateDeliveryJobBody,
+  DeliveryJob,
+  DeliveryJobPage,
+  DeliveryJobSortField,
+  DeliveryJobStatus,
+  DeliveryJobsQuery,
+} from '../contract/publications';
+import type { Database } from '../db/client';
+import { users } from '../db/schema/core';
+import { deliveryJobs, publicationTemplates, publications } from '../db/schema/publications';
+import { audiences } from '../db/schema/receivers';
+import { badRequest, notFound } from '../errors';
+import { countAudienceRecipients } from '../receivers/audienceRecipients';
+import { defaultPageSize, orderBy, pageTotal, totalMatches } from './paging';
+import { requiredText } from './requiredText';
+import { containsText } from './textSearch';
+
+/** The status of every new job: nothing is sent yet (sending comes with a later issue). */
+export const plannedStatus: DeliveryJobStatus = 'Gepland';
+
+/**
+ * Creates a delivery job (spec §7 POST /deliveryjobs) after checking, each a 400 naming the field:
+ * the publication is one of the environment's, the template belongs to the publication's type, and
+ * the audience exists in the environment and is not deleted. The audience may be left out only when
+ * `SendToOnlyAcceptedRsvp` is true (the console's option 'Deelnemers - RsvP die komen').
+ * The recipient count is resolved now: the audience's recipients without global unsubscribers; jobs for
+ * accepted RSVP participants count 0 until RSVP exists.
+ */
+export async function createDeliveryJob(
+  db: Database,
+  environmentId: string,
+  createdBy: string,
+  body: CreateDeliveryJobBody,
+): Promise<DeliveryJob> {
+  const title = requiredText(body.title, 'title');
+  const sendToOnlyAcceptedRsvp = body.SendToOnlyAcceptedRsvp ?? false;
+  const [publication] = await db
+    .select({ id: publications.id, publicationTypeId: publications.publicationTypeId })
+    .from(publications)
+    .where(and(eq(publications.id, body.publicationId), eq(publications.environmentId, environmentId)));
+  if (!publication)
+    throw badRequest('publicationId', "Het veld 'publicationId' verwijst naar een onbekende publicatie.");
+
+  const [template] = await db
+    .select({ id: publicationTemplates.id, publicationTypeId: publicationTemplates.publicationTypeId })
+    .from(publicationTemplates)
+    .where(eq(publicationTemplates.id, body.publicationTemplateId));
+  if (!template || template.publicationTypeId !== publication.publicationTypeId) {
+    throw badRequest(
+      'publicationTemplateId',
+      "Het veld 'publicationTemplateId' verwijst niet naar een template van het publicatietype van deze publicatie.",
+    );
+  }
+
+  const audienceId = body.audienceId ?? null;
+  if (audienceId === null && !sendToOnlyAcceptedRsvp) {
+    throw badRequest(
+      'audienceId',
+      "Het veld 'audienceId' is verplicht, tenzij 'SendToOnlyAcceptedRsvp' true is.",
+    );
+  }
+  if (audienceId !== null) {
+    const [audience] = await db
+      .select({ isDeleted: audiences.isDeleted })
+      .from(audiences)
+      .where(and(eq(audiences.id, audienceId), eq(audiences.environmentId, environmentId)));
+    if (!audience)
+      throw badRequest('audienceId', "Het veld 'audienceId' verwijst naar een onbekende doelgroep.");
+    if (audience.isDeleted)
+      throw badRequest('audienceId', "Het veld 'audienceId' verwijst naar een verwijderde doelgroep.");
+  }
+
+  const recipientCount =
+    audienceId !== null && !sendToOnlyAcceptedRsvp
+      ? await countAudienceRecipients(db, environmentId, audienceId)
+      : 0;
+  const [created] = await db
+    .insert(deliveryJobs)
+    .values({
+      environmentId,
+      publicationId: publication.id,
+      title,
+      publicationTemplateId: template.id,
+      audienceId,
+      sendToOnlyAcceptedRsvp,
+      ignoreRsvp: body.ignoreRsvp ?? false,
+      recipientCount,
+      status: plannedStatus,
+      createdBy,
+    })
+    .returning({ id: deliveryJobs.id });
+  return getDeliveryJob(db, environmentId, created.id);
+}
+
+const jobColumns = {
+  id: deliveryJobs.id,
+  publicationId: deliveryJobs.publicationId,
+  publicationName: publications.name,
+  title: deliveryJobs.title,
+  publicationTemplateId: deliveryJobs.publicationTemplateId,
+  publicationTemplateName: publicationTemplates.name,
+  audienceId: deliveryJobs.audienceId,
+  audienceName: audiences.name,
+  ignoreRsvp: deliveryJobs.ignoreRsvp,
+  SendToOnlyAcceptedRsvp: deliveryJobs.sendToOnlyAcceptedRsvp,
+  recipientCount: deliveryJobs.recipientCount,
+  status: deliveryJobs.status,
+  createdAt: deliveryJobs.createdAt,
+  createdBy: sql<string | null>`coalesce(${users.name}, ${users.username})`,
+};
+
+const sortColumns: Record<DeliveryJobSortField, SQL> = {
+  createdAt: sql`${deliveryJobs.createdAt}`,
+  title: sql`lower(${deliveryJobs.title})`,
+  publicationName: sql`lower(${publications.name})`,
+  audienceName: sql`lower(${audiences.name})`,
+  recipientCount: sql`${deliveryJobs.recipientCount}`,
+  status: sql`${deliveryJobs.status}`,
+};
+
+/** The job reads join the publication, template, audience and creator for display (with the match total). */
+function selectJobs(db: Database) {
+  return db
+    .select({ ...jobColumns, total: totalMatches })
+    .from(deliveryJobs)
+    .innerJoin(publications, eq(publications.id, deliveryJobs.publicationId))
+    .innerJoin(publicationTemplates, eq(publicationTemplates.id, deliveryJobs.publicationTemplateId))
+    .leftJoin(audiences, eq(audiences.id, deliveryJobs.audienceId))
+    .leftJoin(users, eq(users.id, deliveryJobs.createdBy));
+}
+
+/** A page of the environment's delivery jobs, newest first unless another sort is asked. */
+export async function listDeliveryJobs(
+  db: Database,
+  environmentId: string,
+  query: DeliveryJobsQuery,
+): Promise<DeliveryJobPage> {
+  const offset = query.offset ?? 0;
+  const sort = query.sort ?? 'createdAt';
+  const where = and(
+    eq(deliveryJobs.environmentId, environmentId),
+    query.publicationId ? eq(deliveryJobs.publicationId, query.publicationId) : undefined,
+    containsText(query.search, deliveryJobs.title, publications.name, audiences.name),
+  );
+  const rows = await selectJobs(db)
+    .where(where)
+    .orderBy(
+      ...orderBy(sortColumns[sort], deliveryJobs.id, query.order ?? (sort === 'createdAt' ? 'DESC' : 'ASC')),
+    )
+    .offset(offset)
+    .limit(query.limit ?? defaultPageSize);
+  const total = await pageTotal(rows, offset, async () => {
+    const [row] = await db
+      .select({ total: count() })
+      .from(deliveryJobs)
+      .innerJoin(publications, eq(publications.id, deliveryJobs.publicationId))
+      .leftJoin(audiences, eq(audiences.id, deliveryJobs.audienceId))
+      .where(where);
+    return row.total;
+  });
+  return { data: rows.map(toDeliveryJob), total };
+}
+
+/** One delivery job of the environment; 404 for an unknown id or another environment's job. */
+export async function getDeliveryJob(db: Database, environmentId: string, id: string): Promise<DeliveryJob> {
+  const [row] = await selectJobs(db).where(
+    and(eq(deliveryJobs.id, id), eq(deliveryJobs.environmentId, environmentId)),
+  );
+  if (!row) throw notFound('De verzendopdracht');
+  return toDeliveryJob(row);
+}
+
+interface JobRow extends Omit<DeliveryJob, 'createdAt' | 'status'> {
+  status: string;
+  createdAt: Date;
+  total: number;
+}
+
+function toDeliveryJob({ total: _total, createdAt, status, ...job }: JobRow): DeliveryJob {
+  return { ...job, status: status as DeliveryJobStatus, createdAt: createdAt.toISOString() };
+}

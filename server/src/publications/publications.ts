@@ -1,0 +1,143 @@
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import type {
+  CreatePublicationBody,
+  Publication,
+  PublicationPage,
+  PublicationSortField,
+  PublicationsQuery,
+  UpdatePublicationBody,
+} from '../contract/publications';
+import type { Database } from '../db/client';
+import { publicationTypes, publications } from '../db/schema';
+import { badRequest, notFound } from '../errors';
+import { defaultPageSize, orderBy, pageTotal, totalMatches } from './paging';
+import { requiredText } from './requiredText';
+import { containsText } from './textSearch';
+
+const publicationColumns = {
+  id: publications.id,
+  name: publications.name,
+  isNotMarketing: publications.isNotMarketing,
+  isPublic: publications.isPublic,
+  publicationTypeId: publications.publicationTypeId,
+  publicationTypeName: publicationTypes.name,
+  createdAt: publications.createdAt,
+  updatedAt: publications.updatedAt,
+};
+
+type PublicationRow = Omit<Publication, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date };
+
+const sortColumns: Record<PublicationSortField, SQL> = {
+  name: sql`lower(${publications.name})`,
+  publicationTypeName: sql`lower(${publicationTypes.name})`,
+  isNotMarketing: sql`${publications.isNotMarketing}`,
+  isPublic: sql`${publications.isPublic}`,
+  createdAt: sql`${publications.createdAt}`,
+};
+
+/** A page of the environment's publications, newest first unless another sort is asked. */
+export async function listPublications(
+  db: Database,
+  environmentId: string,
+  query: PublicationsQuery,
+): Promise<PublicationPage> {
+  const offset = query.offset ?? 0;
+  const sort = query.sort ?? 'createdAt';
+  const where = and(
+    eq(publications.environmentId, environmentId),
+    containsText(query.search, publications.name, publicationTypes.name),
+  );
+  const rows = await db
+    .select({ ...publicationColumns, total: totalMatches })
+    .from(publications)
+    .innerJoin(publicationTypes, eq(publicationTypes.id, publications.publicationTypeId))
+    .where(where)
+    .orderBy(
+      ...orderBy(sortColumns[sort], publications.id, query.order ?? (sort === 'createdAt' ? 'DESC' : 'ASC')),
+    )
+    .offset(offset)
+    .limit(query.limit ?? defaultPageSize);
+  const total = await pageTotal(rows, offset, async () => {
+    const [row] = await db
+      .select({ total: count() })
+      .from(publications)
+      .innerJoin(publicationTypes, eq(publicationTypes.id, publications.publicationTypeId))
+      .where(where);
+    return row.total;
+  });
+  return { data: rows.map(({ total: _total, ...row }) => toPublication(row)), total };
+}
+
+/** One publication of the environment; 404 for an unknown id or another environment's publication. */
+export async function getPublication(db: Database, environmentId: string, id: string): Promise<Publication> {
+  const [row] = await db
+    .select(publicationColumns)
+    .from(publications)
+    .innerJoin(publicationTypes, eq(publicationTypes.id, publications.publicationTypeId))
+    .where(and(eq(publications.id, id), eq(publications.environmentId, environmentId)));
+  if (!row) throw notFound('De publicatie');
+  return toPublication(row);
+}
+
+/** Creates a publication of one of the environment's types; answers its id. */
+export async function createPublication(
+  db: Database,
+  environmentId: string,
+  body: CreatePublicationBody,
+): Promise<string> {
+  const name = requiredText(body.name, 'name');
+  const [type] = await db
+    .select({ id: publicationTypes.id })
+    .from(publicationTypes)
+    .where(
+      and(eq(publicationTypes.id, body.publicationTypeId), eq(publicationTypes.environmentId, environmentId)),
+    );
+  if (!type)
+    throw badRequest(
+      'publicationTypeId',
+      "Het veld 'publicationTypeId' verwijst naar een onbekend publicatietype.",
+    );
+  const [created] = await db
+    .insert(publications)
+    .values({ environmentId, publicationTypeId: type.id, name })
+    .returning({ id: publications.id });
+  return created.id;
+}
+
+/** Changes a publication's name and flags (its type never changes); answers the publication as stored. */
+export async function updatePublication(
+  db: Database,
+  environmentId: string,
+  id: string,
+  body: UpdatePublicationBody,
+): Promise<Publication> {
+  const name = requiredText(body.name, 'name');
+  const [updated] = await db
+    .update(publications)
+    .set({ name, isNotMarketing: body.isNotMarketing, isPublic: body.isPublic, updatedAt: new Date() })
+    .where(and(eq(publications.id, id), eq(publications.environmentId, environmentId)))
+    .returning({ id: publications.id });
+  if (!updated) throw notFound('De publicatie');
+  return getPublication(db, environmentId, id);
+}
+
+/**
+ * The id and type of a publication of the environment, for calls under /publications/{id};
+ * 404 for an unknown id or another environment's publication.
+ */
+export async function requirePublication(db: Database, environmentId: string, id: string) {
+  const [publication] = await db
+    .select({
+      id: publications.id,
+      name: publications.name,
+      publicationTypeId: publications.publicationTypeId,
+    })
+    .from(publications)
+    .where(and(eq(publications.id, id), eq(publications.environmentId, environmentId)));
+  if (!publication) throw notFound('De publicatie');
+  return publication;
+}
+
+function toPublication(row: PublicationRow): Publication {
+  return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+}

@@ -1,0 +1,20 @@
+/**
+ * Whether a database error (either driver, possibly wrapped by Drizzle as `cause`) is a violation of
+ * the named unique index or constraint, so a route can answer 409 for that case only.
+ */
+export function violatesUniqueConstraint(error: unknown, constraint: string): boolean {
+  for (let current: unknown = error; isObject(current); current = (current as { cause?: unknown }).cause) {
+    const {
+      code,
+      constraint: name,
+      message,
+    } = current as { code?: unknown; constraint?: unknown; message?: unknown };
+    if (code === '23505')
+      return name === constraint || (typeof message === 'string' && message.includes(`"${constraint}"`));
+  }
+  return false;
+}
+
+function isObject(value: unknown): value is object {
+  return typeof value === 'object' && value !== null;
+}

@@ -1,0 +1,25 @@
+import { badRequest } from '../errors';
+
+/** A pragmatic address check: something@domain.tld, no spaces, one @ (the console checks the same). */
+const emailPattern = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+/** Trimmed text, or a 400 naming the field when it is missing or blank. */
+export function requiredText(value: string | null | undefined, field: string): string {
+  const trimmed = value?.trim() ?? '';
+  if (!trimmed) throw badRequest(field, `Het veld '${field}' is verplicht.`);
+  return trimmed;
+}
+
+/** Trimmed text; blank becomes `null` (not filled in). */
+export function optionalText(value: string | null | undefined): string | null {
+  const trimmed = value?.trim() ?? '';
+  return trimmed ? trimmed : null;
+}
+
+/** A required, trimmed e-mail address, or a 400 naming the field. Case is kept as entered. */
+export function requiredEmail(value: string | null | undefined, field: string): string {
+  const email = requiredText(value, field);
+  if (!emailPattern.test(email))
+    throw badRequest(field, `Het veld '${field}' moet een geldig e-mailadres zijn.`);
+  return email;
+}

@@ -1,0 +1,43 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { lists, subscribers } from '../db/schema/receivers';
+import { qualifiedColumn } from './qualifiedColumn';
+
+type NewSubscriber = typeof subscribers.$inferInsert;
+
+/** Adds a subscriber and counts it on its list, in one transaction; answers the new id. */
+export async function insertSubscriber(db: Database, values: NewSubscriber): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [created] = await tx.insert(subscribers).values(values).returning({ id: subscribers.id });
+    await tx
+      .update(lists)
+      .set({ subscriberCount: sql`${lists.subscriberCount} + 1` })
+      .where(eq(lists.id, values.listId));
+    return created.id;
+  });
+}
+
+/** Removes a subscriber of a list and uncounts it, in one transaction; answers whether it existed. */
+export async function deleteSubscriber(db: Database, listId: string, subscriberId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(subscribers)
+      .where(and(eq(subscribers.id, subscriberId), eq(subscribers.listId, listId)))
+      .returning({ id: subscribers.id });
+    if (removed.length === 0) return false;
+    await tx
+      .update(lists)
+      .set({ subscriberCount: sql`${lists.subscriberCount} - 1` })
+      .where(eq(lists.id, listId));
+    return true;
+  });
+}
+
+/** Sets the subscriber count of the given lists (all when none are given) from the rows; for bulk loads. */
+export async function recountSubscribers(db: Database, listIds?: readonly string[]): Promise<void> {
+  const counted = sql`(SELECT count(*)::int FROM ${subscribers} WHERE ${qualifiedColumn(subscribers.listId)} = ${qualifiedColumn(lists.id)})`;
+  await db
+    .update(lists)
+    .set({ subscriberCount: counted })
+    .where(listIds ? inArray(lists.id, [...listIds]) : undefined);
+}

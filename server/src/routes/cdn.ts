@@ -1,0 +1,98 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { errorResponses } from '../contract/common';
+import { CdnParams, CdnQuery } from '../contract/media';
+import { openFileContent } from '../media/files';
+import { mediaServices } from '../media/mediaServices';
+import { contentTypeOf, isRasterExtension } from '../media/mediaTypes';
+import { renditionVariant } from '../media/renditions';
+import { scriptFreeContentSecurityPolicy, userContentHeaders } from '../media/securityHeaders';
+
+/** Where the CDN answers; `config.cdnBase` (handed to the console) points here unless a CDN fronts it. */
+export const cdnPrefix = '/cdn';
+
+/** Files never change after upload (a rename keeps the bytes), so every answer may be cached for a year. */
+const immutableCaching = 'public, max-age=31536000, immutable';
+
+/**
+ * The public image CDN (no bearer token: images load in <img> tags; file ids are unguessable GUIDs):
+ * `GET /cdn/{environmentId}/{fileId}{extension}?w=&h=&mode=crop`. Raster images are resized with sharp
+ * and each size is cached; SVG and other files are sent as they are, under a script-free policy.
+ */
+export const cdnRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const services = await mediaServices(app);
+
+  app.get(
+    `${cdnPrefix}/:environmentId/:file`,
+    {
+      schema: {
+        summary: 'A media file for <img> tags; raster images resized to w x h (mode=crop: cover crop).',
+        description:
+          'Public. Only .jpg .jpeg .gif .png .webp are resized (w and h at most 4000); .svg and other files are ' +
+          'sent as they are. ETag, a one-year immutable Cache-Control and X-Cache (HIT or MISS for resized images).',
+        tags: ['cdn'],
+        params: CdnParams,
+        querystring: CdnQuery,
+        response: { ...errorResponses(400, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      const { environmentId, file: fileName } = request.params;
+      // The id decides; the extension in the URL is a hint (the sidebar asks '.png' for any logo). The
+      // answer's type always comes from the stored file, never from the URL.
+      const fileId = fileName.slice(0, 36).toLowerCase();
+      const { file, content } = await openFileContent(services, environmentId.toLowerCase(), fileId);
+
+      const { w: width, h: height, mode } = request.query;
+      const resize = isRasterExtension(file.extension) && (width !== undefined || height !== undefined);
+      if (!resize) {
+        const etag = `"${file.id}-original"`;
+        setCommonHeaders(reply, etag, contentTypeOf(file.extension));
+        if (!isRasterExtension(file.extension))
+          reply.header('content-security-policy', scriptFreeContentSecurityPolicy);
+        if (!file.extension || !isImage(file.extension)) reply.header('content-disposition', 'attachment');
+        if (isNotModified(request, etag)) return reply.status(304).send();
+        return reply.header('content-length', String(content.sizeInBytes)).send(content.stream());
+      }
+
+      const spec = { width, height, crop: mode === 'crop' };
+      const etag = `"${file.id}-${renditionVariant(spec)}"`;
+      if (isNotModified(request, etag)) {
+        setCommonHeaders(reply, etag, contentTypeOf(file.extension));
+        return reply.status(304).send();
+      }
+      const rendition = await services.renditions.get(
+        environmentId.toLowerCase(),
+        file.id,
+        file.extension,
+        spec,
+      );
+      setCommonHeaders(reply, etag, rendition.contentType);
+      return reply
+        .header('x-cache', rendition.cacheHit ? 'HIT' : 'MISS')
+        .header('content-length', String(rendition.sizeInBytes))
+        .send(rendition.stream());
+    },
+  );
+};
+
+function isImage(extension: string): boolean {
+  return isRasterExtension(extension) || extension === '.svg';
+}
+
+function setCommonHeaders(reply: FastifyReply, etag: string, contentType: string): void {
+  reply.headers({
+    ...userContentHeaders,
+    etag,
+    'cache-control': immutableCaching,
+    // The console and newsletters embed these images from other origins too.
+    'cross-origin-resource-policy': 'cross-origin',
+  });
+  reply.type(contentType);
+}
+
+function isNotModified(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  if (!header) return false;
+  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
+}

@@ -1,0 +1,74 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { asc, eq } from 'drizzle-orm';
+import { requireAccessToken } from '../auth/bearer';
+import { errorResponses } from '../contract/common';
+import {
+  AvailableEnvironments,
+  AvailableEnvironmentsParams,
+  AvailableEnvironmentsQuery,
+  EnvironmentInfo,
+} from '../contract/environment';
+import { environmentMembers, environments, themes } from '../db/schema';
+import { findDefaultEnvironmentId } from '../environments/defaultEnvironment';
+import { forbidden, notFound } from '../errors';
+import { findUserByUsername } from '../users/registerUser';
+
+/** Environment calls outside the environment scope (spec §7): sign-in info and the environment switcher. */
+export const environmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/api/1/environment/info',
+    {
+      schema: {
+        summary: 'Sign-in settings and the default environment (no authentication).',
+        tags: ['environment'],
+        response: { 200: EnvironmentInfo, ...errorResponses(404) },
+      },
+    },
+    async (): Promise<EnvironmentInfo> => {
+      const id = await findDefaultEnvironmentId(app.db);
+      if (!id) throw notFound('Een omgeving');
+      const { authority, clientId, apiScope } = app.identity.info;
+      return { id, clientId, authority, apiScope, cdnBase: app.config.cdnBase };
+    },
+  );
+
+  app.get(
+    '/api/1/environments/environment/:environmentId/available',
+    {
+      onRequest: requireAccessToken,
+      schema: {
+        summary: 'The environments the user may switch to, with their logo.',
+        description:
+          'Only for the caller: `userId` must be the id POST /api/1/users returned for this token.',
+        tags: ['environment'],
+        security: [{ bearer: [] }],
+        params: AvailableEnvironmentsParams,
+        querystring: AvailableEnvironmentsQuery,
+        response: { 200: AvailableEnvironments, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const token = request.accessToken;
+      const caller = await findUserByUsername(app.db, token.username);
+      if (!caller || caller.id !== request.query.userId.toLowerCase()) {
+        throw forbidden('U kunt alleen uw eigen omgevingen opvragen.');
+      }
+      const rows = await app.db
+        .select({
+          id: environments.id,
+          name: environments.name,
+          themeId: themes.id,
+          fileIdToLogo: themes.fileIdToLogo,
+        })
+        .from(environmentMembers)
+        .innerJoin(environments, eq(environments.id, environmentMembers.environmentId))
+        .leftJoin(themes, eq(themes.environmentId, environments.id))
+        .where(eq(environmentMembers.userId, caller.id))
+        .orderBy(asc(environments.name));
+      return rows.map((row) => ({
+        environment: { id: row.id, name: row.name },
+        theme: row.themeId ? { fileIdToLogo: row.fileIdToLogo } : null,
+      }));
+    },
+  );
+};

@@ -1,0 +1,270 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { environmentParams, errorResponses } from '../contract/common';
+import {
+  AddBlockParams,
+  BlockParams,
+  CreateDeliveryJobBody,
+  CreatePublicationBody,
+  DeliveryJob,
+  DeliveryJobPage,
+  DeliveryJobParams,
+  DeliveryJobsQuery,
+  Publication,
+  PublicationBlock,
+  PublicationBlockPage,
+  PublicationId,
+  PublicationPage,
+  PublicationParams,
+  PublicationsQuery,
+  PublicationType,
+  PublicationTypeParams,
+  PublicationTypesQuery,
+  ReorderBlocksBody,
+  UpdatePublicationBody,
+} from '../contract/publications';
+import { addBlock, listBlocks, removeBlock, reorderBlocks } from '../publications/blocks';
+import { createDeliveryJob, getDeliveryJob, listDeliveryJobs } from '../publications/deliveryJobs';
+import { getPublicationType, listPublicationTypes } from '../publications/publicationTypes';
+import {
+  createPublication,
+  getPublication,
+  listPublications,
+  updatePublication,
+} from '../publications/publications';
+
+const tags = ['publications'];
+const jobTags = ['deliveryjobs'];
+
+/**
+ * The publications area (spec §7): publication types, publications, their blocks and delivery jobs.
+ * Handlers only translate HTTP; the rules live in server/src/publications/.
+ * The list queries are cast to their contract types: the type provider (typebox 1) cannot read the
+ * static type of the contract's `sort` enums, which ajv has validated by then.
+ */
+export const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // ---- Publication types -----------------------------------------------------------------------
+
+  app.get(
+    '/publicationtypes/',
+    {
+      schema: {
+        summary:
+          "The environment's publication types with templates and repeatable groups (total in X-Total-Count).",
+        tags,
+        querystring: PublicationTypesQuery,
+        response: { 200: Type.Array(PublicationType), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const page = await listPublicationTypes(
+        app.db,
+        request.environmentId,
+        request.query as PublicationTypesQuery,
+      );
+      return reply.header('X-Total-Count', String(page.total)).send(page.data);
+    },
+  );
+
+  app.get(
+    '/publicationtypes/:id',
+    {
+      schema: {
+        summary: 'One publication type with its templates and repeatable groups.',
+        tags,
+        params: environmentParams(PublicationTypeParams.properties),
+        response: { 200: PublicationType, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => getPublicationType(app.db, request.environmentId, request.params.id),
+  );
+
+  // ---- Publications ----------------------------------------------------------------------------
+
+  app.get(
+    '/publications/',
+    {
+      schema: {
+        summary: 'A page of publications (search in name and type name; newest first by default).',
+        tags,
+        'x-extension': true,
+        querystring: PublicationsQuery,
+        response: { 200: PublicationPage, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => listPublications(app.db, request.environmentId, request.query as PublicationsQuery),
+  );
+
+  app.get(
+    '/publications/:id',
+    {
+      schema: {
+        summary: 'One publication.',
+        tags,
+        'x-extension': true,
+        params: environmentParams(PublicationParams.properties),
+        response: { 200: Publication, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => getPublication(app.db, request.environmentId, request.params.id),
+  );
+
+  app.post(
+    '/publications/',
+    {
+      schema: {
+        summary:
+          'Creates a publication; answers its id as a JSON string. 400 for an unknown publication type.',
+        tags,
+        body: CreatePublicationBody,
+        response: { 201: PublicationId, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const id = await createPublication(app.db, request.environmentId, request.body);
+      // A string payload would go out as text/plain; the contract says a JSON string.
+      return reply.status(201).type('application/json; charset=utf-8').send(JSON.stringify(id));
+    },
+  );
+
+  app.put(
+    '/publications/:id',
+    {
+      schema: {
+        summary: "Changes a publication's name and flags; answers the publication.",
+        tags,
+        params: environmentParams(PublicationParams.properties),
+        body: UpdatePublicationBody,
+        response: { 200: Publication, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => updatePublication(app.db, request.environmentId, request.params.id, request.body),
+  );
+
+  // ---- Blocks ----------------------------------------------------------------------------------
+
+  app.get(
+    '/publications/:id/blocks',
+    {
+      schema: {
+        summary: "A publication's blocks in order.",
+        tags,
+        'x-extension': true,
+        params: environmentParams(PublicationParams.properties),
+        response: { 200: PublicationBlockPage, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const blocks = await listBlocks(app.db, request.environmentId, request.params.id);
+      return { data: blocks, total: blocks.length };
+    },
+  );
+
+  app.post(
+    '/publications/:publicationId/type/:publicationTypeId/:blockType/dynamic',
+    {
+      schema: {
+        summary:
+          "Appends a block of one of the publication type's repeatable groups; answers the block. 400 when the type is " +
+          "not the publication's or the block type is not one of its groups.",
+        tags,
+        params: environmentParams(AddBlockParams.properties),
+        response: { 201: PublicationBlock, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const block = await addBlock(app.db, request.environmentId, request.params);
+      return reply.status(201).send(block);
+    },
+  );
+
+  app.put(
+    '/publications/:id/blocks/order',
+    {
+      schema: {
+        summary:
+          'Puts the blocks in a new order: the body names every block of the publication once; answers the blocks.',
+        tags,
+        'x-extension': true,
+        params: environmentParams(PublicationParams.properties),
+        body: ReorderBlocksBody,
+        response: { 200: PublicationBlockPage, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const blocks = await reorderBlocks(
+        app.db,
+        request.environmentId,
+        request.params.id,
+        request.body.blockIds,
+      );
+      return { data: blocks, total: blocks.length };
+    },
+  );
+
+  app.delete(
+    '/publications/:id/blocks/:blockId',
+    {
+      schema: {
+        summary: 'Removes a block; the blocks after it move up.',
+        tags,
+        'x-extension': true,
+        params: environmentParams(BlockParams.properties),
+        response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await removeBlock(app.db, request.environmentId, request.params.id, request.params.blockId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  // ---- Delivery jobs ---------------------------------------------------------------------------
+
+  app.post(
+    '/deliveryjobs',
+    {
+      schema: {
+        summary:
+          'Plans the delivery of a publication (status Gepland; nothing is sent yet); answers the job. audienceId may be ' +
+          'missing or null only when SendToOnlyAcceptedRsvp is true.',
+        tags: jobTags,
+        body: CreateDeliveryJobBody,
+        response: { 201: DeliveryJob, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const job = await createDeliveryJob(app.db, request.environmentId, request.user.id, request.body);
+      return reply.status(201).send(job);
+    },
+  );
+
+  app.get(
+    '/deliveryjobs',
+    {
+      schema: {
+        summary:
+          'A page of delivery jobs (search in title, publication and audience; newest first by default).',
+        tags: jobTags,
+        'x-extension': true,
+        querystring: DeliveryJobsQuery,
+        response: { 200: DeliveryJobPage, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => listDeliveryJobs(app.db, request.environmentId, request.query as DeliveryJobsQuery),
+  );
+
+  app.get(
+    '/deliveryjobs/:id',
+    {
+      schema: {
+        summary: 'One delivery job.',
+        tags: jobTags,
+        'x-extension': true,
+        params: environmentParams(DeliveryJobParams.properties),
+        response: { 200: DeliveryJob, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => getDeliveryJob(app.db, request.environmentId, request.params.id),
+  );
+};

@@ -1,0 +1,47 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { authenticate } from '../auth/bearer';
+import { findMember } from '../auth/membership';
+import { forbidden } from '../errors';
+
+/** The header every environment-scoped call carries; it must equal the path's environment id. */
+export const environmentHeader = 'X-Environment-Id';
+
+/** Prefix of every environment-scoped route: `/api/1/{environmentId}/…`. */
+export const environmentPrefix = '/api/1/:environmentId';
+
+export interface EnvironmentScopeOptions {
+  /** Area route plugins (routes/<area>.ts); their paths are relative to the prefix, e.g. `/themes`. */
+  areas: FastifyPluginAsync[];
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Registers the area plugins under `/api/1/:environmentId` behind one access check:
+ * a valid bearer token (else 401), the X-Environment-Id header equal to the path id and membership of
+ * that environment (else 403). Handlers then read `request.environmentId` and `request.user`.
+ * The check runs onRequest, before the body is parsed, so unauthenticated uploads are refused early.
+ */
+export const environmentScope: FastifyPluginAsync<EnvironmentScopeOptions> = async (app, { areas }) => {
+  app.addHook('onRequest', async (request) => {
+    const token = await authenticate(request);
+    const environmentId = (request.params as { environmentId?: string }).environmentId ?? '';
+    if (headerValue(request) !== environmentId) {
+      throw forbidden(`De header 'X-Environment-Id' moet gelijk zijn aan de omgeving in het pad.`);
+    }
+    // An id that is no GUID cannot be an environment the user belongs to; skip the query.
+    const member = uuidPattern.test(environmentId)
+      ? await findMember(app.db, environmentId.toLowerCase(), token.username)
+      : undefined;
+    if (!member) throw forbidden();
+    request.environmentId = environmentId.toLowerCase();
+    request.user = member;
+    request.accessToken = token;
+  });
+  for (const area of areas) await app.register(area);
+};
+
+function headerValue(request: FastifyRequest): string | undefined {
+  const value = request.headers[environmentHeader.toLowerCase()];
+  return Array.isArray(value) ? value[0] : value;
+}

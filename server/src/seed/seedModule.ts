@@ -1,0 +1,15 @@
+import type { AppConfig } from '../config';
+import type { Database } from '../db/client';
+
+export interface SeedContext {
+  /** Runs inside one transaction: a failing module leaves the database empty. */
+  db: Database;
+  /** For modules that also write files (e.g. media under config.dataDir). */
+  config: AppConfig;
+}
+
+/** One area's demo content; modules run in the order of seed/index.ts. */
+export interface SeedModule {
+  area: string;
+  seed(context: SeedContext): Promise<void>;
+}

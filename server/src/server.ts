@@ -1,0 +1,28 @@
+import type { AppConfig } from './config';
+import { buildApp } from './app';
+
+export interface RunningServer {
+  /** The URL the server listens on (https://host:port). */
+  url: string;
+  /** The public URL the browser uses (differs behind a reverse proxy). */
+  publicUrl: string;
+  /** The self-signed certificate, for clients that trust it explicitly (tests). */
+  certificatePem: string;
+  close(): Promise<void>;
+}
+
+/** Builds the app and listens over HTTPS. The caller decides about signals (see main.ts). */
+export async function startServer(config: AppConfig): Promise<RunningServer> {
+  const { app, tls } = await buildApp(config);
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `https://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  app.log.info({ url, publicUrl: config.publicUrl, certificate: tls.certPath }, 'server listening');
+  return { url, publicUrl: config.publicUrl, certificatePem: tls.cert, close: () => app.close() };
+}

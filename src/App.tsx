@@ -1,0 +1,118 @@
+import { CssBaseline, ThemeProvider, createTheme } from '@mui/material';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Admin, CustomRoutes, I18nContextProvider } from 'react-admin';
+import { BrowserRouter, Navigate, Route } from 'react-router-dom';
+import { LoginPage } from './authProvider/LoginPage';
+import { notYetAvailableRoutes } from './custom/notYetAvailableRoutes';
+import { lazyView } from './declarative/lazyView';
+import { declaredResources, declaredRoutes } from './declarative/routes';
+import { homePath } from './environments/useSwitchEnvironment';
+import { i18nProvider } from './i18n/i18nProvider';
+import { Layout } from './layout/Layout';
+import { StartupScreen } from './layout/StartupScreen';
+import { resources } from './resources';
+import { startConsole, type ConsoleServices } from './startConsole';
+import { consoleTheme } from './theme';
+
+const EnvironmentsPage = lazyView(() => import('./environments/EnvironmentsPage'), 'EnvironmentsPage');
+
+// The declared routes come first: on an equal path, react-router takes the first route.
+const declaredRouteElements = declaredRoutes(resources);
+const routes = [
+  ...declaredRouteElements,
+  ...notYetAvailableRoutes(declaredRouteElements),
+  <Route key="environments" path="/environments" element={<EnvironmentsPage />} />,
+  <Route key="home" path="/" element={<Navigate to={homePath} replace />} />,
+];
+
+/** react-admin's loading screen (auth checks): the same spinner as at start. */
+const Spinner = () => <StartupScreen />;
+
+let starting: Promise<ConsoleServices> | undefined;
+
+/** Starts once per page load (StrictMode runs effects twice); a failed start may be retried. */
+function startOnce(): Promise<ConsoleServices> {
+  starting ??= startConsole().catch((error: unknown) => {
+    starting = undefined;
+    throw error;
+  });
+  return starting;
+}
+
+type StartState =
+  { status: 'starting' } | { status: 'failed' } | { status: 'ready'; services: ConsoleServices };
+
+interface AppProps {
+  /** How the console starts; tests pass startConsole with a stand-in for MSAL. */
+  start?: () => Promise<ConsoleServices>;
+}
+
+export function App({ start = startOnce }: AppProps) {
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<StartState>({ status: 'starting' });
+
+  useEffect(() => {
+    let current = true;
+    start().then(
+      (services) => current && setState({ status: 'ready', services }),
+      (error: unknown) => {
+        console.error('The console could not start', error);
+        if (current) setState({ status: 'failed' });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [start, attempt]);
+
+  if (state.status !== 'ready') {
+    return (
+      <StandaloneScreen>
+        <StartupScreen
+          onRetry={
+            state.status === 'failed'
+              ? () => {
+                  setState({ status: 'starting' });
+                  setAttempt((count) => count + 1);
+                }
+              : undefined
+          }
+        />
+      </StandaloneScreen>
+    );
+  }
+
+  const { authProvider, dataProvider } = state.services;
+  return (
+    // Real paths (no hash): deep links such as /recievers/lists/abc survive a reload (the server falls back
+    // to index.html), and MSAL's redirect answer in the hash does not collide with the router.
+    <BrowserRouter>
+      <Admin
+        authProvider={authProvider}
+        dataProvider={dataProvider}
+        i18nProvider={i18nProvider}
+        theme={consoleTheme}
+        layout={Layout}
+        loginPage={LoginPage}
+        loading={Spinner}
+        requireAuth
+        disableTelemetry
+      >
+        <CustomRoutes>{routes}</CustomRoutes>
+        {declaredResources(resources)}
+      </Admin>
+    </BrowserRouter>
+  );
+}
+
+const standaloneTheme = createTheme(consoleTheme);
+
+/** Theme and Dutch messages for the screens shown before react-admin runs. */
+function StandaloneScreen({ children }: { children: ReactNode }) {
+  return (
+    <ThemeProvider theme={standaloneTheme}>
+      <CssBaseline />
+      <I18nContextProvider value={i18nProvider}>{children}</I18nContextProvider>
+    </ThemeProvider>
+  );
+}

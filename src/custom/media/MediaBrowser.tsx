@@ -1,0 +1,92 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import type { MediaDirectory, MediaFile } from '@contract/media';
+import type { ReactNode } from 'react';
+import { useTranslate } from 'react-admin';
+import { useSession } from '../../authProvider/useSession';
+import { MediaBreadcrumb } from './MediaBreadcrumb';
+import { MediaGrid } from './MediaGrid';
+import { childPath, parentPath, type FolderPath } from './mediaPath';
+import { useMediaFolder } from './useMediaFolder';
+
+export interface MediaBrowserProps {
+  /** The folder shown; the media browser starts at the root ('/', spec §2). */
+  path: FolderPath;
+  /** Choosing a folder (tile, 'Terug', breadcrumb) asks to show that path. */
+  onNavigate(path: FolderPath): void;
+  /** Shows the 'Nieuwe Map' tile with this action; left out it is hidden (pickers). */
+  onNewFolder?(folder: MediaDirectory): void;
+  /** Shows the files, opening one with this action; left out files are hidden (directory picker). */
+  onFileClick?(file: MediaFile): void;
+  /** File tiles are announced as choices (the file picker). */
+  selecting?: boolean;
+  /** Smaller tiles, for the narrow picker panels. */
+  dense?: boolean;
+  /** Rendered between the breadcrumb and the grid once the folder is known, e.g. the upload area. */
+  toolbar?(folder: MediaDirectory): ReactNode;
+}
+
+/**
+ * The media browser used by the explorer page and the pickers: breadcrumb plus gallery of one folder,
+ * loaded by path. It only asks to navigate; the owner decides where the path lives (URL or state).
+ */
+export function MediaBrowser({
+  path,
+  onNavigate,
+  onNewFolder,
+  onFileClick,
+  selecting,
+  dense,
+  toolbar,
+}: MediaBrowserProps) {
+  const translate = useTranslate();
+  const { environmentId = '', cdnBaseUrl = '' } = useSession();
+  const { data: folder, error, isPending, isFetching } = useMediaFolder(path);
+
+  return (
+    <Stack spacing={2}>
+      <MediaBreadcrumb path={path} onNavigate={onNavigate} />
+      <Box sx={{ minHeight: 4 }}>
+        {isFetching ? <LinearProgress aria-label={translate('media.explorer.loading')} /> : null}
+      </Box>
+      {error ? (
+        <Alert
+          severity={error.status === 404 ? 'info' : 'error'}
+          action={
+            path.length > 0 ? (
+              <Button color="inherit" size="small" onClick={() => onNavigate([])}>
+                {translate('media.explorer.to_root')}
+              </Button>
+            ) : undefined
+          }
+        >
+          {error.status === 404
+            ? translate('media.explorer.not_found')
+            : error.message || translate('media.explorer.load_failed')}
+        </Alert>
+      ) : null}
+      {folder && !error ? (
+        <>
+          {toolbar?.(folder)}
+          <MediaGrid
+            // A new folder starts with its first tiles, not with the previous folder's scroll depth.
+            key={folder.id}
+            folder={folder}
+            cdnBase={cdnBaseUrl}
+            environmentId={environmentId}
+            onOpenFolder={(directory) => onNavigate(childPath(path, directory.name))}
+            onBack={() => onNavigate(parentPath(path))}
+            onNewFolder={onNewFolder ? () => onNewFolder(folder) : undefined}
+            onFileClick={onFileClick}
+            selecting={selecting}
+            dense={dense}
+          />
+        </>
+      ) : null}
+      {isPending && !error ? <Box sx={{ minHeight: 200 }} aria-busy /> : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,46 @@
+import type { MediaDirectory, MediaFile } from '@contract/media';
+import { openSlideOver } from '../../slideover/events';
+
+/** Slide-over types of the media area (registered in src/slideover/registry.ts via mediaSlideOverRegistry). */
+export const mediaSlideOverTypes = {
+  fileDetails: 'fileDetails',
+  newFolder: 'newFolder',
+  selectMediaFile: 'selectMediaFile',
+  selectMediaDirectory: 'selectMediaDirectory',
+} as const;
+
+/** What the 'selectMediaDirectory' panel hands to `onSelect`: the folder and its path ('/' for the root). */
+export interface SelectedMediaDirectory {
+  id: string;
+  name: string;
+  path: string;
+}
+
+/** Opens File details for one file (from a gallery tile). */
+export function openFileDetails(file: Pick<MediaFile, 'id'>): void {
+  openSlideOver(mediaSlideOverTypes.fileDetails, { fileId: file.id });
+}
+
+/** Opens New folder for the folder the user is in. */
+export function openNewFolder(folder: Pick<MediaDirectory, 'id' | 'name'>): void {
+  openSlideOver(mediaSlideOverTypes.newFolder, { parentDirectoryId: folder.id, folderName: folder.name });
+}
+
+/**
+ * Lets the user pick a file of the media library (uploading one on the way if needed); the panel
+ * closes after the choice. For other areas, e.g. the theme's logo:
+ *
+ *   openMediaFilePicker({ onSelect: (file) => setLogo(file.id) });
+ */
+export function openMediaFilePicker({ onSelect }: { onSelect(file: MediaFile): void }): void {
+  openSlideOver(mediaSlideOverTypes.selectMediaFile, { onSelect });
+}
+
+/** Lets the user pick a folder of the media library ('Selecteren' takes the folder shown). */
+export function openMediaDirectoryPicker({
+  onSelect,
+}: {
+  onSelect(folder: SelectedMediaDirectory): void;
+}): void {
+  openSlideOver(mediaSlideOverTypes.selectMediaDirectory, { onSelect });
+}

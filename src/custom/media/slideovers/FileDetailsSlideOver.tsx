@@ -1,0 +1,159 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { MediaFile } from '@contract/media';
+import { useState, type ReactNode } from 'react';
+import {
+  Confirm,
+  useDelete,
+  useGetOne,
+  useNotify,
+  useTranslate,
+  useUpdate,
+  type HttpError,
+} from 'react-admin';
+import { SlideOverCloseButton } from '../../../slideover/SlideOverCloseButton';
+import { useSlideOver } from '../../../slideover/SlideOverContext';
+import { SlideOverPanel } from '../../../slideover/SlideOverPanel';
+import { broadcastRefresh } from '../../../slideover/refreshEvents';
+import { FileNameEditor } from '../FileNameEditor';
+import { FilePreview } from '../FilePreview';
+import { FileTags } from '../FileTags';
+import { formatFileSize } from '../formatFileSize';
+import { useFileDownload } from '../useFileDownload';
+
+export interface FileDetailsSlideOverProps {
+  fileId: string;
+}
+
+/**
+ * File details (spec §2): 740x500 preview, size, original name, the current name (inline rename on
+ * blur), tags, and Sluiten, Verwijderen (after 'Weet je zeker dat je {name} wilt verwijderen?') and
+ * Downloaden. Changes broadcast `refreshmedia`, so the gallery behind follows.
+ */
+export function FileDetailsSlideOver({ fileId }: FileDetailsSlideOverProps) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const { close } = useSlideOver();
+  const download = useFileDownload();
+  const { data: file, error, isPending } = useGetOne<MediaFile, HttpError>('mediaFiles', { id: fileId });
+  const [update, { isPending: saving }] = useUpdate<MediaFile, HttpError>();
+  const [remove, { isPending: deleting }] = useDelete<MediaFile, HttpError>();
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+
+  const rename = (name: string) => {
+    if (!file) return;
+    update(
+      'mediaFiles',
+      { id: file.id, data: { name }, previousData: file },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          notify('media.details.name_saved', { type: 'success' });
+          broadcastRefresh(['refreshmedia']);
+        },
+        onError: (failure) => notify(failure.message, { type: 'error' }),
+      },
+    );
+  };
+  const confirmDelete = () => {
+    if (!file) return;
+    remove(
+      'mediaFiles',
+      { id: file.id, previousData: file },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          setConfirmOpen(false);
+          notify('media.details.deleted', { type: 'success' });
+          broadcastRefresh(['refreshmedia']);
+          close();
+        },
+        onError: (failure) => {
+          setConfirmOpen(false);
+          notify(failure.message, { type: 'error' });
+        },
+      },
+    );
+  };
+  const startDownload = async () => {
+    if (!file) return;
+    setDownloading(true);
+    try {
+      await download(file);
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <SlideOverPanel
+      title={translate('media.details.title')}
+      actions={
+        <>
+          <SlideOverCloseButton />
+          <Button color="error" onClick={() => setConfirmOpen(true)} disabled={!file || deleting}>
+            {translate('media.details.delete')}
+          </Button>
+          <Button variant="contained" onClick={() => void startDownload()} disabled={!file || downloading}>
+            {translate('media.details.download')}
+          </Button>
+        </>
+      }
+    >
+      {isPending ? <LinearProgress aria-label={translate('media.explorer.loading')} /> : null}
+      {error ? <Alert severity="error">{error.message}</Alert> : null}
+      {file ? (
+        <Stack spacing={2} sx={{ pb: 2 }}>
+          <FilePreview file={file} />
+          <Stack component="dl" spacing={1.5} sx={{ m: 0 }}>
+            <Detail label={translate('media.details.size')}>{formatFileSize(file.sizeInBytes)}</Detail>
+            <Detail label={translate('media.details.original_name')}>{file.originalName}</Detail>
+            <Detail label={translate('media.details.name')}>
+              <FileNameEditor name={file.name} onSave={rename} disabled={saving} />
+            </Detail>
+          </Stack>
+          <Divider />
+          <FileTags fileId={file.id} />
+        </Stack>
+      ) : null}
+      <Confirm
+        isOpen={confirmOpen}
+        loading={deleting}
+        title={translate('media.details.delete_title')}
+        content={translate('media.details.delete_confirm', { name: file?.name ?? '' })}
+        confirm={translate('media.details.delete')}
+        confirmColor="warning"
+        onConfirm={confirmDelete}
+        onClose={() => setConfirmOpen(false)}
+      />
+    </SlideOverPanel>
+  );
+}
+
+/** One term of the details list; label and value side by side from 600 px, stacked on phones. */
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: '170px 1fr' },
+        columnGap: 2,
+        rowGap: 0.25,
+        alignItems: 'center',
+      }}
+    >
+      <Typography component="dt" variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Box component="dd" sx={{ m: 0, minWidth: 0, wordBreak: 'break-word' }}>
+        {children}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,46 @@
+import Typography from '@mui/material/Typography';
+import type { MediaFile } from '@contract/media';
+import { useCallback, useState } from 'react';
+import { useTranslate } from 'react-admin';
+import { SlideOverCloseButton } from '../../../slideover/SlideOverCloseButton';
+import { useSlideOver } from '../../../slideover/SlideOverContext';
+import { SlideOverPanel } from '../../../slideover/SlideOverPanel';
+import { broadcastRefresh } from '../../../slideover/refreshEvents';
+import { MediaBrowser } from '../MediaBrowser';
+import type { FolderPath } from '../mediaPath';
+import { UploadArea } from '../UploadArea';
+
+export interface SelectMediaFileSlideOverProps {
+  /** Receives the chosen file; the panel then closes. */
+  onSelect?(file: MediaFile): void;
+}
+
+/**
+ * Select media file (spec §2): the media browser from '/' with the upload area, without the 'Nieuwe Map'
+ * tile; choosing a file hands it to `onSelect` and closes the panel. Open it with `openMediaFilePicker`.
+ */
+export function SelectMediaFileSlideOver({ onSelect }: SelectMediaFileSlideOverProps) {
+  const translate = useTranslate();
+  const { close } = useSlideOver();
+  const [path, setPath] = useState<FolderPath>([]);
+  const refreshFolder = useCallback(() => broadcastRefresh(['refreshmedia']), []);
+  const choose = (file: MediaFile) => {
+    onSelect?.(file);
+    close();
+  };
+  return (
+    <SlideOverPanel title={translate('media.select_file.title')} actions={<SlideOverCloseButton />}>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {translate('media.select_file.intro')}
+      </Typography>
+      <MediaBrowser
+        dense
+        path={path}
+        onNavigate={setPath}
+        onFileClick={choose}
+        selecting
+        toolbar={(folder) => <UploadArea directoryId={folder.id} onComplete={refreshFolder} />}
+      />
+    </SlideOverPanel>
+  );
+}

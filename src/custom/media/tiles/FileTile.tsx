@@ -1,0 +1,69 @@
+import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { MediaFile } from '@contract/media';
+import { useTranslate } from 'react-admin';
+import { cdnImageUrl, tilePreviewSize } from '../cdnImageUrl';
+import { formatFileSize } from '../formatFileSize';
+import { extensionLabel, isPreviewable } from '../tileRules';
+import { TileFrame } from './TileFrame';
+
+export interface FileTileProps {
+  file: MediaFile;
+  cdnBase: string;
+  environmentId: string;
+  onClick(file: MediaFile): void;
+  /** Set in pickers: the tile is announced as a choice. */
+  selecting?: boolean;
+}
+
+/**
+ * A file: a 400x400 crop from the CDN for images (.jpg .jpeg .gif .png .webp .svg), else a document
+ * icon with the extension; below it the friendly name and the size (spec §2).
+ */
+export function FileTile({ file, cdnBase, environmentId, onClick, selecting }: FileTileProps) {
+  const translate = useTranslate();
+  const size = formatFileSize(file.sizeInBytes);
+  const visual = isPreviewable(file.extension) ? (
+    <Box
+      component="img"
+      src={cdnImageUrl(cdnBase, environmentId, file, tilePreviewSize)}
+      alt=""
+      loading="lazy"
+      decoding="async"
+      width={tilePreviewSize.width}
+      height={tilePreviewSize.height}
+      sx={{
+        width: '100%',
+        height: '100%',
+        objectFit: file.extension === '.svg' ? 'contain' : 'cover',
+        display: 'block',
+      }}
+    />
+  ) : (
+    <Box
+      sx={{ display: 'grid', placeItems: 'center', color: 'text.secondary' }}
+      data-testid="media-document-icon"
+    >
+      <InsertDriveFileOutlinedIcon sx={{ fontSize: 64 }} />
+      <Typography variant="caption" sx={{ fontWeight: 700, letterSpacing: 0.5, mt: -0.5 }}>
+        {extensionLabel(file.extension)}
+      </Typography>
+    </Box>
+  );
+  return (
+    <TileFrame
+      testId="media-tile-file"
+      ariaLabel={
+        selecting
+          ? translate('media.tiles.select_file', { name: file.friendlyName })
+          : translate('media.tiles.file', { name: file.friendlyName, size })
+      }
+      title={file.friendlyName}
+      fullTitle={file.name}
+      subtitle={size}
+      onClick={() => onClick(file)}
+      visual={visual}
+    />
+  );
+}

@@ -1,0 +1,89 @@
+import type { PublicationBlock } from '@contract/publications';
+import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
+import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import Avatar from '@mui/material/Avatar';
+import IconButton from '@mui/material/IconButton';
+import ListItem from '@mui/material/ListItem';
+import ListItemAvatar from '@mui/material/ListItemAvatar';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import { useState } from 'react';
+import { Confirm, useTranslate } from 'react-admin';
+
+export interface BlockListItemProps {
+  block: PublicationBlock;
+  /** 0-based place in the shown order. */
+  index: number;
+  isLast: boolean;
+  disabled: boolean;
+  onMove(offset: -1 | 1): void;
+  onRemove(): void;
+}
+
+/** One block of a publication: its place and group, with buttons to move it up or down and to remove it. */
+export function BlockListItem({ block, index, isLast, disabled, onMove, onRemove }: BlockListItemProps) {
+  const translate = useTranslate();
+  const [confirming, setConfirming] = useState(false);
+  const names = { position: index + 1, name: block.name };
+  const up = translate('app.publications.blocks.move_up', names);
+  const down = translate('app.publications.blocks.move_down', names);
+  const remove = translate('app.publications.blocks.remove', names);
+
+  return (
+    <ListItem
+      divider
+      data-testid="publication-block"
+      secondaryAction={
+        <Stack direction="row">
+          <Tooltip title={up}>
+            <span>
+              <IconButton aria-label={up} disabled={disabled || index === 0} onClick={() => onMove(-1)}>
+                <ArrowUpwardIcon />
+              </IconButton>
+            </span>
+          </Tooltip>
+          <Tooltip title={down}>
+            <span>
+              <IconButton aria-label={down} disabled={disabled || isLast} onClick={() => onMove(1)}>
+                <ArrowDownwardIcon />
+              </IconButton>
+            </span>
+          </Tooltip>
+          <Tooltip title={remove}>
+            <span>
+              <IconButton
+                aria-label={remove}
+                disabled={disabled}
+                onClick={() => setConfirming(true)}
+                edge="end"
+              >
+                <DeleteOutlineIcon />
+              </IconButton>
+            </span>
+          </Tooltip>
+          <Confirm
+            isOpen={confirming}
+            title="app.publications.blocks.remove_title"
+            content="app.publications.blocks.remove_confirm"
+            translateOptions={names}
+            confirm="ra.action.delete"
+            onConfirm={() => {
+              setConfirming(false);
+              onRemove();
+            }}
+            onClose={() => setConfirming(false)}
+          />
+        </Stack>
+      }
+      // Room for the three 40px buttons on the right, so the group name never runs under them.
+      sx={{ pr: '136px' }}
+    >
+      <ListItemAvatar sx={{ minWidth: 48 }}>
+        <Avatar sx={{ bgcolor: 'primary.main', width: 32, height: 32, fontSize: 14 }}>{index + 1}</Avatar>
+      </ListItemAvatar>
+      <ListItemText primary={block.name} secondary={translate('app.publications.blocks.position', names)} />
+    </ListItem>
+  );
+}

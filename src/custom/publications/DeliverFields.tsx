@@ -1,0 +1,81 @@
+import type { Audience } from '@contract/receivers';
+import type { Publication, PublicationType } from '@contract/publications';
+import Alert from '@mui/material/Alert';
+import TextField from '@mui/material/TextField';
+import { BooleanInput, SelectInput, required, useGetList, useGetOne, useTranslate } from 'react-admin';
+import { useRefreshEvents } from '../../slideover/refreshEvents';
+import { rsvpAudienceChoice } from './deliveryJobData';
+
+export interface DeliverFieldsProps {
+  publication: Publication;
+  /** The server's message of the last failed attempt. */
+  serverError?: string;
+}
+
+const requireTemplate = required('app.deliver.template_required');
+const requireAudience = required('app.deliver.audience_required');
+
+/**
+ * The inputs of the deliver form: the job's title, a template of the publication's type, an audience
+ * (the environment's audiences that are not deleted, plus 'Deelnemers - RsvP die komen') and ignoreRsvp.
+ */
+export function DeliverFields({ publication, serverError }: DeliverFieldsProps) {
+  const translate = useTranslate();
+  const type = useGetOne<PublicationType>('publicationTypes', { id: publication.publicationTypeId });
+  const audiences = useGetList<Audience>('audiences', {
+    pagination: { page: 1, perPage: 250 },
+    sort: { field: 'name', order: 'ASC' },
+    filter: { isDeleted: false },
+  });
+  useRefreshEvents(['refreshpublicationtemplates'], () => void type.refetch());
+  useRefreshEvents(['refreshaudience'], () => void audiences.refetch());
+
+  const templates = type.data?.templates ?? [];
+  const audienceChoices = [
+    ...(audiences.data ?? []).filter((audience) => !audience.isDeleted),
+    { id: rsvpAudienceChoice, name: translate('app.deliver.rsvp_audience') },
+  ];
+
+  return (
+    <>
+      {serverError ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {serverError}
+        </Alert>
+      ) : null}
+      <TextField
+        label={translate('app.deliver.job_title_label')}
+        value={translate('app.deliver.job_title', { name: publication.name })}
+        slotProps={{ input: { readOnly: true } }}
+        helperText={translate('app.deliver.job_title_help')}
+        fullWidth
+        margin="dense"
+        sx={{ mb: 2 }}
+      />
+      {type.isSuccess && templates.length === 0 ? (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {translate('app.deliver.no_templates')}
+        </Alert>
+      ) : (
+        <SelectInput
+          source="publicationTemplateId"
+          label="app.deliver.template"
+          choices={templates}
+          isPending={type.isPending}
+          validate={requireTemplate}
+          fullWidth
+        />
+      )}
+      <SelectInput
+        source="audienceId"
+        label="app.deliver.audience"
+        choices={audienceChoices}
+        isPending={audiences.isPending}
+        validate={requireAudience}
+        helperText="app.deliver.audience_help"
+        fullWidth
+      />
+      <BooleanInput source="ignoreRsvp" label="app.deliver.ignore_rsvp" />
+    </>
+  );
+}

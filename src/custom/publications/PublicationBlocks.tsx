@@ -1,0 +1,65 @@
+import type { Publication } from '@contract/publications';
+import AddIcon from '@mui/icons-material/Add';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import List from '@mui/material/List';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslate } from 'react-admin';
+import { LoadingMessage } from '../../declarative/LoadingMessage';
+import { openSlideOver } from '../../slideover/events';
+import { BlockListItem } from './BlockListItem';
+import { usePublicationBlocks } from './usePublicationBlocks';
+
+/** The blocks of a publication in order, with 'Blok toevoegen', removal and reordering. */
+export function PublicationBlocks({ publication }: { publication: Publication }) {
+  const translate = useTranslate();
+  const { blocks, isPending, error, busy, move, remove } = usePublicationBlocks(publication);
+
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="publication-blocks-title">
+      <CardContent>
+        <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 1 }}>
+          <Typography id="publication-blocks-title" variant="h6" component="h3" sx={{ flex: 1 }}>
+            {translate('app.publications.blocks.title', { count: blocks.length })}
+          </Typography>
+          <Button
+            variant="outlined"
+            startIcon={<AddIcon />}
+            onClick={() =>
+              openSlideOver('addDynamicPublicationBlock', {
+                meta: { publicationId: publication.id, publicationTypeId: publication.publicationTypeId },
+              })
+            }
+          >
+            {translate('app.publications.blocks.add.button')}
+          </Button>
+        </Stack>
+        {isPending ? <LoadingMessage /> : null}
+        {error ? <Alert severity="error">{translate('app.publications.blocks.load_failed')}</Alert> : null}
+        {!isPending && !error && blocks.length === 0 ? (
+          <Typography color="text.secondary" sx={{ py: 2 }}>
+            {translate('app.publications.blocks.empty')}
+          </Typography>
+        ) : null}
+        {blocks.length > 0 ? (
+          <List disablePadding aria-label={translate('app.publications.blocks.many')}>
+            {blocks.map((block, index) => (
+              <BlockListItem
+                key={block.id}
+                block={block}
+                index={index}
+                isLast={index === blocks.length - 1}
+                disabled={busy}
+                onMove={(offset) => void move(index, offset)}
+                onRemove={() => void remove(block)}
+              />
+            ))}
+          </List>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,42 @@
+import SendIcon from '@mui/icons-material/Send';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import { Form, SaveButton, Title, useTranslate } from 'react-admin';
+import { Link, useParams } from 'react-router-dom';
+import { LoadingMessage } from '../../declarative/LoadingMessage';
+import { DeliverFields } from './DeliverFields';
+import { PublicationNotFound } from './PublicationNotFound';
+import { useDeliverPublication } from './useDeliverPublication';
+import { usePublication } from './usePublication';
+
+const defaultValues = { publicationTemplateId: null, audienceId: null, ignoreRsvp: false };
+
+/** /publications/{id}/deliver: the deliver form on a page of its own; after the job, /jobs/. */
+export function PublicationDeliverPage() {
+  const { id } = useParams();
+  const translate = useTranslate();
+  const { data: publication, isPending, error } = usePublication(id);
+  const { submit, serverError } = useDeliverPublication(publication);
+  if (isPending) return <LoadingMessage />;
+  if (error || !publication) return <PublicationNotFound message={error?.message} />;
+  return (
+    <Stack sx={{ p: { xs: 2, md: 3 }, maxWidth: 640 }}>
+      <Title title={translate('app.deliver.title', { name: publication.name })} />
+      <Card variant="outlined">
+        <Form onSubmit={submit} defaultValues={defaultValues} noValidate>
+          <CardContent>
+            <DeliverFields publication={publication} serverError={serverError} />
+          </CardContent>
+          <Stack direction="row" sx={{ justifyContent: 'flex-end', gap: 1, px: 2, pb: 2 }}>
+            <Button component={Link} to={`/publications/${publication.id}`}>
+              {translate('ra.action.cancel')}
+            </Button>
+            <SaveButton label="app.deliver.submit" icon={<SendIcon />} alwaysEnable />
+          </Stack>
+        </Form>
+      </Card>
+    </Stack>
+  );
+}

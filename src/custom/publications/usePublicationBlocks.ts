@@ -1,0 +1,81 @@
+import type { Publication, PublicationBlock } from '@contract/publications';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useDataProvider, useDelete, useGetList, useNotify } from 'react-admin';
+import type { DeclaredDataProvider } from '../../dataProvider/declaredDataProvider';
+import { broadcastRefresh, useRefreshEvents } from '../../slideover/refreshEvents';
+import { moveBlock } from './moveBlock';
+
+/**
+ * A publication's blocks in order, with their removal and reordering. A move shows at once and is
+ * then saved; a failed save reloads the order the server has and shows its message. Every change
+ * broadcasts 'refreshpublication'; the blocks reload on that event, whoever sent it.
+ */
+export function usePublicationBlocks(publication: Publication) {
+  const publicationId = String(publication.id);
+  const meta = { publicationId };
+  const dataProvider = useDataProvider<DeclaredDataProvider>();
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const [deleteBlock] = useDelete<PublicationBlock>();
+  // A moved order, shown until the server's answer replaces the data it was made from.
+  const [moved, setMoved] = useState<{ from: PublicationBlock[] | undefined; blocks: PublicationBlock[] }>();
+  const [busy, setBusy] = useState(false);
+
+  const query = useGetList<PublicationBlock>('publicationBlocks', {
+    filter: meta,
+    pagination: { page: 1, perPage: 250 },
+    sort: { field: '', order: 'ASC' },
+  });
+  useRefreshEvents(['refreshpublication'], () => {
+    void queryClient.invalidateQueries({ queryKey: ['publicationBlocks'] }, { cancelRefetch: false });
+  });
+
+  const blocks = (moved && moved.from === query.data ? moved.blocks : query.data) ?? [];
+
+  async function run(change: () => Promise<unknown>) {
+    setBusy(true);
+    try {
+      await change();
+    } catch (error) {
+      setMoved(undefined);
+      notify(error instanceof Error ? error.message : 'app.publications.blocks.save_failed', {
+        type: 'error',
+      });
+      void query.refetch();
+    } finally {
+      setBusy(false);
+      broadcastRefresh(['refreshpublication']);
+    }
+  }
+
+  function move(index: number, offset: -1 | 1) {
+    const blockIds = moveBlock(
+      blocks.map((block) => String(block.id)),
+      index,
+      offset,
+    );
+    const byId = new Map(blocks.map((block) => [String(block.id), block]));
+    setMoved({ from: query.data, blocks: blockIds.map((id) => byId.get(id) as PublicationBlock) });
+    return run(() => dataProvider.action('publicationBlocks', 'reorder', { meta, data: { blockIds } }));
+  }
+
+  function remove(block: PublicationBlock) {
+    return run(() =>
+      deleteBlock(
+        'publicationBlocks',
+        { id: block.id, previousData: block, meta },
+        { mutationMode: 'pessimistic', returnPromise: true },
+      ),
+    );
+  }
+
+  return {
+    blocks,
+    isPending: query.isPending,
+    error: query.error,
+    busy: busy || query.isFetching,
+    move,
+    remove,
+  };
+}

@@ -1,0 +1,51 @@
+import FilterAltOutlinedIcon from '@mui/icons-material/FilterAltOutlined';
+import FormatListBulletedOutlinedIcon from '@mui/icons-material/FormatListBulletedOutlined';
+import PersonOffOutlinedIcon from '@mui/icons-material/PersonOffOutlined';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { Title, useTranslate } from 'react-admin';
+import { ReceiverPartCard } from './ReceiverPartCard';
+
+/**
+ * /recievers/: the three parts of the receivers area, each with how many there are (lists and
+ * audiences that are not deleted, active unsubscribers) and a way in.
+ */
+export function ReceiversOverviewPage() {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 1100 }}>
+      <Title title={translate('app.receivers.overview.title')} />
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        {translate('app.receivers.overview.intro')}
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
+        <ReceiverPartCard
+          resource="lists"
+          sort={{ field: 'title', order: 'ASC' }}
+          filter={{ isDeleted: false }}
+          to="/recievers/lists/"
+          title="app.receivers.overview.lists"
+          text="app.receivers.overview.lists_text"
+          icon={FormatListBulletedOutlinedIcon}
+        />
+        <ReceiverPartCard
+          resource="audiences"
+          sort={{ field: 'name', order: 'ASC' }}
+          filter={{ isDeleted: false }}
+          to="/recievers/audiences/"
+          title="app.receivers.overview.audiences"
+          text="app.receivers.overview.audiences_text"
+          icon={FilterAltOutlinedIcon}
+        />
+        <ReceiverPartCard
+          resource="unsubscribers"
+          sort={{ field: 'createdAt', order: 'DESC' }}
+          to="/recievers/unsubscribers/"
+          title="app.receivers.overview.unsubscribers"
+          text="app.receivers.overview.unsubscribers_text"
+          icon={PersonOffOutlinedIcon}
+        />
+      </Box>
+    </Box>
+  );
+}

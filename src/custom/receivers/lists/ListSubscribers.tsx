@@ -1,0 +1,49 @@
+import type { ReceiverList, Subscriber } from '@contract/receivers';
+import { useMemo } from 'react';
+import { DeclaredTable } from '../../../declarative/DeclaredTable';
+import type { ResourceDeclaration } from '../../../declarative/resourceDeclaration';
+import type { ColumnDeclaration, TableView } from '../../../declarative/viewDeclaration';
+import { subscribers } from '../../../resources/subscribers';
+import { listLabels } from './listLabels';
+
+/**
+ * The subscribers table of a list page: the declared table with a column for each label the list has
+ * set. A deleted list is read-only (no new subscriber, no delete, no update panel).
+ */
+export function ListSubscribers({ list }: { list: ReceiverList }) {
+  const declaration = useMemo(() => subscribersOf(list), [list]);
+  return (
+    <DeclaredTable declaration={declaration as ResourceDeclaration} filter={{ listId: list.id }} embedded />
+  );
+}
+
+function subscribersOf(list: ReceiverList) {
+  const view = subscribers.views.list as TableView<Subscriber>;
+  const attributeColumns = listLabels(list).map(({ number, label }) => ({
+    source: `attribute${number}` as const,
+    label,
+    sortable: false,
+  }));
+  const { create, edit, ...otherViews } = subscribers.views;
+  return {
+    ...subscribers,
+    views: {
+      ...otherViews,
+      ...(list.isDeleted ? {} : { create, edit }),
+      list: {
+        ...view,
+        // The label columns go before the delete column (declared with source 'id'), which a deleted list drops.
+        columns: [
+          ...view.columns.filter((column) => !isDeleteColumn(column)),
+          ...attributeColumns,
+          ...(list.isDeleted ? [] : view.columns.filter(isDeleteColumn)),
+        ],
+        rowClick: list.isDeleted ? false : view.rowClick,
+      },
+    },
+  };
+}
+
+function isDeleteColumn(column: ColumnDeclaration<Subscriber>): boolean {
+  return typeof column !== 'string' && column.source === 'id';
+}

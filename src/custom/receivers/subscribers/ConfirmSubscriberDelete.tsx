@@ -1,0 +1,59 @@
+import type { Subscriber } from '@contract/receivers';
+import { useQueryClient } from '@tanstack/react-query';
+import { Confirm, useDelete, useNotify, useTranslate } from 'react-admin';
+import { broadcastRefresh } from '../../../slideover/refreshEvents';
+
+/**
+ * 'Weet je zeker dat je {name} wilt verwijderen?': on confirmation the subscriber is deleted, the
+ * subscribers, their list's count and the audiences reload and 'refreshSubscribers' goes out.
+ */
+export function ConfirmSubscriberDelete({
+  subscriber,
+  onClose,
+}: {
+  subscriber: Subscriber;
+  onClose(): void;
+}) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const [remove, { isPending }] = useDelete();
+
+  const confirm = () =>
+    remove(
+      'subscribers',
+      { id: subscriber.id, previousData: subscriber },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          onClose();
+          for (const resource of ['subscribers', 'lists', 'audiences']) {
+            void queryClient.invalidateQueries({ queryKey: [resource] });
+          }
+          broadcastRefresh(['refreshSubscribers', 'refreshlist']);
+          notify('ra.notification.deleted', { messageArgs: { smart_count: 1 } });
+        },
+        onError: (error) => {
+          onClose();
+          notify(error instanceof Error && error.message ? error.message : 'ra.notification.http_error', {
+            type: 'error',
+          });
+        },
+      },
+    );
+
+  return (
+    <Confirm
+      isOpen
+      loading={isPending}
+      title="ra.message.delete_title"
+      content="app.receivers.subscribers.delete_confirm"
+      translateOptions={{
+        name: translate('app.receivers.subscribers.one').toLowerCase(),
+        recordRepresentation: subscriber.name,
+      }}
+      onConfirm={confirm}
+      onClose={onClose}
+    />
+  );
+}

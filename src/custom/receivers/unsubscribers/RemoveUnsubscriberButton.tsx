@@ -1,0 +1,24 @@
+import type { Unsubscriber } from '@contract/receivers';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import Button from '@mui/material/Button';
+import { useTranslate } from 'react-admin';
+import { openSlideOver } from '../../../slideover/events';
+
+/** Opens the removal panel of one unsubscriber (the row click does the same). */
+export function RemoveUnsubscriberButton({ unsubscriber }: { unsubscriber: Unsubscriber }) {
+  const translate = useTranslate();
+  return (
+    <Button
+      size="small"
+      color="error"
+      startIcon={<DeleteOutlineIcon />}
+      onClick={(event) => {
+        event.stopPropagation();
+        openSlideOver('removeGlobalUnsubscriber', { record: unsubscriber });
+      }}
+      aria-label={`${translate('app.receivers.unsubscribers.remove')}: ${unsubscriber.email}`}
+    >
+      {translate('app.receivers.unsubscribers.remove_button')}
+    </Button>
+  );
+}

@@ -1,0 +1,97 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { DataTable, InfiniteList, InfinitePagination, SearchInput, useListContext } from 'react-admin';
+import { useRefreshEvents } from '../slideover/refreshEvents';
+import { declaredColumn } from './declaredColumn';
+import { DeleteRowButton } from './DeleteRowButton';
+import { LoadingMessage } from './LoadingMessage';
+import type { ResourceDeclaration } from './resourceDeclaration';
+import { TableActions } from './TableActions';
+import { TableEmpty } from './TableEmpty';
+import { tableViewOf } from './tableViewOf';
+import { useLabel } from './useLabel';
+import { useRowClick } from './useRowClick';
+
+/** Spec §2 and §9: tables load 250 rows per request. */
+export const tablePageSize = 250;
+
+export interface DeclaredTableProps {
+  declaration: ResourceDeclaration;
+  /**
+   * Fixed filter values, which are also call values: `{ listId }` fills the path of the subscribers
+   * of one list, and goes along to the forms the table opens.
+   */
+  filter?: Record<string, unknown>;
+  /** Part of another page: no page title, and search and sort stay out of the URL. */
+  embedded?: boolean;
+}
+
+const searchFilters = [<SearchInput key="q" source="q" alwaysOn />];
+
+// Without a declared sort the server's own order applies (react-admin would sort on 'id' otherwise).
+const serverOrder = { field: '', order: 'ASC' } as const;
+
+// Wide tables scroll inside their card on phones instead of widening the whole page.
+const tableLayout = {
+  minWidth: 0,
+  '& .RaList-main': { minWidth: 0 },
+  '& .RaList-content': { overflowX: 'auto' },
+};
+
+/**
+ * The shared data table (spec §2) on react-admin's `<InfiniteList>` and `<DataTable>`: 250 rows per
+ * request and the next 250 when the end scrolls into view, without page numbers or page-size menu;
+ * the search box and the sortable headers query the server.
+ */
+export function DeclaredTable({ declaration, filter, embedded = false }: DeclaredTableProps) {
+  const view = tableViewOf(declaration);
+  const label = useLabel();
+  const queryClient = useQueryClient();
+  const fixedFilter = { ...view.filter, ...filter };
+
+  // Saves outside react-admin (a hand-written panel, another area) announce themselves with refresh
+  // events; a refetch already under way after a declared save is not started twice.
+  useRefreshEvents(declaration.refreshEvents ?? [], () => {
+    void queryClient.invalidateQueries({ queryKey: [declaration.name] }, { cancelRefetch: false });
+  });
+
+  return (
+    <InfiniteList
+      resource={declaration.name}
+      perPage={tablePageSize}
+      pagination={<InfinitePagination />}
+      filters={view.search === false ? undefined : searchFilters}
+      filter={fixedFilter}
+      sort={view.sort ?? serverOrder}
+      actions={<TableActions declaration={declaration} meta={filter} />}
+      title={embedded ? false : label(view.title)}
+      disableSyncWithLocation={embedded}
+      empty={false}
+      sx={tableLayout}
+    >
+      <DeclaredRows declaration={declaration} meta={filter} />
+    </InfiniteList>
+  );
+}
+
+function DeclaredRows({
+  declaration,
+  meta,
+}: {
+  declaration: ResourceDeclaration;
+  meta?: Record<string, unknown>;
+}) {
+  const view = tableViewOf(declaration);
+  const { isPending } = useListContext();
+  const rowClick = useRowClick(declaration, meta);
+  if (isPending) return <LoadingMessage />;
+  return (
+    <DataTable rowClick={rowClick} bulkActionButtons={false} empty={<TableEmpty text={view.empty} />}>
+      {view.columns.map((column) => declaredColumn(declaration, column))}
+      {view.delete ? (
+        <DataTable.Col>
+          <DeleteRowButton declaration={declaration} confirm={view.delete} />
+        </DataTable.Col>
+      ) : null}
+    </DataTable>
+  );
+}

@@ -1,0 +1,63 @@
+import type { RaRecord } from 'react-admin';
+import type { ApiMapping } from './apiMapping';
+import type { FieldDeclaration, FieldSource } from './fieldDeclaration';
+import type { Label } from './label';
+import type { CustomFormView, CustomView, FormView, TableView } from './viewDeclaration';
+import type { RefreshEventName } from '../slideover/refreshEvents';
+
+/** Page routes of a resource, react-router patterns such as '/recievers/lists/:id'. */
+export interface ResourceRoutes {
+  list?: string;
+  show?: string;
+  create?: string;
+  edit?: string;
+}
+
+/** A page of the resource beyond list, show, create and edit, e.g. '/recievers/lists/:id/import'. */
+export interface ExtraPage {
+  path: string;
+  component: CustomView['component'];
+}
+
+/**
+ * Everything the console knows about one resource: how it maps onto the API, its fields and its
+ * views. The generic dataProvider, tables, forms, slide-overs and routes are all built from it.
+ */
+export interface ResourceDeclaration<TRecord extends RaRecord = RaRecord> {
+  /** react-admin's resource name, also the first part of its query keys, e.g. 'lists'. */
+  name: string;
+  /** Singular and plural, e.g. `{ one: 'Lijst', many: 'Lijsten' }`. */
+  label: { one: Label; many: Label };
+  /** How a record is named in pickers and references; defaults to react-admin's (name, title, …). */
+  recordRepresentation?: FieldSource<TRecord>;
+  api: ApiMapping<TRecord>;
+  fields: readonly FieldDeclaration<FieldSource<TRecord>>[];
+  views: {
+    list?: TableView<TRecord> | CustomView;
+    show?: CustomView;
+    create?: FormView<TRecord> | CustomFormView;
+    edit?: FormView<TRecord> | CustomFormView;
+    /** More forms, e.g. `rename: { as: 'slideOver', save: { action: 'rename' }, … }`. */
+    forms?: Readonly<Record<string, FormView<TRecord> | CustomFormView>>;
+  };
+  routes?: ResourceRoutes;
+  pages?: readonly ExtraPage[];
+  /** Broadcast after every save (spec §4), e.g. `['refreshlists']`. */
+  refreshEvents?: readonly RefreshEventName[];
+  /** Other resources whose queries go stale when this one changes (a list's subscriber count). */
+  invalidates?: readonly string[];
+}
+
+/**
+ * Declares a resource with its record type, so that sources, columns and form fields are checked:
+ * `export const lists = defineResource<List>({ name: 'lists', … })`.
+ *
+ * The result is the untyped declaration the generic machinery works with. TypeScript measures the
+ * record type as contravariant (field sources are `keyof` it), so a `ResourceDeclaration<List>` would
+ * not fit a list of `ResourceDeclaration`s although every use of it does: the check happens here, once.
+ */
+export function defineResource<TRecord extends RaRecord>(
+  declaration: ResourceDeclaration<TRecord>,
+): ResourceDeclaration {
+  return declaration as unknown as ResourceDeclaration;
+}

@@ -1,0 +1,76 @@
+import type { ComponentType, ReactElement } from 'react';
+import { Route } from 'react-router-dom';
+import { Resource, ResourceContextProvider } from 'react-admin';
+import { isCustomView } from './formViews';
+import { lazyView } from './lazyView';
+import type { ResourceDeclaration } from './resourceDeclaration';
+
+// Loaded with the first page that needs them, not with the login screen.
+const DeclaredTable = lazyView(() => import('./DeclaredTable'), 'DeclaredTable');
+const DeclaredFormPage = lazyView(() => import('./DeclaredFormPage'), 'DeclaredFormPage');
+
+/**
+ * The pages of the declared resources as `<Route>`s for `<CustomRoutes>`: the console's routes are
+ * the spec's ('/recievers/lists/'), not react-admin's '/{resource}' ones. Each page runs inside its
+ * resource's context.
+ */
+export function declaredRoutes(resources: readonly ResourceDeclaration[]): ReactElement[] {
+  return resources.flatMap(routesOf);
+}
+
+/**
+ * The declared resources as react-admin `<Resource>`s without views of their own: they give
+ * react-admin the names, labels and record representations (for references, titles, notifications).
+ */
+export function declaredResources(resources: readonly ResourceDeclaration[]): ReactElement[] {
+  return resources.map((declaration) => (
+    <Resource
+      key={declaration.name}
+      name={declaration.name}
+      options={{ label: declaration.label.many }}
+      recordRepresentation={declaration.recordRepresentation}
+    />
+  ));
+}
+
+function routesOf(declaration: ResourceDeclaration): ReactElement[] {
+  const { routes = {}, views, pages = [] } = declaration;
+  const pageRoutes: [path: string | undefined, page: ReactElement | undefined][] = [
+    [
+      routes.list,
+      views.list &&
+        (isCustomView(views.list) ? (
+          custom(views.list.component)
+        ) : (
+          <DeclaredTable declaration={declaration} />
+        )),
+    ],
+    [routes.show, views.show && custom(views.show.component)],
+    [routes.create, formPage(declaration, 'create')],
+    [routes.edit, formPage(declaration, 'edit')],
+    ...pages.map(({ path, component }): [string, ReactElement] => [path, custom(component)]),
+  ];
+  return pageRoutes
+    .filter((entry): entry is [string, ReactElement] => entry[0] !== undefined && entry[1] !== undefined)
+    .map(([path, page]) => (
+      <Route
+        key={`${declaration.name}:${path}`}
+        path={path}
+        element={<ResourceContextProvider value={declaration.name}>{page}</ResourceContextProvider>}
+      />
+    ));
+}
+
+function formPage(declaration: ResourceDeclaration, name: 'create' | 'edit'): ReactElement | undefined {
+  const view = declaration.views[name];
+  if (view?.as !== 'page') return undefined;
+  return isCustomView(view) ? (
+    custom(view.component)
+  ) : (
+    <DeclaredFormPage declaration={declaration} name={name} />
+  );
+}
+
+function custom(Component: ComponentType): ReactElement {
+  return <Component />;
+}

@@ -1,0 +1,24 @@
+import { generatePath } from 'react-router-dom';
+import type { RaRecord, RowClickFunction } from 'react-admin';
+import type { ResourceDeclaration } from './resourceDeclaration';
+import { tableViewOf } from './tableViewOf';
+import { useOpenFormView } from './useOpenFormView';
+
+/** A row click opens the edit view (slide-over or page) or goes to the show page, as declared. */
+export function useRowClick(
+  declaration: ResourceDeclaration,
+  meta?: Record<string, unknown>,
+): RowClickFunction | false {
+  const { rowClick = false } = tableViewOf(declaration);
+  const openFormView = useOpenFormView(declaration);
+  const showRoute = declaration.routes?.show;
+
+  if (rowClick === 'edit') {
+    return (_id, _resource, record: RaRecord) => {
+      openFormView('edit', record, meta);
+      return false;
+    };
+  }
+  if (rowClick === 'show' && showRoute) return (id) => generatePath(showRoute, { id: String(id) });
+  return false;
+}

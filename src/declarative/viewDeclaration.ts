@@ -1,0 +1,84 @@
+import type { ComponentType, ReactNode } from 'react';
+import type { RaRecord, SortPayload } from 'react-admin';
+import type { FieldSource } from './fieldDeclaration';
+import type { Label } from './label';
+import type { RefreshEventName } from '../slideover/refreshEvents';
+
+/**
+ * What a form view receives: the record being edited and call values such as a parent id
+ * (`{listId}` for a new subscriber). Slide-overs get them from the event that opened them.
+ */
+export interface FormViewProps {
+  record?: RaRecord;
+  meta?: Record<string, unknown>;
+}
+
+/** Any view can be replaced by a component of one's own. */
+export interface CustomView {
+  component: ComponentType<FormViewProps>;
+}
+
+/** A create or edit view of one's own; `as` and `title` still place it and label its button. */
+export interface CustomFormView extends CustomView {
+  as: 'slideOver' | 'page';
+  title: Label;
+  slideOverType?: string;
+}
+
+/** A table column: a declared field by its source, or with options. */
+export type ColumnDeclaration<TRecord extends RaRecord> =
+  | FieldSource<TRecord>
+  | {
+      source: FieldSource<TRecord>;
+      /** Defaults to the field's label. */
+      label?: Label;
+      /** Defaults to true: the server sorts on the source. */
+      sortable?: boolean;
+      /** Replaces the generated cell. */
+      render?(record: TRecord): ReactNode;
+    };
+
+/** The shared table (spec §2): 250 rows at a time, more on scrolling, server-side search and sort. */
+export interface TableView<TRecord extends RaRecord> {
+  /** The page heading. */
+  title: Label;
+  columns: readonly ColumnDeclaration<TRecord>[];
+  /** Initial order; the server's own order when absent. */
+  sort?: SortPayload;
+  /** Fixed filter values of every read, e.g. `{ isDeleted: false }` (declare them in getList's `query`). */
+  filter?: Readonly<Record<string, unknown>>;
+  /** A search box whose text goes to the server as `search`. Defaults to true. */
+  search?: boolean;
+  /** What a click on a row opens: the edit view (slide-over or page) or the show page. */
+  rowClick?: 'edit' | 'show' | false;
+  /**
+   * Adds a delete button per row, confirmed first. The texts default to react-admin's; they may use
+   * `%{recordRepresentation}`, e.g. 'Weet je zeker dat je %{recordRepresentation} wilt verwijderen?'.
+   */
+  delete?: { confirmTitle?: Label; confirmContent?: Label };
+  /** Shown when there are no records yet (react-admin's 'no results' text otherwise). */
+  empty?: Label;
+}
+
+/** How a form saves: react-admin's create or update, or one of the resource's named actions. */
+export type FormSave = 'create' | 'update' | { action: string };
+
+/** A form built from declared fields, in a slide-over panel or on a page of its own. */
+export interface FormView<TRecord extends RaRecord> {
+  as: 'slideOver' | 'page';
+  /** Panel or page title, e.g. 'Nieuwe Lijst'. */
+  title: Label;
+  /** Text above the inputs, e.g. the consent note of a new subscriber. */
+  description?: Label;
+  fields: readonly FieldSource<TRecord>[];
+  /** Defaults to 'create' for the create view and 'update' for the edit view; required for other forms. */
+  save?: FormSave;
+  /** Label of the submit button; 'Toevoegen' for creating, 'Opslaan' otherwise. */
+  submitLabel?: Label;
+  /** The slide-over type it registers; defaults to `{resource}.{view}`, e.g. 'lists.create'. */
+  slideOverType?: string;
+  /** Refresh events broadcast after a save; defaults to the resource's. */
+  refreshEvents?: readonly RefreshEventName[];
+  /** Where to go after a save, e.g. `/publications/{id}` for a new publication. */
+  redirect?(record: TRecord): string;
+}

@@ -1,0 +1,28 @@
+import type { Theme } from '@contract/themes';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { HttpError, useDataProvider } from 'react-admin';
+import { useSession } from '../authProvider/useSession';
+import type { ConsoleDataProvider } from './environmentCalls';
+
+export const environmentThemeQueryKey = (environmentId: string | undefined) => [
+  'environmentTheme',
+  environmentId,
+];
+
+/** The selected environment's theme (GET /themes); an HttpError 404 means it has none yet. */
+export function useEnvironmentTheme(): UseQueryResult<Theme, Error> {
+  const { environmentId } = useSession();
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  return useQuery({
+    queryKey: environmentThemeQueryKey(environmentId),
+    queryFn: () => dataProvider.getEnvironmentTheme(),
+    enabled: !!environmentId,
+    // A 4xx answer is final (404 = no theme yet); only server and network failures are worth a retry.
+    retry: (failureCount, error) => !(error instanceof HttpError && error.status < 500) && failureCount < 2,
+    staleTime: Infinity,
+  });
+}
+
+export function isMissingTheme(error: unknown): boolean {
+  return error instanceof HttpError && error.status === 404;
+}

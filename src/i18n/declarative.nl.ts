@@ -1,0 +1,26 @@
+/**
+ * Dutch messages of the declarative resources, tables and slide-overs (`declarative.*`).
+ * Merged into the console's messages by src/i18n/nl.ts.
+ */
+export const declarativeNl = {
+  declarative: {
+    table: {
+      loading: 'Gegevens worden geladen…',
+    },
+    form: {
+      add: 'Toevoegen',
+      save: 'Opslaan',
+      saveFailed: 'Opslaan is niet gelukt. Probeer het opnieuw.',
+    },
+    slideOver: {
+      close: 'Sluiten',
+      closeIcon: 'Paneel sluiten',
+      unknownTitle: 'Onbekend paneel',
+      unknownType: 'Het paneel "%{type}" bestaat (nog) niet.',
+    },
+    mediaFile: {
+      choose: 'Kiezen',
+      none: 'Geen bestand gekozen',
+    },
+  },
+};

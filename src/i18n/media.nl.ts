@@ -1,0 +1,77 @@
+/**
+ * Dutch messages of the media area (`media.*`): explorer, upload area and its slide-overs.
+ * Merged into the console's messages by src/i18n/nl.ts. Texts quoted by the spec are exact.
+ */
+export const mediaNl = {
+  media: {
+    explorer: {
+      title: 'Media',
+      breadcrumb: 'Mappen',
+      loading: 'De map wordt geladen…',
+      not_found: 'Deze map bestaat niet (meer).',
+      to_root: 'Naar Media',
+      load_failed: 'De map kon niet worden geladen.',
+      empty: 'Deze map is leeg.',
+      more: 'Nog %{count} bestanden tonen',
+    },
+    tiles: {
+      back: 'Terug',
+      new_folder: 'Nieuwe Map',
+      folder: 'Map %{name} openen',
+      file: 'Bestand %{name} (%{size})',
+      select_file: '%{name} kiezen',
+    },
+    upload: {
+      prompt: "Drag 'n' drop een afbeelding hier, of klik hier om een bestand te selecteren",
+      busy: 'Aan het uploaden...',
+      overall: '%{done} van %{total} bestanden klaar',
+      finished: '%{done} van %{total} bestanden geüpload',
+      status_waiting: 'Wacht',
+      status_uploading: 'Bezig',
+      status_done: 'Geüpload',
+      status_failed: 'Mislukt',
+      failed: 'Uploaden mislukt',
+      rejected: 'Niet geüpload',
+      list: 'Uploads',
+      clear: 'Lijst met uploads sluiten',
+    },
+    details: {
+      title: 'Bestandsdetails',
+      size: 'Grootte',
+      original_name: 'Oorspronkelijke naam',
+      name: 'Naam',
+      edit_name: 'Naam wijzigen',
+      name_saved: 'De naam is gewijzigd.',
+      tags: 'Tags',
+      no_tags: 'Nog geen tags.',
+      add_tag: 'Tag toevoegen',
+      tag_name: 'Tag',
+      remove_tag: 'Tag %{name} verwijderen',
+      tag_exists: 'Dit bestand heeft deze tag al.',
+      delete: 'Verwijderen',
+      delete_title: 'Bestand verwijderen',
+      delete_confirm: 'Weet je zeker dat je %{name} wilt verwijderen?',
+      deleted: 'Het bestand is verwijderd.',
+      download: 'Downloaden',
+      preview: 'Voorbeeld van %{name}',
+    },
+    new_folder: {
+      title: 'Nieuwe Map',
+      intro: 'Voeg een nieuwe map toe aan %{folder}',
+      name: 'DirectoryName',
+      name_label: 'Naam van de map',
+      submit: 'Toevoegen',
+      required: 'Naam is een verplicht veld',
+      created: 'De map %{name} is toegevoegd.',
+    },
+    select_file: {
+      title: 'Selecteer een bestand',
+      intro: 'Kies een bestand, of upload een nieuw bestand in deze map.',
+    },
+    select_directory: {
+      title: 'Selecteer een map',
+      current: 'Gekozen map: %{folder}',
+      submit: 'Selecteren',
+    },
+  },
+};

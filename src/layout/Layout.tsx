@@ -1,0 +1,80 @@
+import { Box, Drawer, useMediaQuery, type Theme } from '@mui/material';
+import { Suspense, useState, type ReactNode } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
+import { Error as ErrorPage, Loading, SkipNavigationButton } from 'react-admin';
+import { ThemeGate } from '../environments/ThemeGate';
+import { SlideOverHost } from '../slideover/SlideOverHost';
+import { sidebarWidth } from '../theme';
+import { MobileMenuButton } from './MobileMenuButton';
+import { PageHeader } from './PageHeader';
+import { Sidebar } from './Sidebar';
+
+/**
+ * The console's shell (spec §2): a fixed sidebar from 900 px up; below, the same sidebar slides in from
+ * the left, opened with a floating button. The onboarding screen replaces all of it while the selected
+ * environment has no theme.
+ */
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <ThemeGate>
+      <Shell>{children}</Shell>
+    </ThemeGate>
+  );
+}
+
+function Shell({ children }: { children: ReactNode }) {
+  const isDesktop = useMediaQuery<Theme>((theme) => theme.breakpoints.up('md'), { noSsr: true });
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = () => setMenuOpen(false);
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <SkipNavigationButton />
+      {isDesktop ? (
+        <Box
+          component="aside"
+          sx={{
+            width: sidebarWidth,
+            flexShrink: 0,
+            position: 'sticky',
+            top: 0,
+            height: '100vh',
+            overflowY: 'auto',
+            bgcolor: 'background.paper',
+            borderRight: 1,
+            borderColor: 'divider',
+          }}
+        >
+          <Sidebar />
+        </Box>
+      ) : (
+        <>
+          <Drawer open={menuOpen} onClose={closeMenu} slotProps={{ paper: { sx: { width: sidebarWidth } } }}>
+            <Sidebar onClose={closeMenu} />
+          </Drawer>
+          <MobileMenuButton onClick={() => setMenuOpen(true)} />
+        </>
+      )}
+      <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <PageHeader />
+        {/* Gutters like react-admin's own layout, which its list and form pages are designed for; the
+            bottom space on phones keeps content clear of the floating menu button. */}
+        <Box
+          component="main"
+          id="main-content"
+          tabIndex={-1}
+          sx={{ flexGrow: 1, px: { xs: 1, md: 2 }, pt: { xs: 1, md: 2 }, pb: { xs: 10, md: 2 } }}
+        >
+          <ErrorBoundary
+            fallbackRender={({ error, resetErrorBoundary }) => (
+              <ErrorPage error={error} resetErrorBoundary={resetErrorBoundary} />
+            )}
+          >
+            <Suspense fallback={<Loading />}>{children}</Suspense>
+          </ErrorBoundary>
+        </Box>
+      </Box>
+      <SlideOverHost />
+    </Box>
+  );
+}

@@ -1,0 +1,27 @@
+import { Box } from '@mui/material';
+import { LoadingIndicator, TitlePortal } from 'react-admin';
+
+/** The bar above each page: react-admin's page title (`<Title>` renders into it) and the loading indicator. */
+export function PageHeader() {
+  return (
+    <Box
+      component="header"
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        minHeight: 56,
+        px: { xs: 2, md: 3 },
+        position: 'sticky',
+        top: 0,
+        zIndex: (theme) => theme.zIndex.appBar,
+        bgcolor: 'background.paper',
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
+    >
+      <TitlePortal component="h1" variant="h6" sx={{ fontWeight: 600 }} />
+      <LoadingIndicator />
+    </Box>
+  );
+}

@@ -1,0 +1,96 @@
+import type { Audience } from '@contract/receivers';
+import { required } from 'react-admin';
+import { defineResource } from '../../declarative/resourceDeclaration';
+import { lazyView } from '../../declarative/lazyView';
+
+// Pages and panels load on first use, not with the login screen.
+const AddAudienceListSlideOver = lazyView(
+  () => import('../../custom/receivers/audiences/AddAudienceListSlideOver'),
+  'AddAudienceListSlideOver',
+);
+const AudiencePage = lazyView(() => import('../../custom/receivers/audiences/AudiencePage'), 'AudiencePage');
+const NewAudienceFilterSlideOver = lazyView(
+  () => import('../../custom/receivers/audiences/NewAudienceFilterSlideOver'),
+  'NewAudienceFilterSlideOver',
+);
+
+/**
+ * Audiences (spec §3 Audience, §7 /audiences/, /audience…, /audiencelist…): the table at
+ * /recievers/audiences/, the audience page with its lists, filters and recipient count, and the panels
+ * for a new audience (then its page), renaming it, adding a list and adding a filter.
+ */
+export const audiences = defineResource<Audience>({
+  name: 'audiences',
+  label: { one: 'app.receivers.audiences.one', many: 'app.receivers.audiences.many' },
+  recordRepresentation: 'name',
+  api: {
+    getList: { method: 'GET', path: '/audiences/', query: ['isDeleted'] },
+    // Answers the audience with its lists, their filters and the recipient count (AudienceDetail).
+    getOne: { method: 'GET', path: '/audience/{id}' },
+    // Answers the new id as a bare JSON string.
+    create: { method: 'POST', path: '/audience', query: ['name'] },
+    update: { method: 'PUT', path: '/audience/{id}', query: ['name'] },
+    delete: { method: 'DELETE', path: '/audience/{id}' },
+    actions: {
+      addList: { method: 'POST', path: '/audience/{id}/lists/add', query: ['listId'] },
+      removeList: { method: 'DELETE', path: '/audiencelist/{audienceListId}' },
+      addFilter: {
+        method: 'POST',
+        path: '/audiencelist/{audienceListId}/filter',
+        body: ['field', 'operator', 'value'],
+      },
+      removeFilter: { method: 'DELETE', path: '/audiencelist/{audienceListId}/filter/{filterId}' },
+    },
+  },
+  fields: [
+    {
+      source: 'name',
+      label: 'app.receivers.audiences.fields.name',
+      kind: 'text',
+      validate: required('app.receivers.required.name'),
+    },
+    { source: 'createdAt', label: 'app.receivers.audiences.fields.createdAt', kind: 'date' },
+  ],
+  views: {
+    list: {
+      title: 'app.receivers.audiences.title',
+      columns: ['name', 'createdAt'],
+      sort: { field: 'name', order: 'ASC' },
+      filter: { isDeleted: false },
+      rowClick: 'show',
+      delete: { confirmContent: 'app.receivers.audiences.delete_confirm' },
+      empty: 'app.receivers.audiences.empty',
+    },
+    show: { component: AudiencePage },
+    create: {
+      as: 'slideOver',
+      slideOverType: 'newAudience',
+      title: 'app.receivers.audiences.create',
+      fields: ['name'],
+      redirect: (audience) => `/recievers/audiences/${audience.id}`,
+    },
+    edit: {
+      as: 'slideOver',
+      slideOverType: 'updateAudienceName',
+      title: 'app.receivers.audiences.rename',
+      fields: ['name'],
+    },
+    forms: {
+      addList: {
+        as: 'slideOver',
+        slideOverType: 'addListToAudience',
+        title: 'app.receivers.audiences.add_list.title',
+        component: AddAudienceListSlideOver,
+      },
+      addFilter: {
+        as: 'slideOver',
+        slideOverType: 'newAudienceFilter',
+        title: 'app.receivers.audiences.filter.title',
+        component: NewAudienceFilterSlideOver,
+      },
+    },
+  },
+  routes: { list: '/recievers/audiences/', show: '/recievers/audiences/:id' },
+  pages: [{ path: '/recievers/audiences/:id/:audienceName', component: AudiencePage }],
+  refreshEvents: ['refreshaudience'],
+});

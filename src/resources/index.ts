@@ -1,0 +1,31 @@
+import type { ResourceDeclaration } from '../declarative/resourceDeclaration';
+import { mediaFiles } from './mediaFiles';
+import { mediaFolders } from './mediaFolders';
+import { tags } from './tags';
+import { jobs } from './jobs';
+import { publicationBlocks } from './publicationBlocks';
+import { publicationTypes } from './publicationTypes';
+import { publications } from './publications';
+import { audiences } from './audiences';
+import { lists } from './lists';
+import { subscribers } from './subscribers';
+import { unsubscribers } from './unsubscribers';
+
+/**
+ * Every declared resource of the console. An area adds its folder `src/resources/<name>/` exporting
+ * one declaration and lists it here; the dataProvider, routes, resources and slide-overs follow.
+ * See docs/adding-a-resource.md.
+ */
+export const resources: readonly ResourceDeclaration[] = [
+  mediaFolders,
+  mediaFiles,
+  tags,
+  publications,
+  publicationTypes,
+  publicationBlocks,
+  jobs,
+  lists,
+  subscribers,
+  unsubscribers,
+  audiences,
+];

@@ -1,0 +1,26 @@
+import type { MediaFile } from '@contract/media';
+import { defineResource } from '../../declarative/resourceDeclaration';
+
+/**
+ * Files of the media library (spec §3 File): read, renamed (`PUT /file/{id}?newName=`) and deleted
+ * from the File details panel. Uploads and downloads stream outside the dataProvider (see
+ * src/custom/media/useUploadQueue.ts and downloadFile.ts).
+ */
+export const mediaFiles = defineResource<MediaFile>({
+  name: 'mediaFiles',
+  label: { one: 'Bestand', many: 'Bestanden' },
+  recordRepresentation: 'friendlyName',
+  api: {
+    getOne: { method: 'GET', path: '/file/{id}' },
+    update: { method: 'PUT', path: '/file/{id}', query: { newName: 'name' } },
+    delete: { method: 'DELETE', path: '/file/{id}' },
+  },
+  fields: [
+    { source: 'name', label: 'media.details.name', kind: 'text' },
+    { source: 'originalName', label: 'media.details.original_name', kind: 'text' },
+    { source: 'sizeInBytes', label: 'media.details.size', kind: 'number' },
+  ],
+  views: {},
+  refreshEvents: ['refreshmedia'],
+  invalidates: ['mediaFolders'],
+});

@@ -1,0 +1,90 @@
+import type { Publication } from '@contract/publications';
+import { required } from 'react-admin';
+import { PublicationTypeInput } from '../../custom/publications/PublicationTypeInput';
+import { lazyView } from '../../declarative/lazyView';
+import { defineResource } from '../../declarative/resourceDeclaration';
+
+const PublicationPage = lazyView(
+  () => import('../../custom/publications/PublicationPage'),
+  'PublicationPage',
+);
+const PublicationDeliverPage = lazyView(
+  () => import('../../custom/publications/PublicationDeliverPage'),
+  'PublicationDeliverPage',
+);
+const PublicationAnalyticsPage = lazyView(
+  () => import('../../custom/publications/PublicationAnalyticsPage'),
+  'PublicationAnalyticsPage',
+);
+const PublicationRsvpPage = lazyView(
+  () => import('../../custom/publications/PublicationRsvpPage'),
+  'PublicationRsvpPage',
+);
+
+/**
+ * Publications (spec §3, §7): the table at /publications/, the 'Nieuwe Publicatie' and
+ * 'Publicatie aanpassen' panels, the publication page with its blocks, and its deliver, analytics and
+ * RSVP pages.
+ */
+export const publications = defineResource<Publication>({
+  name: 'publications',
+  label: { one: 'app.publications.one', many: 'app.publications.many' },
+  recordRepresentation: 'name',
+  api: {
+    getList: { method: 'GET', path: '/publications/' },
+    getOne: { method: 'GET', path: '/publications/{id}' },
+    // Answers the new id as a bare JSON string.
+    create: { method: 'POST', path: '/publications/', body: ['name', 'publicationTypeId'] },
+    update: { method: 'PUT', path: '/publications/{id}', body: ['name', 'isNotMarketing', 'isPublic'] },
+  },
+  fields: [
+    {
+      source: 'name',
+      label: 'app.publications.fields.name',
+      kind: 'text',
+      validate: required('app.publications.validation.name_required'),
+    },
+    {
+      source: 'publicationTypeId',
+      label: 'app.publications.fields.publicationType',
+      kind: 'reference',
+      reference: 'publicationTypes',
+      optionText: 'name',
+      validate: required('app.publications.validation.type_required'),
+      input: PublicationTypeInput,
+    },
+    { source: 'publicationTypeName', label: 'app.publications.fields.publicationType', kind: 'text' },
+    { source: 'isNotMarketing', label: 'app.publications.fields.isNotMarketing', kind: 'boolean' },
+    { source: 'isPublic', label: 'app.publications.fields.isPublic', kind: 'boolean' },
+  ],
+  views: {
+    list: {
+      title: 'app.publications.list.title',
+      columns: ['name', 'publicationTypeName', 'isNotMarketing', 'isPublic'],
+      rowClick: 'show',
+      empty: 'app.publications.list.empty',
+    },
+    show: { component: PublicationPage },
+    create: {
+      as: 'slideOver',
+      slideOverType: 'newPublication',
+      title: 'app.publications.create.title',
+      fields: ['name', 'publicationTypeId'],
+      redirect: (publication) => `/publications/${publication.id}`,
+    },
+    edit: {
+      as: 'slideOver',
+      slideOverType: 'updatePublication',
+      title: 'app.publications.edit.title',
+      fields: ['name', 'isNotMarketing', 'isPublic'],
+    },
+  },
+  routes: { list: '/publications/', show: '/publications/:id' },
+  pages: [
+    { path: '/publications/:id/deliver', component: PublicationDeliverPage },
+    { path: '/publications/:id/analytics', component: PublicationAnalyticsPage },
+    { path: '/publications/:id/rsvp', component: PublicationRsvpPage },
+  ],
+  refreshEvents: ['refreshpublication'],
+  invalidates: ['jobs'],
+});

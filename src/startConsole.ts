@@ -1,0 +1,73 @@
+import type { EnvironmentInfo } from '@contract/environment';
+import type { AuthProvider } from 'react-admin';
+import { createAccessTokenSource } from './authProvider/accessToken';
+import { createAuthProvider } from './authProvider/authProvider';
+import { buildSignInRequests } from './authProvider/msalConfiguration';
+import { readSession, updateSession } from './authProvider/session';
+import { createSignInHandling } from './authProvider/signInHandling';
+import { createMsalClient, handleRedirectSignIn, type CreateMsalClient } from './authProvider/startSignIn';
+import { createDataProvider } from './dataProvider/dataProvider';
+import { createHttpClient } from './dataProvider/httpClient';
+import type { HttpClient } from './dataProvider/httpTypes';
+import { apiBaseUrl, resolveCdnBase } from './environments/apiBaseUrl';
+import { withEnvironmentCalls, type ConsoleDataProvider } from './environments/environmentCalls';
+import { fetchEnvironmentInfo } from './environments/fetchEnvironmentInfo';
+import { resources } from './resources';
+
+/** Everything the running console is built from, created once per page load. */
+export interface ConsoleServices {
+  info: EnvironmentInfo;
+  http: HttpClient;
+  authProvider: AuthProvider;
+  dataProvider: ConsoleDataProvider;
+}
+
+export interface StartOptions {
+  baseUrl?: string;
+  fetchImpl?: typeof fetch;
+  createMsal?: CreateMsalClient;
+}
+
+/**
+ * The start sequence of spec §1: environment info, then MSAL configured from it, then the answer of a
+ * redirect sign-in (handleRedirectPromise, exactly once per page load). The spinner shows meanwhile.
+ */
+export async function startConsole({
+  baseUrl = apiBaseUrl,
+  fetchImpl,
+  createMsal,
+}: StartOptions = {}): Promise<ConsoleServices> {
+  const info = await fetchEnvironmentInfo(baseUrl, fetchImpl);
+  updateSession({
+    clientId: info.clientId,
+    authority: info.authority,
+    apiScope: info.apiScope,
+    defaultEnvironmentId: info.id,
+    baseUrl,
+    cdnBaseUrl: resolveCdnBase(info.cdnBase, baseUrl),
+  });
+
+  const msal = await createMsalClient(info, createMsal);
+  const requests = buildSignInRequests(info);
+  const http = createHttpClient({
+    baseUrl,
+    getAccessToken: () => tokens.getAccessToken(),
+    // Before an environment is chosen (the sign-in calls) the default environment goes in the header.
+    getEnvironmentId: () => readSession().environmentId ?? readSession().defaultEnvironmentId,
+  });
+  const signIn = createSignInHandling(http);
+  const tokens = createAccessTokenSource({
+    msal,
+    tokenRequest: requests.token,
+    onRefreshed: (result) => signIn.recordAuthentication(result),
+  });
+
+  await handleRedirectSignIn(msal, signIn);
+
+  return {
+    info,
+    http,
+    authProvider: createAuthProvider({ msal, requests, signIn, tokens }),
+    dataProvider: withEnvironmentCalls(createDataProvider(resources, http), http),
+  };
+}

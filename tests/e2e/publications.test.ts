@@ -1,0 +1,195 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { DeliveryJob } from '../../server/src/contract/publications';
+import { DESKTOP, PHONE, launchBrowser, newDesktopContext, screenshot } from './support/browser';
+import { signIn } from './support/signIn';
+
+const baseUrl = inject('baseUrl');
+
+/** Reads an API path with the access token and environment of the browser's own session. */
+async function apiAsBrowser<T>(page: Page, path: string): Promise<T> {
+  return page.evaluate(async (relativePath) => {
+    const session = JSON.parse(sessionStorage.getItem('dpp.session') ?? '{}') as {
+      accessToken: string;
+      environmentId: string;
+    };
+    const response = await fetch(`/api/1/${session.environmentId}${relativePath}`, {
+      headers: { Authorization: `Bearer ${session.accessToken}`, 'X-Environment-Id': session.environmentId },
+    });
+    if (!response.ok) throw new Error(`GET ${relativePath}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  }, path);
+}
+
+/** The names of the blocks on the publication page, in the order shown. */
+async function blockNames(page: Page): Promise<string[]> {
+  return page.getByTestId('publication-block').locator('.MuiListItemText-primary').allTextContents();
+}
+
+describe('publications and delivery jobs', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  // Unique per run, so the scenario can find its own records among the seeded ones.
+  const name = `Nieuwsbrief e2e ${Date.now().toString(36)}`;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    context = await newDesktopContext(browser);
+    page = await context.newPage();
+    await signIn(page, baseUrl);
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+  });
+
+  it('lists the publications with type and flags', async () => {
+    await page.goto(`${baseUrl}/publications/`);
+    const row = page.getByRole('row', { name: /Nieuwsbrief januari 2025/ });
+    await row.waitFor();
+    await expect(row.getByRole('cell', { name: 'Nieuwsbrief', exact: true }).count()).resolves.toBe(1);
+    for (const header of ['Naam', 'Type', 'Niet-marketing', 'Openbaar']) {
+      await page.getByRole('columnheader', { name: header }).waitFor();
+    }
+    await screenshot(page, 'publications-list-desktop');
+  });
+
+  it('creates a publication and opens it', async () => {
+    await page.getByRole('button', { name: 'Nieuwe Publicatie' }).click();
+    const panel = page.getByRole('dialog', { name: 'Nieuwe Publicatie' });
+    await panel.getByRole('button', { name: 'Toevoegen', exact: true }).click();
+    await panel.getByText('Naam is een verplicht veld').waitFor();
+    await panel.getByText('Publicatietype is een verplicht veld').waitFor();
+
+    await panel.getByLabel('Naam').fill(name);
+    await panel.getByRole('combobox', { name: 'Type' }).click();
+    await page.getByRole('option', { name: 'Nieuwsbrief' }).click();
+    await screenshot(page, 'publications-new-panel');
+    await panel.getByRole('button', { name: 'Toevoegen', exact: true }).click();
+
+    await page.waitForURL(/\/publications\/[0-9a-f-]{36}$/);
+    await page.getByRole('heading', { name, level: 2 }).waitFor();
+    await page.getByText('Type: Nieuwsbrief').waitFor();
+    await page.getByText('Deze publicatie heeft nog geen blokken.', { exact: false }).waitFor();
+  });
+
+  it('keeps changed flags after a reload, and the edit form starts from them', async () => {
+    await page.getByRole('button', { name: 'Aanpassen', exact: true }).click();
+    let panel = page.getByRole('dialog', { name: 'Publicatie aanpassen' });
+    await expect(panel.getByLabel('Naam').inputValue()).resolves.toBe(name);
+    await expect(panel.getByLabel('Niet-marketing').isChecked()).resolves.toBe(false);
+    await panel.getByLabel('Niet-marketing').check();
+    await panel.getByLabel('Openbaar').check();
+    await panel.getByRole('button', { name: 'Opslaan' }).click();
+    await panel.waitFor({ state: 'detached' });
+
+    await page.reload();
+    await page.getByRole('heading', { name, level: 2 }).waitFor();
+    await page.getByText('Niet-marketing', { exact: true }).waitFor();
+    await page.getByText('Openbaar', { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Aanpassen', exact: true }).click();
+    panel = page.getByRole('dialog', { name: 'Publicatie aanpassen' });
+    await expect(panel.getByLabel('Niet-marketing').isChecked()).resolves.toBe(true);
+    await expect(panel.getByLabel('Openbaar').isChecked()).resolves.toBe(true);
+    await panel.getByRole('button', { name: 'Sluiten', exact: true }).click();
+    await panel.waitFor({ state: 'detached' });
+  });
+
+  it('adds two blocks of different groups and reorders them', async () => {
+    for (const group of ['Artikel', 'Agenda-item']) {
+      await page.getByRole('button', { name: 'Blok toevoegen', exact: true }).click();
+      const panel = page.getByRole('dialog', { name: 'Blok toevoegen' });
+      await panel.getByRole('radio', { name: group }).check();
+      if (group === 'Artikel') await screenshot(page, 'publications-add-block-panel');
+      await panel.getByRole('button', { name: 'Toevoegen', exact: true }).click();
+      await panel.waitFor({ state: 'detached' });
+    }
+    await expect.poll(() => blockNames(page)).toEqual(['Artikel', 'Agenda-item']);
+
+    await page.getByRole('button', { name: 'Blok 2 (Agenda-item) omhoog' }).click();
+    await expect.poll(() => blockNames(page)).toEqual(['Agenda-item', 'Artikel']);
+
+    await page.reload();
+    await expect.poll(() => blockNames(page)).toEqual(['Agenda-item', 'Artikel']);
+    await screenshot(page, 'publication-detail-desktop');
+  });
+
+  it('shows designed analytics and RSVP pages without data', async () => {
+    const detail = page.url();
+    await page.getByRole('link', { name: 'Analyse' }).click();
+    await page.getByText('Nog geen gegevens').waitFor();
+    await page.getByRole('link', { name: `Terug naar ${name}` }).click();
+    await page.getByRole('link', { name: 'RSVP' }).click();
+    await page.getByText('Nog geen aanmeldingen').waitFor();
+    await screenshot(page, 'publication-rsvp-desktop');
+    await page.goto(detail);
+    await page.getByRole('heading', { name, level: 2 }).waitFor();
+  });
+
+  it('delivers to the accepted RSVP participants: the job shows on /jobs/ and the API has the flag', async () => {
+    await page.getByRole('button', { name: 'Verspreiden', exact: true }).click();
+    const panel = page.getByRole('dialog', { name: `${name} verspreiden` });
+    await panel.getByRole('button', { name: 'Verspreiden', exact: true }).click();
+    await panel.getByText('Selecteer een template').waitFor();
+    await panel.getByText('Selecteer een doelgroep').waitFor();
+    await screenshot(page, 'publications-deliver-empty');
+
+    await panel.getByRole('combobox', { name: 'Template' }).click();
+    await page.getByRole('option', { name: 'Standaard' }).click();
+    await panel.getByRole('combobox', { name: 'Doelgroep' }).click();
+    await page.getByRole('option', { name: 'Inwoners en ondernemers' }).waitFor();
+    await page.getByRole('option', { name: 'Deelnemers - RsvP die komen' }).click();
+
+    const [posted] = await Promise.all([
+      page.waitForResponse(
+        (response) => response.url().endsWith('/deliveryjobs') && response.request().method() === 'POST',
+      ),
+      panel.getByRole('button', { name: 'Verspreiden', exact: true }).click(),
+    ]);
+    expect(posted.status()).toBe(201);
+    expect(posted.request().postDataJSON()).toMatchObject({ SendToOnlyAcceptedRsvp: true, audienceId: null });
+
+    await page.waitForURL(`${baseUrl}/jobs/`);
+    const row = page.getByRole('row', { name: new RegExp(`Verspreiden van ${name}`) });
+    await row.waitFor();
+    await row.getByText('Deelnemers - RsvP die komen').waitFor();
+    await row.getByText('Gepland').waitFor();
+    await screenshot(page, 'jobs-list-desktop');
+
+    // Read the job back from the API, as the browser's user: the flag was stored, not only sent.
+    const { id } = (await posted.json()) as DeliveryJob;
+    const job = await apiAsBrowser<DeliveryJob>(page, `/deliveryjobs/${id}`);
+    expect(job).toMatchObject({
+      title: `Verspreiden van ${name}`,
+      publicationTemplateName: 'Standaard',
+      SendToOnlyAcceptedRsvp: true,
+      audienceId: null,
+      recipientCount: 0,
+      status: 'Gepland',
+    });
+  });
+
+  it('shows the publication and the jobs at phone width', async () => {
+    // Same signed-in tab at 390x844 (sign-in by redirect on a phone is the console foundation's test).
+    await page.setViewportSize(PHONE);
+    try {
+      const { data } = await apiAsBrowser<{ data: Array<{ id: string }> }>(
+        page,
+        `/publications/?search=${encodeURIComponent(name)}`,
+      );
+      await page.goto(`${baseUrl}/publications/${data[0].id}`);
+      await expect.poll(() => blockNames(page)).toEqual(['Agenda-item', 'Artikel']);
+      await screenshot(page, 'publication-detail-phone');
+      await page.getByRole('button', { name: 'Verspreiden', exact: true }).click();
+      await page.getByRole('dialog', { name: `${name} verspreiden` }).waitFor();
+      await screenshot(page, 'publications-deliver-phone');
+      await page.goto(`${baseUrl}/jobs/`);
+      await page.getByRole('row', { name: new RegExp(`Verspreiden van ${name}`) }).waitFor();
+      await screenshot(page, 'jobs-list-phone');
+    } finally {
+      await page.setViewportSize(DESKTOP);
+    }
+  });
+});

@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { launchBrowser, newDesktopContext, newPhoneContext, screenshot } from './support/browser';
+import { ANNE, BRAM, signInWithPopup, signInWithRedirect, waitForConsole } from './support/signIn';
+import { E2E_ACCESS_TOKEN_TTL_SECONDS } from './support/globalSetup';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+function isTokenRequest(request: Request, grantType: string): boolean {
+  return (
+    request.method() === 'POST' &&
+    new URL(request.url()).pathname === '/oidc/token' &&
+    new URLSearchParams(request.postData() ?? '').get('grant_type') === grantType
+  );
+}
+
+describe('sign-in on a desktop (1366x768)', () => {
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    context = await newDesktopContext(browser);
+    page = await context.newPage();
+  });
+  beforeEach(({ task, onTestFailed }) => {
+    onTestFailed(async () => {
+      await screenshot(page, `failed-${task.name.replace(/\W+/g, '-')}`);
+    });
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('shows the login screen, signs in through the popup and lands on the publications', async () => {
+    await page.goto(`${baseUrl}/`);
+    await page.getByRole('button', { name: 'Inloggen' }).waitFor();
+    expect(await page.getByText('Digitaal publicatie platform').first().isVisible()).toBe(true);
+    await screenshot(page, 'desktop-login');
+
+    const tokenGrants: string[] = [];
+    page.on('request', (request) => {
+      if (isTokenRequest(request, 'authorization_code')) tokenGrants.push('authorization_code');
+    });
+    const popup = await signInWithPopup(page, baseUrl, ANNE);
+
+    expect(popup.isClosed()).toBe(true);
+    expect(tokenGrants).toEqual(['authorization_code']);
+    expect(new URL(page.url()).pathname).toBe('/publications/');
+    expect(await page.getByTestId('environment-name').first().textContent()).toBe('Gemeente Zuiderveen');
+    await screenshot(page, 'desktop-shell');
+  });
+
+  it('stays signed in across a reload', async () => {
+    await page.goto(`${baseUrl}/recievers/`);
+    await page.reload();
+    await waitForConsole(page);
+    expect(new URL(page.url()).pathname).toBe('/recievers/');
+    expect(await page.getByRole('button', { name: 'Inloggen' }).count()).toBe(0);
+  });
+
+  it('switches environment and the sidebar names the new one', async () => {
+    await page.getByRole('link', { name: 'Omgevingen' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/environments'));
+    await screenshot(page, 'desktop-environments');
+    await page.getByRole('button', { name: /Stichting Cultuurhuis Noord/ }).click();
+    await page
+      .getByTestId('environment-name')
+      .filter({ hasText: 'Stichting Cultuurhuis Noord' })
+      .waitFor({ timeout: 30_000 });
+    await page.reload();
+    await waitForConsole(page);
+    expect(await page.getByTestId('environment-name').first().textContent()).toBe('Stichting Cultuurhuis Noord');
+  });
+
+  it('onboards an environment without a theme: the app appears after creating it', async () => {
+    await page.goto(`${baseUrl}/environments`);
+    await page.getByRole('button', { name: /Waterschap Lage Landen/ }).click();
+    const submit = page.getByRole('button', { name: 'Thema aanmaken' });
+    await submit.waitFor({ timeout: 30_000 });
+    expect(await page.getByText('Welkom bij Waterschap Lage Landen').isVisible()).toBe(true);
+    await screenshot(page, 'desktop-onboarding');
+
+    const name = page.getByLabel('Naam van het thema');
+    await name.fill('');
+    await submit.click();
+    await page.getByText('Naam is een verplicht veld').waitFor();
+
+    await name.fill('Waterschap huisstijl');
+    await submit.click();
+    await page.getByTestId('environment-name').filter({ hasText: 'Waterschap Lage Landen' }).waitFor();
+    expect(await submit.count()).toBe(0);
+    await screenshot(page, 'desktop-after-onboarding');
+  });
+
+  it('renews the access token with the refresh token after it expires', async () => {
+    const refreshes: number[] = [];
+    const apiStatuses: number[] = [];
+    page.on('request', (request) => {
+      if (isTokenRequest(request, 'refresh_token')) refreshes.push(Date.now());
+    });
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.startsWith('/api/1/')) apiStatuses.push(response.status());
+    });
+    // Past the token's lifetime (the console renews 5 s before expiry).
+    await page.waitForTimeout(E2E_ACCESS_TOKEN_TTL_SECONDS * 1000 + 2_000);
+    await page.goto(`${baseUrl}/environments`);
+    await page.getByRole('button', { name: /Gemeente Zuiderveen/ }).click();
+    await page.getByTestId('environment-name').filter({ hasText: 'Gemeente Zuiderveen' }).waitFor();
+
+    expect(refreshes.length).toBeGreaterThan(0);
+    expect(apiStatuses.filter((status) => status === 401)).toEqual([]);
+    expect(await page.getByRole('button', { name: 'Inloggen' }).count()).toBe(0);
+  });
+
+  it('signs out back to the login screen', async () => {
+    await Promise.all([
+      page.waitForURL((url) => url.pathname.startsWith('/oidc/')),
+      page.getByRole('button', { name: 'Uitloggen' }).click(),
+    ]);
+    // The identity provider asks to confirm ending its session too (so another account can sign in).
+    await screenshot(page, 'desktop-provider-sign-out');
+    await page.locator('#signout').click();
+    await page.getByRole('button', { name: 'Inloggen' }).waitFor({ timeout: 30_000 });
+    await page.goto(`${baseUrl}/publications/`);
+    await page.getByRole('button', { name: 'Inloggen' }).waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('environment-name').count()).toBe(0);
+    await screenshot(page, 'desktop-signed-out');
+  });
+});
+
+describe('sign-in on a phone (390x844)', () => {
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    context = await newPhoneContext(browser);
+    page = await context.newPage();
+  });
+  beforeEach(({ task, onTestFailed }) => {
+    onTestFailed(async () => {
+      await screenshot(page, `failed-${task.name.replace(/\W+/g, '-')}`);
+    });
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('signs in by redirect and navigates with the slide-in menu', async () => {
+    let popups = 0;
+    page.on('popup', () => popups++);
+    await signInWithRedirect(page, baseUrl, BRAM);
+    expect(popups).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/publications/');
+    // Nothing is wider than the phone: wide tables scroll inside their card.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // Below 900 px the sidebar is hidden behind a floating button.
+    expect(await page.getByRole('link', { name: 'Ontvangers' }).isVisible()).toBe(false);
+    await screenshot(page, 'phone-shell');
+    await page.getByRole('button', { name: 'Menu openen' }).click();
+    const receivers = page.getByRole('link', { name: 'Ontvangers' });
+    await receivers.waitFor({ state: 'visible' });
+    // Bram has one environment: no environments entry.
+    expect(await page.getByRole('link', { name: 'Omgevingen' }).count()).toBe(0);
+    await page.waitForTimeout(400); // let the slide-in transition finish before the picture
+    await screenshot(page, 'phone-menu-open');
+    await receivers.click();
+    await page.waitForURL((url) => url.pathname.startsWith('/recievers'));
+    // Choosing an entry closes the slide-in menu.
+    await page.getByRole('button', { name: 'Menu sluiten' }).waitFor({ state: 'detached' });
+    await screenshot(page, 'phone-receivers');
+  });
+});

@@ -1,0 +1,56 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+// Flags that keep Chromium off the network it cannot reach here (see the developers' guide).
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export const DESKTOP = { width: 1366, height: 768 };
+export const PHONE = { width: 390, height: 844 };
+const PHONE_USER_AGENT =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+
+/** Resolves the Chromium binary; a missing browser is an error, never a reason to skip. */
+export function chromiumPath(): string {
+  const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(path)) {
+    throw new Error(`Chromium not found at ${path}: apt-get install chromium, or set CHROMIUM_PATH`);
+  }
+  return path;
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS });
+}
+
+export async function newDesktopContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({ ignoreHTTPSErrors: true, viewport: DESKTOP, locale: 'nl-NL' });
+}
+
+export async function newPhoneContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({
+    ignoreHTTPSErrors: true,
+    viewport: PHONE,
+    userAgent: PHONE_USER_AGENT,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'nl-NL',
+  });
+}
+
+/** Keeps a screenshot as a test artefact in test-results/screenshots. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  const dir = join(process.cwd(), 'test-results', 'screenshots');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: false });
+  return file;
+}

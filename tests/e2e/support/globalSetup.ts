@@ -1,0 +1,27 @@
+import type { TestProject } from 'vitest/node';
+import { existsSync } from 'node:fs';
+import { startServerProcess, type ServerProcess } from './serverProcess';
+import { chromiumPath } from './browser';
+
+// Access tokens live 30 s in the end-to-end server so that token renewal is exercised for real;
+// the console renews 5 s before expiry.
+export const E2E_ACCESS_TOKEN_TTL_SECONDS = 30;
+
+let server: ServerProcess | undefined;
+
+export async function setup(project: TestProject) {
+  chromiumPath();
+  if (!existsSync('dist/index.html')) throw new Error('dist/ is missing: run `npm run build` first');
+  server = await startServerProcess({ ACCESS_TOKEN_TTL: String(E2E_ACCESS_TOKEN_TTL_SECONDS) });
+  project.provide('baseUrl', server.url);
+}
+
+export async function teardown() {
+  await server?.stop();
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}

@@ -1,0 +1,96 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DataDirectoryLockedError, lockDataDirectory } from '../../server/src/db/lock';
+import { freePort } from './support/freePort';
+import { exitWithin, spawnServer, waitForHealth } from './support/serverProcess';
+import { startTestServer, type TestServer } from './support/testServer';
+
+describe('exclusive data directory', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('refuses a second server on the same data directory at once, with a clear message', async () => {
+    const second = spawnServer({
+      DATA_DIR: server.config.dataDir,
+      PORT: String(await freePort()),
+      HOST: 'localhost',
+    });
+    const exit = await exitWithin(second, 60_000);
+    expect(exit.code).toBe(1);
+    expect(exit.output).toContain(
+      `The data directory ${server.config.dataDir} is in use by another server (process ${process.pid})`,
+    );
+    // The first server is unharmed and still holds the lock.
+    expect((await server.api('GET', '/health')).status).toBe(200);
+    expect(readFileSync(path.join(server.config.dataDir, 'server.lock'), 'utf8').trim()).toBe(
+      String(process.pid),
+    );
+  });
+});
+
+describe('stopping', () => {
+  let dataDir: string;
+  beforeAll(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'dpp-stop-test-'));
+  });
+  afterAll(() => {
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('exits 0 on SIGTERM and releases the data directory', async () => {
+    const port = await freePort();
+    const server = spawnServer({ DATA_DIR: dataDir, PORT: String(port), HOST: 'localhost' });
+    await waitForHealth(server, `https://localhost:${port}`, dataDir);
+    expect(readFileSync(path.join(dataDir, 'server.lock'), 'utf8').trim()).toBe(String(server.child.pid));
+    server.child.kill('SIGTERM');
+    const exit = await exitWithin(server, 15_000);
+    expect(exit.code).toBe(0);
+    expect(exit.output).toContain('runs at https://localhost:');
+    expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
+  });
+});
+
+describe('data directory lock file', () => {
+  let dataDir: string;
+  beforeAll(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'dpp-lock-test-'));
+  });
+  afterAll(() => {
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('takes over a stale lock left by a process that is gone, and removes it on release', async () => {
+    const deadPid = await pidOfFinishedProcess();
+    const lockPath = path.join(dataDir, 'server.lock');
+    writeFileSync(lockPath, `${deadPid}\n`);
+    const lock = lockDataDirectory(dataDir);
+    expect(readFileSync(lockPath, 'utf8').trim()).toBe(String(process.pid));
+    lock.release();
+    expect(existsSync(lockPath)).toBe(false);
+  });
+
+  it('refuses a second lock within the same process', () => {
+    const lock = lockDataDirectory(dataDir);
+    try {
+      expect(() => lockDataDirectory(dataDir)).toThrow(DataDirectoryLockedError);
+    } finally {
+      lock.release();
+    }
+  });
+});
+
+function pidOfFinishedProcess(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', '0']);
+    child.on('error', reject);
+    child.on('exit', () => (child.pid ? resolve(child.pid) : reject(new Error('no pid'))));
+  });
+}

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AvailableEnvironment, EnvironmentInfo } from '../../server/src/contract/environment';
+import type { Theme } from '../../server/src/contract/themes';
+import { demoUsers, environmentIds, themeIds } from '../../server/src/seed/ids';
+import { httpsRequest } from './support/https';
+import { startTestServer, type TestServer, type Tokens } from './support/testServer';
+
+describe('environment and users (spec §7)', () => {
+  let server: TestServer;
+  let anne: Tokens;
+  let bram: Tokens;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    [anne, bram] = await Promise.all([
+      server.signIn(demoUsers.anne.username),
+      server.signIn(demoUsers.bram.username),
+    ]);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('tells the console where to sign in, without authentication', async () => {
+    const response = await server.api<EnvironmentInfo>('GET', '/api/1/environment/info');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      id: environmentIds.zuiderveen,
+      clientId: expect.any(String),
+      authority: `${server.url}/oidc`,
+      apiScope: expect.stringMatching(/^api:\/\/.+\/access_as_user$/),
+      cdnBase: '/cdn',
+    });
+  });
+
+  it("serves the authority's discovery document over https", async () => {
+    const info = await server.api<EnvironmentInfo>('GET', '/api/1/environment/info');
+    const discovery = await httpsRequest({
+      method: 'GET',
+      url: `${info.body.authority}/.well-known/openid-configuration`,
+      ca: server.certificatePem,
+    });
+    expect(discovery.status).toBe(200);
+    const document = JSON.parse(discovery.text) as Record<string, string>;
+    expect(document.issuer).toBe(info.body.authority);
+    expect(document.jwks_uri).toMatch(/^https:\/\//);
+    expect(document.authorization_endpoint).toMatch(/^https:\/\//);
+  });
+
+  it('registers the signed-in user and answers the same userId on every sign-in', async () => {
+    const body = { environmentId: environmentIds.zuiderveen, username: demoUsers.anne.username };
+    const first = await server.api<string>('POST', '/api/1/users', { token: anne, body });
+    expect(first.status).toBe(200);
+    expect(first.body).toBe(demoUsers.anne.id);
+    const again = await server.api<string>('POST', '/api/1/users', {
+      token: anne,
+      body: { ...body, username: 'Anne@Voorbeeld.nl' },
+    });
+    expect(again.body).toBe(demoUsers.anne.id);
+  });
+
+  it("refuses to register someone else's username", async () => {
+    const response = await server.api('POST', '/api/1/users', {
+      token: bram,
+      body: { environmentId: environmentIds.zuiderveen, username: demoUsers.anne.username },
+    });
+    expect(response.status).toBe(403);
+  });
+
+  it("lists anne's three environments with their logos, and a null theme for the one without", async () => {
+    const response = await server.api<AvailableEnvironment[]>(
+      'GET',
+      `/api/1/environments/environment/${environmentIds.zuiderveen}/available`,
+      { token: anne, query: { userId: demoUsers.anne.id } },
+    );
+    expect(response.status).toBe(200);
+    expect(response.body.map((entry) => entry.environment.name).sort()).toEqual([
+      'Gemeente Zuiderveen',
+      'Stichting Cultuurhuis Noord',
+      'Waterschap Lage Landen',
+    ]);
+    const lageLanden = response.body.find((entry) => entry.environment.id === environmentIds.lageLanden);
+    expect(lageLanden?.theme).toBeNull();
+    const zuiderveen = response.body.find((entry) => entry.environment.id === environmentIds.zuiderveen);
+    expect(zuiderveen?.theme).toHaveProperty('fileIdToLogo');
+  });
+
+  it('lists only Zuiderveen for bram', async () => {
+    const response = await server.api<AvailableEnvironment[]>(
+      'GET',
+      `/api/1/environments/environment/${environmentIds.zuiderveen}/available`,
+      { token: bram, query: { userId: demoUsers.bram.id } },
+    );
+    expect(response.body.map((entry) => entry.environment.id)).toEqual([environmentIds.zuiderveen]);
+  });
+
+  it("refuses another user's available environments", async () => {
+    const response = await server.api(
+      'GET',
+      `/api/1/environments/environment/${environmentIds.zuiderveen}/available`,
+      {
+        token: bram,
+        query: { userId: demoUsers.anne.id },
+      },
+    );
+    expect(response.status).toBe(403);
+  });
+
+  it("answers the environment's theme", async () => {
+    const response = await server.api<Theme>('GET', '/themes', {
+      token: anne,
+      env: environmentIds.cultuurhuis,
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({
+      id: themeIds.cultuurhuis,
+      name: 'Cultuurhuis Noord',
+      primaryColor: '#b5305c',
+    });
+  });
+
+  it('answers 404 for an environment without a theme, then creates one once (onboarding)', async () => {
+    const env = environmentIds.lageLanden;
+    expect((await server.api('GET', '/themes', { token: anne, env })).status).toBe(404);
+    const created = await server.api<Theme>('POST', '/themes', {
+      token: anne,
+      env,
+      body: { name: 'Lage Landen', primaryColor: '#0b7a75' },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: 'Lage Landen', primaryColor: '#0b7a75', fileIdToLogo: null });
+    const read = await server.api<Theme>('GET', '/themes', { token: anne, env });
+    expect(read.body.id).toBe(created.body.id);
+    const second = await server.api('POST', '/themes', {
+      token: anne,
+      env,
+      body: { name: 'Nog een', primaryColor: '#000000' },
+    });
+    expect(second.status).toBe(409);
+    expect(second.body).toEqual({ status: 409, message: 'Deze omgeving heeft al een thema.' });
+  });
+});

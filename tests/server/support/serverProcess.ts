@@ -1,0 +1,60 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { httpsRequest } from './https';
+
+export interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  output: string;
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  /** Resolves when the process ends, with everything it printed. */
+  exited: Promise<Exit>;
+}
+
+/** Runs `server/src/main.ts` as its own process, the way `npm run serve` does. */
+export function spawnServer(env: Record<string, string>): ServerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'test', DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<Exit>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', (code, signal) => resolve({ code, signal, output }));
+  });
+  return { child, exited };
+}
+
+/** Waits until the spawned server answers /health over https with its own certificate. */
+export async function waitForHealth(server: ServerProcess, url: string, dataDir: string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null)
+      throw new Error(`server exited early:\n${(await server.exited).output}`);
+    try {
+      const ca = await readFile(path.join(dataDir, 'tls', 'localhost-cert.pem'), 'utf8');
+      if ((await httpsRequest({ method: 'GET', url: `${url}/health`, ca })).status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  server.child.kill('SIGKILL');
+  throw new Error('server did not answer /health within 120 s');
+}
+
+/** Fails instead of hanging when the process does not end in time. */
+export async function exitWithin(server: ServerProcess, milliseconds: number): Promise<Exit> {
+  const timeout = sleep(milliseconds).then(() => {
+    server.child.kill('SIGKILL');
+    throw new Error(`server did not exit within ${milliseconds} ms`);
+  });
+  return Promise.race([server.exited, timeout]);
+}

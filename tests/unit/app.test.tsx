@@ -1,0 +1,137 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { App } from '../../src/App';
+import { forgetCachedSession } from '../../src/authProvider/session';
+import { notYetAvailableRoutes, routeElementPath } from '../../src/custom/notYetAvailableRoutes';
+import { specRoutes } from '../../src/custom/specRoutes';
+import { declaredRoutes } from '../../src/declarative/routes';
+import { nl } from '../../src/i18n/nl';
+import { resources } from '../../src/resources';
+import { startConsole } from '../../src/startConsole';
+import { installDemoPlatform } from './support/demoPlatform';
+import { accountFor, createFakeMsal } from './support/fakeMsal';
+import { signInSession, zuiderveen } from './support/signedInSession';
+import { setViewport } from './support/viewport';
+
+/** Renders the whole console at `path`, started by the real startConsole with a stand-in for MSAL. */
+function renderApp(path: string, { signedIn }: { signedIn: boolean }) {
+  window.history.replaceState(null, '', path);
+  const { fake, msal } = createFakeMsal();
+  if (signedIn) fake.setActiveAccount(accountFor('anne@voorbeeld.nl'));
+  const start = () => startConsole({ baseUrl: '', createMsal: () => msal });
+  render(<App start={start} />);
+  return fake;
+}
+
+/** Waits for the page's title in the header bar, where react-admin's `<Title>` renders. */
+async function expectPageTitle(title: string) {
+  const heading = await screen.findByRole('heading', { level: 1 });
+  await vi.waitFor(() => expect(heading).toHaveTextContent(title));
+}
+
+beforeEach(() => {
+  setViewport(1366);
+  sessionStorage.clear();
+  forgetCachedSession();
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('start', () => {
+  it('shows a spinner while the environment info loads, then the login page', async () => {
+    let answerInfo: () => void = () => {};
+    const server = installDemoPlatform();
+    const demoFetch = server.fetch.getMockImplementation();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (...args: Parameters<typeof fetch>) => {
+        await new Promise<void>((resolve) => (answerInfo = resolve));
+        return demoFetch!(...args);
+      }),
+    );
+    renderApp('/publications/', { signedIn: false });
+    expect(screen.getByRole('status')).toHaveTextContent('Het platform wordt geladen…');
+
+    answerInfo();
+    expect(await screen.findByRole('button', { name: 'Inloggen' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Digitaal publicatie platform' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/login');
+  });
+
+  it('explains in Dutch when the platform cannot be reached, and retries', async () => {
+    const server = installDemoPlatform();
+    const demoFetch = server.fetch.getMockImplementation()!;
+    let reachable = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((...args: Parameters<typeof fetch>) =>
+        reachable ? demoFetch(...args) : Promise.reject(new TypeError('offline')),
+      ),
+    );
+    renderApp('/publications/', { signedIn: false });
+    expect(await screen.findByText('Het platform is niet bereikbaar')).toBeInTheDocument();
+
+    reachable = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Opnieuw proberen' }));
+    expect(await screen.findByRole('button', { name: 'Inloggen' })).toBeInTheDocument();
+  });
+});
+
+describe('routes', () => {
+  beforeEach(() => {
+    installDemoPlatform();
+    signInSession([zuiderveen]);
+  });
+
+  it("redirects '/' to /publications/", async () => {
+    renderApp('/', { signedIn: true });
+    await vi.waitFor(() => expect(window.location.pathname).toBe('/publications/'));
+    expect(await screen.findByTestId('environment-name')).toHaveTextContent('Gemeente Zuiderveen');
+  });
+
+  it('opens a deep link after a reload, signed in and with its menu entry active', async () => {
+    renderApp('/recievers/lists/abc', { signedIn: true });
+    expect(await screen.findByTestId('environment-name')).toHaveTextContent('Gemeente Zuiderveen');
+    expect(screen.getByRole('link', { name: 'Ontvangers' })).toHaveAttribute('aria-current', 'page');
+    expect(window.location.pathname).toBe('/recievers/lists/abc');
+    expect(screen.queryByText('Niet gevonden')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Inloggen' })).toBeNull();
+  });
+
+  // Routes an area's declaration provides are that area's to test; the rest show the placeholder.
+  const placeholderPaths = notYetAvailableRoutes(declaredRoutes(resources)).map(routeElementPath);
+  const placeholders = specRoutes.filter((route) => placeholderPaths.includes(route.path));
+
+  it.each(
+    placeholders.map((route) => [route.path.replace(/:\w+/g, 'x1').replace('*', 'Media/Logo'), route.area]),
+  )('shows a Dutch "not yet available" page for %s', async (path, area) => {
+    renderApp(path, { signedIn: true });
+    const main = await screen.findByRole('main');
+    expect(await within(main).findByText('Nog niet beschikbaar')).toBeInTheDocument();
+    const areaTitle = (nl.app as Record<string, Record<string, { title: string }>>).areas[area].title;
+    await expectPageTitle(areaTitle);
+  });
+
+  it('shows the environments page', async () => {
+    renderApp('/environments', { signedIn: true });
+    await expectPageTitle('Omgevingen');
+  });
+
+  it('answers an unknown path with a Dutch page', async () => {
+    renderApp('/bestaat-niet', { signedIn: true });
+    expect(await screen.findByText('Niet gevonden')).toBeInTheDocument();
+  });
+
+  it('sends a visitor without a session to the login page', async () => {
+    sessionStorage.clear();
+    forgetCachedSession();
+    renderApp('/recievers/lists/abc', { signedIn: false });
+    expect(await screen.findByRole('button', { name: 'Inloggen' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/login');
+  });
+});

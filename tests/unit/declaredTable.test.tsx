@@ -1,0 +1,121 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { defineResource } from '../../src/declarative/resourceDeclaration';
+import { jsonAnswer, mockFetch, type SentRequest } from './support/fetchEdge';
+import { installIntersectionObserver } from './support/intersectionObserver';
+import { renderDeclarative } from './support/declarativeTestApp';
+
+interface Audience {
+  id: string;
+  name: string;
+  isDeleted: boolean;
+}
+
+/** Audiences answer `{data, total}`, paged and searched by the server. */
+const audiences = defineResource<Audience>({
+  name: 'audiences',
+  label: { one: 'Doelgroep', many: 'Doelgroepen' },
+  api: { getList: { method: 'GET', path: '/audiences/' } },
+  fields: [
+    { source: 'name', label: 'Naam', kind: 'text' },
+    { source: 'isDeleted', label: 'Verwijderd', kind: 'boolean' },
+  ],
+  views: {
+    list: { title: 'Doelgroepen', columns: ['name', 'isDeleted'], empty: 'Er zijn nog geen doelgroepen.' },
+  },
+  routes: { list: '/recievers/audiences/' },
+});
+
+const all: Audience[] = Array.from({ length: 300 }, (_, index) => ({
+  id: `a${index}`,
+  name: `Doelgroep ${String(index).padStart(3, '0')}`,
+  isDeleted: false,
+}));
+
+/** The server side of a list read: search, sort, order, offset, limit. */
+function answerPage(request: SentRequest, records: Audience[]) {
+  const search = request.query.get('search')?.toLowerCase();
+  const found = search ? records.filter((record) => record.name.toLowerCase().includes(search)) : records;
+  const direction = request.query.get('order') === 'DESC' ? -1 : 1;
+  const sorted =
+    request.query.get('sort') === 'name'
+      ? [...found].sort((a, b) => direction * a.name.localeCompare(b.name))
+      : found;
+  const offset = Number(request.query.get('offset'));
+  const limit = Number(request.query.get('limit'));
+  return jsonAnswer({ data: sorted.slice(offset, offset + limit), total: found.length });
+}
+
+let scrolling: ReturnType<typeof installIntersectionObserver>;
+
+beforeEach(() => {
+  scrolling = installIntersectionObserver();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the shared table', { timeout: 60_000 }, () => {
+  it('asks for 250 rows and loads the next 250 when the end scrolls into view, without page controls', async () => {
+    const { sent } = mockFetch((request) => answerPage(request, all));
+    renderDeclarative([audiences], { path: '/recievers/audiences/' });
+
+    expect(await screen.findByText('Doelgroep 249')).toBeInTheDocument();
+    expect(screen.queryByText('Doelgroep 250')).not.toBeInTheDocument();
+    expect(Object.fromEntries(sent[0].query)).toEqual({ offset: '0', limit: '250' });
+    expect(screen.queryByRole('navigation', { name: /pagina/i })).not.toBeInTheDocument();
+    expect(screen.queryByText(/per pagina/i)).not.toBeInTheDocument();
+
+    scrolling.scrollToEnd();
+
+    expect(await screen.findByText('Doelgroep 299')).toBeInTheDocument();
+    expect(screen.getByText('Doelgroep 000')).toBeInTheDocument();
+    expect(sent[1].query.get('offset')).toBe('250');
+    expect(sent[1].query.get('limit')).toBe('250');
+  });
+
+  it('sends the search text to the server', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { sent } = mockFetch((request) => answerPage(request, all));
+    renderDeclarative([audiences], { path: '/recievers/audiences/' });
+    await screen.findByText('Doelgroep 000');
+
+    await user.type(screen.getByPlaceholderText('Zoeken'), '042');
+
+    await waitFor(() => expect(screen.queryByText('Doelgroep 000')).not.toBeInTheDocument());
+    expect(screen.getByText('Doelgroep 042')).toBeInTheDocument();
+    expect(sent.at(-1)?.query.get('search')).toBe('042');
+    expect(sent.at(-1)?.query.get('offset')).toBe('0');
+  });
+
+  it('sorts at the server when a header is clicked, ascending then descending', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { sent } = mockFetch((request) => answerPage(request, all));
+    renderDeclarative([audiences], { path: '/recievers/audiences/' });
+    await screen.findByText('Doelgroep 000');
+
+    await user.click(screen.getByRole('button', { name: /naam/i }));
+    await waitFor(() => expect(sent.at(-1)?.query.get('sort')).toBe('name'));
+    expect(sent.at(-1)?.query.get('order')).toBe('ASC');
+
+    await user.click(screen.getByRole('button', { name: /naam/i }));
+    await waitFor(() => expect(sent.at(-1)?.query.get('order')).toBe('DESC'));
+    expect(await screen.findByText('Doelgroep 299')).toBeInTheDocument();
+    const firstRow = screen.getAllByRole('row')[1];
+    expect(within(firstRow).getByText('Doelgroep 299')).toBeInTheDocument();
+  });
+
+  it('shows Dutch loading and empty states', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    mockFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    renderDeclarative([audiences], { path: '/recievers/audiences/' });
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Gegevens worden geladen…');
+
+    answer(jsonAnswer({ data: [], total: 0 }));
+
+    expect(await screen.findByText('Er zijn nog geen doelgroepen.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,249 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { receiverResources } from './support/receiverResources';
+import { renderDeclarative } from './support/declarativeTestApp';
+import { fakeReceiversApi, receiverList, subscriber, type ReceiversState } from './support/fakeReceiversApi';
+import { jsonAnswer } from './support/fetchEdge';
+import { installIntersectionObserver } from './support/intersectionObserver';
+
+const residents = receiverList({
+  id: 'list-residents',
+  title: 'Nieuwsbrief bewoners',
+  subscriberCount: 1,
+  attributeLabel1: 'Wijk',
+  attributeLabel3: 'Lid sinds',
+});
+
+function state(): ReceiversState {
+  return {
+    lists: [residents, receiverList({ id: 'list-entrepreneurs', title: 'Ondernemers Zuiderveen' })],
+    subscribers: [
+      subscriber({
+        id: 'subscriber-1',
+        listId: residents.id,
+        name: 'Karin de Wit',
+        email: 'karin@voorbeeld.nl',
+        attribute1: 'Centrum',
+      }),
+    ],
+    unsubscribers: [],
+    audiences: [],
+  };
+}
+
+beforeEach(() => {
+  installIntersectionObserver();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('lists', { timeout: 60_000 }, () => {
+  it("requires a name in 'Nieuwe Lijst' ('Naam is een verplicht veld') and sends nothing until there is one", async () => {
+    const user = userEvent.setup({ delay: null });
+    const data = state();
+    const { sent } = fakeReceiversApi(data);
+    const refreshed = vi.fn();
+    window.addEventListener('refreshlists', refreshed);
+    renderDeclarative(receiverResources, { path: '/recievers/lists/' });
+
+    expect(await screen.findByText('Ondernemers Zuiderveen')).toBeInTheDocument();
+    expect(sent[0].query.get('isDeleted')).toBe('false');
+    await user.click(screen.getByRole('button', { name: 'Nieuwe Lijst' }));
+    const panel = await screen.findByRole('dialog', { name: 'Nieuwe Lijst' });
+    await user.click(within(panel).getByRole('button', { name: 'Toevoegen' }));
+
+    expect(await within(panel).findByText('Naam is een verplicht veld')).toBeInTheDocument();
+    expect(sent.filter((request) => request.method === 'POST')).toEqual([]);
+
+    await user.type(within(panel).getByLabelText(/Naam/), 'Vrijwilligers');
+    await user.click(within(panel).getByRole('button', { name: 'Toevoegen' }));
+
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Nieuwe Lijst' })).not.toBeInTheDocument(),
+    );
+    const post = sent.find((request) => request.method === 'POST');
+    expect(post?.path).toBe('/api/1/env-1/list/manual');
+    expect(post?.query.get('title')).toBe('Vrijwilligers');
+    expect(await screen.findByText('Vrijwilligers')).toBeInTheDocument();
+    expect(refreshed).toHaveBeenCalled();
+    window.removeEventListener('refreshlists', refreshed);
+  });
+
+  it("refuses a label that repeats another in 'Labels aanpaasen' and sends the spec's AttributeLabel body", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { sent } = fakeReceiversApi(state());
+    renderDeclarative(receiverResources, { path: `/recievers/lists/${residents.id}` });
+
+    await user.click(await screen.findByRole('button', { name: 'Labels aanpaasen' }));
+    const panel = await screen.findByRole('dialog', { name: 'Labels aanpaasen' });
+    expect(within(panel).getByText(/hoogstens negen unieke velden/)).toBeInTheDocument();
+    await user.type(within(panel).getByLabelText('Label 2'), 'wijk');
+    await user.click(within(panel).getByRole('button', { name: 'Opslaan' }));
+
+    expect(
+      (
+        await within(panel).findAllByText(
+          'Dit label komt al voor; een lijst heeft hoogstens negen unieke velden.',
+        )
+      ).length,
+    ).toBeGreaterThan(0);
+    expect(sent.filter((request) => request.method === 'PUT')).toEqual([]);
+
+    await user.clear(within(panel).getByLabelText('Label 2'));
+    await user.type(within(panel).getByLabelText('Label 2'), 'Interesse');
+    await user.click(within(panel).getByRole('button', { name: 'Opslaan' }));
+
+    await waitFor(() => expect(sent.some((request) => request.method === 'PUT')).toBe(true));
+    const put = sent.find((request) => request.method === 'PUT');
+    expect(put?.path).toBe(`/api/1/env-1/list/manual/${residents.id}/attributes`);
+    expect(put?.json()).toMatchObject({
+      AttributeLabel1: 'Wijk',
+      AttributeLabel2: 'Interesse',
+      AttributeLabel3: 'Lid sinds',
+      AttributeLabel4: null,
+    });
+    // The list page shows the new label, also as a column of the subscribers table.
+    expect(await screen.findByRole('columnheader', { name: 'Interesse' })).toBeInTheDocument();
+  });
+
+  it("renames a list with its test flag in 'Naam aanpassen'", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { sent } = fakeReceiversApi(state());
+    renderDeclarative(receiverResources, { path: `/recievers/lists/${residents.id}` });
+
+    await user.click(await screen.findByRole('button', { name: 'Naam aanpassen' }));
+    const panel = await screen.findByRole('dialog', { name: 'Naam aanpassen' });
+    const name = within(panel).getByLabelText(/Naam/);
+    await user.clear(name);
+    await user.click(within(panel).getByRole('button', { name: 'Opslaan' }));
+    expect(await within(panel).findByText('Naam is een verplicht veld')).toBeInTheDocument();
+
+    await user.type(name, 'Bewonersbrief');
+    await user.click(within(panel).getByLabelText('Testlijst'));
+    await user.click(within(panel).getByRole('button', { name: 'Opslaan' }));
+
+    await waitFor(() => expect(sent.some((request) => request.method === 'PUT')).toBe(true));
+    const put = sent.find((request) => request.method === 'PUT');
+    expect(put?.query.get('title')).toBe('Bewonersbrief');
+    expect(put?.query.get('isTest')).toBe('true');
+  });
+
+  it('shows the designed "not yet available" page for the import', async () => {
+    fakeReceiversApi(state());
+    renderDeclarative(receiverResources, { path: `/recievers/lists/${residents.id}/import` });
+    expect(await screen.findByText('Nog niet beschikbaar')).toBeInTheDocument();
+    expect(screen.getByText('Importeren')).toBeInTheDocument();
+  });
+});
+
+describe('subscribers of a list', { timeout: 60_000 }, () => {
+  it('shows the consent note, requires name and e-mail address and offers attribute inputs only for set labels', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { sent } = fakeReceiversApi(state());
+    renderDeclarative(receiverResources, { path: `/recievers/lists/${residents.id}` });
+
+    expect(await screen.findByText('karin@voorbeeld.nl')).toBeInTheDocument();
+    // A column per label the list has set.
+    expect(screen.getByRole('columnheader', { name: 'Wijk' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Nieuwe ontvanger' }));
+    const panel = await screen.findByRole('dialog', { name: 'Nieuwe ontvanger' });
+
+    expect(
+      within(panel).getByText('Je dient wel een toestemming hiervoor te hebben verkregen.'),
+    ).toBeInTheDocument();
+    expect(within(panel).getByRole('radio', { name: 'Persoon' })).toBeChecked();
+    expect(within(panel).getByRole('radio', { name: 'Organisatie' })).not.toBeChecked();
+    expect(await within(panel).findByLabelText('Wijk')).toBeInTheDocument();
+    expect(within(panel).getByLabelText('Lid sinds')).toBeInTheDocument();
+    expect(within(panel).queryByLabelText(/Attribuut/)).not.toBeInTheDocument();
+
+    await user.click(within(panel).getByRole('button', { name: 'Toevoegen' }));
+    expect(await within(panel).findByText('Naam is een verplicht veld')).toBeInTheDocument();
+    expect(within(panel).getByText('E-mailadres is een verplicht veld')).toBeInTheDocument();
+    expect(sent.filter((request) => request.method === 'POST')).toEqual([]);
+
+    await user.type(within(panel).getByLabelText(/^Naam/), 'Ahmed Bouzid');
+    await user.type(within(panel).getByLabelText(/^E-mailadres/), 'ahmed@voorbeeld.nl');
+    await user.click(within(panel).getByRole('radio', { name: 'Organisatie' }));
+    await user.type(within(panel).getByLabelText('Wijk'), 'Noord');
+    await user.click(within(panel).getByRole('button', { name: 'Toevoegen' }));
+
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Nieuwe ontvanger' })).not.toBeInTheDocument(),
+    );
+    const post = sent.find((request) => request.method === 'POST');
+    expect(post?.path).toBe(`/api/1/env-1/list/manual/${residents.id}/subscriber`);
+    expect(post?.json()).toMatchObject({
+      name: 'Ahmed Bouzid',
+      email: 'ahmed@voorbeeld.nl',
+      isOrganization: true,
+      attribute1: 'Noord',
+    });
+    expect(await screen.findByText('ahmed@voorbeeld.nl')).toBeInTheDocument();
+  });
+
+  it("keeps the panel open with the input when the address is taken (409): 'E-mailadres is al in gebruik binnen deze lijst.'", async () => {
+    const user = userEvent.setup({ delay: null });
+    fakeReceiversApi(state(), (request) =>
+      request.method === 'POST'
+        ? jsonAnswer(
+            { status: 409, message: 'E-mailadres is al in gebruik binnen deze lijst.', field: 'email' },
+            { status: 409 },
+          )
+        : undefined,
+    );
+    renderDeclarative(receiverResources, { path: `/recievers/lists/${residents.id}` });
+
+    await user.click(await screen.findByRole('button', { name: 'Nieuwe ontvanger' }));
+    const panel = await screen.findByRole('dialog', { name: 'Nieuwe ontvanger' });
+    await user.type(within(panel).getByLabelText(/^Naam/), 'Karin');
+    await user.type(within(panel).getByLabelText(/^E-mailadres/), 'KARIN@voorbeeld.nl');
+    await user.click(within(panel).getByRole('button', { name: 'Toevoegen' }));
+
+    expect(await within(panel).findByRole('alert')).toHaveTextContent(
+      'E-mailadres is al in gebruik binnen deze lijst.',
+    );
+    expect(screen.getByRole('dialog', { name: 'Nieuwe ontvanger' })).toBeInTheDocument();
+    expect(within(panel).getByLabelText(/^Naam/)).toHaveValue('Karin');
+    expect(within(panel).getByLabelText(/^E-mailadres/)).toHaveValue('KARIN@voorbeeld.nl');
+  });
+
+  it('updates a subscriber from its row and deletes one after confirmation', async () => {
+    const user = userEvent.setup({ delay: null });
+    const data = state();
+    const { sent } = fakeReceiversApi(data);
+    renderDeclarative(receiverResources, { path: `/recievers/lists/${residents.id}` });
+
+    await user.click(await screen.findByText('Karin de Wit'));
+    const panel = await screen.findByRole('dialog', { name: 'Ontvanger aanpassen' });
+    expect(within(panel).getByLabelText(/^E-mailadres/)).toHaveValue('karin@voorbeeld.nl');
+    expect(await within(panel).findByLabelText('Wijk')).toHaveValue('Centrum');
+    await user.clear(within(panel).getByLabelText(/^Woonplaats/));
+    await user.type(within(panel).getByLabelText(/^Woonplaats/), 'Zuiderveen');
+    await user.click(within(panel).getByRole('button', { name: 'Opslaan' }));
+
+    await waitFor(() => expect(sent.some((request) => request.method === 'PUT')).toBe(true));
+    const put = sent.find((request) => request.method === 'PUT');
+    expect(put?.path).toBe(`/api/1/env-1/list/manual/${residents.id}/subscriber/subscriber-1`);
+    expect(put?.json()).toMatchObject({ name: 'Karin de Wit', city: 'Zuiderveen', attribute1: 'Centrum' });
+
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Ontvanger aanpassen' })).not.toBeInTheDocument(),
+    );
+    await user.click(screen.getByRole('button', { name: 'Verwijderen' }));
+    const confirm = await screen.findByRole('dialog', { name: /verwijderen/i });
+    expect(
+      within(confirm).getByText('Weet je zeker dat je Karin de Wit wilt verwijderen?'),
+    ).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Bevestigen' }));
+
+    await waitFor(() => expect(sent.some((request) => request.method === 'DELETE')).toBe(true));
+    expect(sent.find((request) => request.method === 'DELETE')?.path).toBe(
+      `/api/1/env-1/list/manual/${residents.id}/subscriber/subscriber-1`,
+    );
+    await waitFor(() => expect(screen.queryByText('Karin de Wit')).not.toBeInTheDocument());
+  });
+});

@@ -1,0 +1,98 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { clearSignedInUser, updateSession } from '../../src/authProvider/session';
+import { renderDeclarative } from './support/declarativeTestApp';
+import { fakeReceiversApi, type ReceiversState } from './support/fakeReceiversApi';
+import { installIntersectionObserver } from './support/intersectionObserver';
+import { receiverResources } from './support/receiverResources';
+
+function state(): ReceiversState {
+  return {
+    lists: [],
+    subscribers: [],
+    unsubscribers: [
+      { id: 'unsubscriber-1', email: 'geen.post@mailbox.nl', createdAt: '2025-01-20T09:00:00.000Z' },
+    ],
+    audiences: [],
+  };
+}
+
+beforeEach(() => {
+  installIntersectionObserver();
+  updateSession({ userEmail: 'anne@voorbeeld.nl', userName: 'Anne de Vries' });
+});
+
+afterEach(() => {
+  clearSignedInUser();
+  vi.unstubAllGlobals();
+});
+
+describe('global unsubscribers', { timeout: 60_000 }, () => {
+  it("requires the address in 'Nieuwe uitschrijver' ('Email is een verplicht veld'), in a required input of type email", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { sent } = fakeReceiversApi(state());
+    const refreshed = vi.fn();
+    window.addEventListener('refreshUnsubscribers', refreshed);
+    renderDeclarative(receiverResources, { path: '/recievers/unsubscribers/' });
+
+    expect(await screen.findByText('geen.post@mailbox.nl')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Nieuwe uitschrijver' }));
+    const panel = await screen.findByRole('dialog', { name: 'Nieuwe uitschrijver' });
+    const input = within(panel).getByLabelText(/E-mailadres/);
+    expect(input).toHaveAttribute('type', 'email');
+    expect(input).toBeRequired();
+
+    await user.click(within(panel).getByRole('button', { name: 'Toevoegen' }));
+    expect(await within(panel).findByText('Email is een verplicht veld')).toBeInTheDocument();
+    expect(sent.filter((request) => request.method === 'POST')).toEqual([]);
+
+    await user.type(input, 'nooit.meer@voorbeeld.nl');
+    await user.click(within(panel).getByRole('button', { name: 'Toevoegen' }));
+
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Nieuwe uitschrijver' })).not.toBeInTheDocument(),
+    );
+    const post = sent.find((request) => request.method === 'POST');
+    expect(post?.path).toBe('/api/1/env-1/unsubscribers');
+    expect(post?.query.get('email')).toBe('nooit.meer@voorbeeld.nl');
+    expect(await screen.findByText('nooit.meer@voorbeeld.nl')).toBeInTheDocument();
+    expect(refreshed).toHaveBeenCalled();
+    window.removeEventListener('refreshUnsubscribers', refreshed);
+  });
+
+  it('removes an unsubscriber only with a reason, stating that only the unsubscriber may undo it', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { sent } = fakeReceiversApi(state());
+    renderDeclarative(receiverResources, { path: '/recievers/unsubscribers/' });
+
+    await user.click(
+      await screen.findByRole('button', { name: 'Uitschrijving verwijderen: geen.post@mailbox.nl' }),
+    );
+    const panel = await screen.findByRole('dialog', { name: 'Uitschrijving verwijderen' });
+    expect(within(panel).getByText('geen.post@mailbox.nl')).toBeInTheDocument();
+    expect(
+      within(panel).getByText(
+        /Een globale uitschrijving kan alleen door de uitschrijver zelf ongedaan worden gemaakt/,
+      ),
+    ).toBeInTheDocument();
+
+    await user.click(within(panel).getByRole('button', { name: 'Verwijderen' }));
+    expect(await within(panel).findByText('Reden is een verplicht veld')).toBeInTheDocument();
+    expect(sent.filter((request) => request.method === 'DELETE')).toEqual([]);
+
+    await user.type(within(panel).getByLabelText(/Reden/), 'Heeft zich telefonisch weer aangemeld.');
+    await user.click(within(panel).getByRole('button', { name: 'Verwijderen' }));
+
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Uitschrijving verwijderen' })).not.toBeInTheDocument(),
+    );
+    const removal = sent.find((request) => request.method === 'DELETE');
+    expect(removal?.path).toBe('/api/1/env-1/unsubscribers/unsubscriber-1');
+    expect(removal?.json()).toEqual({
+      reason: 'Heeft zich telefonisch weer aangemeld.',
+      removedBy: 'anne@voorbeeld.nl',
+    });
+    await waitFor(() => expect(screen.queryByText('geen.post@mailbox.nl')).not.toBeInTheDocument());
+  });
+});

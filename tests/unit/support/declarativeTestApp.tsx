@@ -1,0 +1,72 @@
+import { configure, render } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { Routes } from 'react-router-dom';
+import { AdminContext, mergeTranslations, memoryStore, Notification, TestMemoryRouter } from 'react-admin';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import { createDataProvider } from '../../../src/dataProvider/dataProvider';
+import { createHttpClient } from '../../../src/dataProvider/httpClient';
+import { declaredSlideOvers } from '../../../src/declarative/declaredSlideOvers';
+import type { ResourceDeclaration } from '../../../src/declarative/resourceDeclaration';
+import { declaredRoutes } from '../../../src/declarative/routes';
+import { declarativeNl } from '../../../src/i18n/declarative.nl';
+import { nl } from '../../../src/i18n/nl';
+import { SlideOverStack } from '../../../src/slideover/SlideOverStack';
+import type { SlideOverRegistry } from '../../../src/slideover/slideOverTypes';
+
+// Rendering MUI in jsdom takes seconds on a busy machine (250 rows, debounced search): the tests
+// that render the console wait up to 5 s for what they expect.
+configure({ asyncUtilTimeout: 5000 });
+
+export const testEnvironmentId = 'env-1';
+export const testToken = 'token-1';
+
+/** The real HTTP layer and dataProvider over the declarations; only `fetch` below them is mocked. */
+export function createTestDataProvider(resources: readonly ResourceDeclaration[]) {
+  const http = createHttpClient({
+    baseUrl: '',
+    getAccessToken: async () => testToken,
+    getEnvironmentId: () => testEnvironmentId,
+  });
+  return createDataProvider(resources, http);
+}
+
+// The console's Dutch messages, with the declarative ones merged as the app does.
+const i18nProvider = polyglotI18nProvider(() => mergeTranslations(nl, declarativeNl), 'nl');
+
+export interface RenderOptions {
+  /** The URL the app starts at. */
+  path?: string;
+  /** Slide-overs besides the declared ones. */
+  slideOvers?: SlideOverRegistry;
+}
+
+/**
+ * Renders declared resources as the console does: their routes, the slide-over host and react-admin's
+ * notifications, inside react-admin's context with the real dataProvider.
+ */
+export function renderDeclarative(
+  resources: readonly ResourceDeclaration[],
+  { path = '/', slideOvers = {} }: RenderOptions = {},
+) {
+  // No retries: a failed request should show its failure at once.
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const dataProvider = createTestDataProvider(resources);
+  const registry = { ...declaredSlideOvers(resources), ...slideOvers };
+  const result = render(
+    <TestMemoryRouter initialEntries={[path]}>
+      <AdminContext
+        dataProvider={dataProvider}
+        i18nProvider={i18nProvider}
+        queryClient={queryClient}
+        store={memoryStore()}
+      >
+        <Routes>{declaredRoutes(resources)}</Routes>
+        <SlideOverStack registry={registry} />
+        <Notification />
+      </AdminContext>
+    </TestMemoryRouter>,
+  );
+  return { ...result, queryClient, dataProvider };
+}
