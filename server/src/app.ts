@@ -7,6 +7,7 @@ import { openDatabase } from './db/client';
 import { lockDataDirectory } from './db/lock';
 import { installErrorHandling } from './errors';
 import { createIdentity } from './identity';
+import { databaseStorage } from './identity/databaseStorage';
 import { registerOpenApi } from './openapi';
 import { registerConsole } from './routes/console';
 import { environmentRoutes } from './routes/environment';
@@ -49,7 +50,9 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     const database = await openDatabase(config);
     cleanups.push(() => database.close());
     if (config.seedDemoData) await seedIfEmpty(database.db, config);
-    const identity = await createIdentity(config, createUserDirectory(database.db));
+    const identity = await createIdentity(config, createUserDirectory(database.db), {
+      storage: databaseStorage(database.db),
+    });
     cleanups.push(() => identity.close());
 
     const app = Fastify({

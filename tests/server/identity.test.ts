@@ -260,6 +260,27 @@ describe('embedded identity provider over HTTPS', () => {
     expect(locationOf(signedOut, server.url).toString()).toBe(redirectUri);
   });
 
+  it('renews once more with a refresh token rotated moments ago: a tab that reloaded mid-renewal stays signed in', async () => {
+    const signedIn = await server.signIn('anne@voorbeeld.nl');
+    const first = await server.refresh(signedIn.refreshToken ?? '');
+    // The tab never stored `first`: it presents the rotated-away token again, and the provider renews.
+    const again = await server.refresh(signedIn.refreshToken ?? '');
+    expect(again.refreshToken).toBeTruthy();
+    expect(again.refreshToken).not.toBe(first.refreshToken);
+    expect((await server.api('GET', '/themes', { env: info.id, token: again })).status).toBe(200);
+    // Both chains keep renewing: the grace revoked nothing.
+    expect((await server.refresh(first.refreshToken ?? '')).accessToken).toBeTruthy();
+    expect((await server.refresh(again.refreshToken ?? '')).accessToken).toBeTruthy();
+  });
+
+  it('keeps a sign-in across a restart of the server: the refresh token still renews', async () => {
+    const signedIn = await server.signIn('anne@voorbeeld.nl');
+    await server.restart();
+    const renewed = await server.refresh(signedIn.refreshToken ?? '');
+    expect(decodeJwt(renewed.accessToken)).toMatchObject({ preferred_username: 'anne@voorbeeld.nl' });
+    expect((await server.api('GET', '/themes', { env: info.id, token: renewed })).status).toBe(200);
+  });
+
   it('answers with Dutch error pages for an unknown client and an expired interaction', async () => {
     const unknownClient = await server.api(
       'GET',

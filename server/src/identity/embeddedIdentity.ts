@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createLocalJWKSet } from 'jose';
-import Provider, { type errors } from 'oidc-provider';
+import Provider, { type AdapterFactory, type errors } from 'oidc-provider';
 import type { AppConfig } from '../config';
 import { verifyJwtAccessToken, type AccessTokenRules } from './accessTokenVerifier';
 import type { UserDirectory } from './accounts';
@@ -13,7 +13,11 @@ import { providerConfiguration } from './providerConfiguration';
 import { registerProviderMount } from './providerMount';
 
 /** The embedded OpenID Connect provider under /oidc on the server's own origin, and its token check. */
-export async function createEmbeddedIdentity(config: AppConfig, users: UserDirectory): Promise<Identity> {
+export async function createEmbeddedIdentity(
+  config: AppConfig,
+  users: UserDirectory,
+  storage?: AdapterFactory,
+): Promise<Identity> {
   assertEmbeddedIdentityAllowed(config);
   const keys = await loadOrCreateIdentityKeys(config.dataDir);
   const client = embeddedClientSettings(config);
@@ -26,6 +30,7 @@ export async function createEmbeddedIdentity(config: AppConfig, users: UserDirec
       users,
       accessTokenTtlSeconds: config.accessTokenTtlSeconds,
       consoleUrl,
+      storage,
     }),
   );
   // Behind a TLS-terminating reverse proxy (TRUST_PROXY=on) the provider builds its URLs (discovery,
@@ -49,7 +54,7 @@ export async function createEmbeddedIdentity(config: AppConfig, users: UserDirec
     },
     verifyAccessToken: (token) => verifyJwtAccessToken(token, rules),
     info: { authority: client.issuer, clientId: client.clientId, apiScope },
-    // The in-memory adapter holds no connections or timers.
+    // The provider's storage is the server's database, which the server closes itself.
     async close() {},
   };
 }

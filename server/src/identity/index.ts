@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { AdapterFactory } from 'oidc-provider';
 import type { AppConfig } from '../config';
 import type { UserDirectory } from './accounts';
 import type { TokenUser } from './accessTokenVerifier';
@@ -22,6 +23,8 @@ export interface Identity {
 export interface IdentityOptions {
   /** For tests: how the external provider's discovery document and keys are fetched. */
   fetch?: typeof fetch;
+  /** The embedded provider's storage (the server passes its database); tests of tokens alone omit it. */
+  storage?: AdapterFactory;
 }
 
 /**
@@ -35,5 +38,5 @@ export async function createIdentity(
 ): Promise<Identity> {
   const external = readExternalProviderSettings(config);
   if (external) return createExternalIdentity(external, options.fetch);
-  return createEmbeddedIdentity(config, deps);
+  return createEmbeddedIdentity(config, deps, options.storage);
 }

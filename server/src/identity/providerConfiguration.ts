@@ -1,4 +1,4 @@
-import { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { errors, type AdapterFactory, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { accountClaims, findKnownAccount, providerAccountFinder, type UserDirectory } from './accounts';
 import {
   apiResource,
@@ -10,6 +10,7 @@ import {
 import type { IdentityKeys } from './keyStore';
 import { dutchErrorMessage } from './pages/errorMessages';
 import { pageHeaders } from './pages/layout';
+import { withRefreshTokenReuseGrace } from './refreshTokenReuseGrace';
 import { errorPage, signedOutPage, signOutConfirmPage } from './pages/messagePages';
 
 export interface ProviderConfigurationInput {
@@ -19,15 +20,16 @@ export interface ProviderConfigurationInput {
   accessTokenTtlSeconds: number;
   /** Where the Dutch pages send people back to: the console's root. */
   consoleUrl: string;
+  /** Where sessions, grants and refresh tokens are kept; without it, oidc-provider's in-memory default. */
+  storage?: AdapterFactory;
 }
 
 /**
- * The embedded provider's configuration. Storage is oidc-provider's default in-memory adapter: fine for
- * the single server process this provider is meant for; sessions, grants and refresh tokens are lost on
- * restart (JWT access tokens stay valid because the signing keys are persisted).
+ * The embedded provider's configuration. The server keeps the provider's state in its database, so a
+ * sign-in survives a restart; JWT access tokens stay valid anyway because the signing keys are persisted.
  */
 export function providerConfiguration(input: ProviderConfigurationInput): Configuration {
-  const { client, keys, users, accessTokenTtlSeconds, consoleUrl } = input;
+  const { client, keys, users, accessTokenTtlSeconds, consoleUrl, storage } = input;
   return {
     clients: [
       {
@@ -96,6 +98,7 @@ export function providerConfiguration(input: ProviderConfigurationInput): Config
     clientBasedCORS: (_ctx, origin, oidcClient) =>
       (oidcClient.redirectUris ?? []).some((uri) => new URL(uri).origin === origin),
     ttl: lifetimes(accessTokenTtlSeconds),
+    ...(storage && { adapter: withRefreshTokenReuseGrace(storage) }),
     renderError: (ctx, out, error) => {
       const page = errorPage({
         message: dutchErrorMessage(out.error, error.name),

@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { startServerProcess, type ServerProcess } from './serverProcess';
 import { chromiumPath } from './browser';
 
@@ -18,6 +18,11 @@ export async function setup(project: TestProject) {
 
 export async function teardown() {
   await server?.stop();
+  // The server's log sits next to the screenshots, so a failed run on CI can be read afterwards.
+  if (server) {
+    mkdirSync('test-results', { recursive: true });
+    writeFileSync('test-results/e2e-server.log', server.output());
+  }
 }
 
 declare module 'vitest' {

@@ -9,6 +9,8 @@ import { request } from 'node:https';
 export interface ServerProcess {
   url: string;
   dataDir: string;
+  /** Everything the server printed so far (its pino request log included). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -66,6 +68,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   return {
     url,
     dataDir,
+    output: () => output.join(''),
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

@@ -35,6 +35,8 @@ export interface TestServer {
   /** The server's self-signed certificate (PEM); trusted explicitly by every request of this helper. */
   certificatePem: string;
   close(): Promise<void>;
+  /** Stops the server and starts it again on the same data directory, database and port. */
+  restart(): Promise<void>;
   /** Signs in through the embedded provider (authorization code + PKCE over HTTP). */
   signIn(email: string): Promise<Tokens>;
   refresh(refreshToken: string): Promise<Tokens>;
@@ -70,7 +72,7 @@ export async function startTestServer(overrides: Record<string, string> = {}): P
       ...(database ? { DATABASE_URL: database.url } : {}),
       ...overrides,
     });
-    const server = await startServer(config);
+    let server = await startServer(config);
     const ca = server.certificatePem;
     const api = async <T>(
       method: string,
@@ -110,6 +112,10 @@ export async function startTestServer(overrides: Record<string, string> = {}): P
       api,
       signIn: async (email) => signInWithCode(await target(), email),
       refresh: async (refreshToken) => refreshTokens(await target(), refreshToken),
+      async restart() {
+        await server.close();
+        server = await startServer(config);
+      },
       async close() {
         try {
           await server.close();

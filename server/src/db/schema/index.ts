@@ -3,3 +3,4 @@ export * from './core';
 export * from './receivers';
 export * from './publications';
 export * from './media';
+export * from './identity';
