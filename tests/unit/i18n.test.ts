@@ -47,6 +47,11 @@ describe('Dutch messages', () => {
     expect(untranslated).toEqual([]);
   });
 
+  it('addresses the user with "je" everywhere, react-admin\'s own messages included', () => {
+    const formal = leaves(dutch).filter(([, message]) => /\b(u|uw)\b/i.test(message) || /a\.u\.b\./.test(message));
+    expect(formal).toEqual([]);
+  });
+
   it('uses only placeholders react-admin fills in', () => {
     // A translation may leave a placeholder out; one react-admin does not pass would show as "%{…}".
     const placeholders = (message: string) => [...message.matchAll(/%\{(\w+)\}/g)].map((match) => match[1]);
