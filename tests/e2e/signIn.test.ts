@@ -55,6 +55,7 @@ describe('sign-in on a desktop (1366x768)', () => {
     expect(tokenGrants).toEqual(['authorization_code']);
     expect(new URL(page.url()).pathname).toBe('/publications/');
     expect(await page.getByTestId('environment-name').first().textContent()).toBe('Gemeente Zuiderveen');
+    await page.getByRole('row', { name: /Nieuwsbrief januari 2025/ }).waitFor();
     await screenshot(page, 'desktop-shell');
   });
 

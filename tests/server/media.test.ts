@@ -7,6 +7,7 @@ import type { MediaDirectory, MediaDirectorySummary, MediaFile, Tag } from '../.
 import { demoUsers, environmentIds, mediaIds } from '../../server/src/seed/ids';
 import { authHeaders, multipartBody, rawRequest, type BinaryResponse } from './support/mediaRequests';
 import { startTestServer, type TestServer, type Tokens } from './support/testServer';
+import { maxCachedSizesPerImage } from '../../server/src/media/renditions';
 
 const env = environmentIds.zuiderveen;
 const zeroGuid = '00000000-0000-0000-0000-000000000000';
@@ -406,6 +407,23 @@ describe('media library API (spec §7 media, file, directory, tags)', () => {
       const notModified = await get(url, { 'if-none-match': String(first.headers.etag) });
       expect(notModified.status).toBe(304);
       expect(notModified.body.length).toBe(0);
+    });
+
+    it(`keeps at most ${maxCachedSizesPerImage} sizes of one image: any URL may ask any size, the disk stays bounded`, async () => {
+      const image = json<MediaFile>(
+        await upload(mediaIds.zuiderveen.documents, 'veel-maten.png', await tinyPng()),
+      );
+      const sizesDir = path.join(server.config.dataDir, 'media', 'objects', 'renditions', env, image.id);
+      const asked = maxCachedSizesPerImage + 3;
+      for (let width = 1; width <= asked; width += 1) {
+        expect((await get(`/cdn/${env}/${image.id}.png?w=${width}&h=5&mode=crop`)).status).toBe(200);
+      }
+      await expect.poll(async () => (await listFiles(sizesDir)).length).toBe(maxCachedSizesPerImage);
+      // A dropped size is rendered again when it is asked.
+      const kept = new Set(await listFiles(sizesDir));
+      const dropped = Array.from({ length: asked }, (_, i) => i + 1).find((w) => !kept.has(`${w}x5-crop`));
+      const again = await get(`/cdn/${env}/${image.id}.png?w=${dropped}&h=5&mode=crop`);
+      expect([again.status, again.headers['x-cache']]).toEqual([200, 'MISS']);
     });
 
     it('finds the file by id: another extension in the URL gets the stored type (the sidebar asks .png)', async () => {

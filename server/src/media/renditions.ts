@@ -30,8 +30,16 @@ export function renditionVariant(spec: RenditionSpec): string {
 }
 
 /**
- * Resizes raster images with sharp and caches every size in the media store, so each size is
- * computed once. `cacheHit` tells whether this ask was served without rendering.
+ * How many sizes of one image the cache keeps. The CDN is public and any URL may ask any size up to
+ * 4000x4000, so an unbounded cache could be made to fill the disk; the console and a mailing ask a
+ * handful of sizes per image, so this bound costs them nothing.
+ */
+export const maxCachedSizesPerImage = 24;
+
+/**
+ * Resizes raster images with sharp and caches up to `maxCachedSizesPerImage` sizes of each image in the
+ * media store, so each size is computed once. `cacheHit` tells whether this ask was served without
+ * rendering.
  */
 export class ImageRenditions {
   /** Sizes being rendered now: concurrent asks for one size share one computation. */
@@ -63,9 +71,10 @@ export class ImageRenditions {
       // The answer does not wait for the cache: the bytes are written while they are being sent, and
       // asks that arrive meanwhile get them from memory.
       rendering
-        .then((bytes) => {
+        .then(async (bytes) => {
           this.writing.set(key, bytes);
-          return this.cache(key, bytes);
+          await this.cache(key, bytes);
+          await this.dropOldestSizesBeyondBound(renditionsKey(environmentId, fileId));
         })
         .catch(() => undefined)
         .finally(() => {
@@ -102,6 +111,18 @@ export class ImageRenditions {
       if (error instanceof ApiError) throw error;
       throw new ApiError(422, 'Dit bestand kan niet als afbeelding worden verwerkt.');
     }
+  }
+
+  /** Keeps the newest `maxCachedSizesPerImage` sizes of one image; a dropped size renders again when asked. */
+  private async dropOldestSizesBeyondBound(imagePrefix: string): Promise<void> {
+    const sizes: { key: string; modifiedAt: number }[] = [];
+    for await (const key of this.store.list(imagePrefix)) {
+      const stored = await this.store.read(key);
+      if (stored) sizes.push({ key, modifiedAt: stored.modifiedAt.getTime() });
+    }
+    if (sizes.length <= maxCachedSizesPerImage) return;
+    sizes.sort((a, b) => b.modifiedAt - a.modifiedAt);
+    for (const { key } of sizes.slice(maxCachedSizesPerImage)) await this.store.remove(key);
   }
 
   /** Caching is an optimisation: a failed write only means the next ask renders again. */
