@@ -24,6 +24,13 @@ export const publicationsNl = {
       },
       create: { title: 'Nieuwe Publicatie' },
       edit: { title: 'Publicatie aanpassen' },
+      delete: {
+        action: 'Verwijderen',
+        title: 'Publicatie %{name} verwijderen?',
+        content: 'Ook haar blokken worden verwijderd. Dit kun je niet ongedaan maken.',
+        deleted: 'Publicatie %{name} is verwijderd.',
+        failed: 'De publicatie is niet verwijderd. Probeer het opnieuw.',
+      },
       page: {
         back: 'Alle publicaties',
         back_to: 'Terug naar %{name}',

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { DeliveryJob } from '../../server/src/contract/publications';
 import { DESKTOP, PHONE, launchBrowser, newDesktopContext, screenshot } from './support/browser';
 import { signIn } from './support/signIn';
 
 const baseUrl = inject('baseUrl');
 
-/** Reads an API path with the access token and environment of the browser's own session. */
-async function apiAsBrowser<T>(page: Page, path: string): Promise<T> {
+/** GETs an API path with the access token and environment of the browser's own session. */
+async function getAsBrowser(page: Page, path: string): Promise<{ status: number; text: string }> {
   return page.evaluate(async (relativePath) => {
     const session = JSON.parse(sessionStorage.getItem('dpp.session') ?? '{}') as {
       accessToken: string;
@@ -16,9 +16,35 @@ async function apiAsBrowser<T>(page: Page, path: string): Promise<T> {
     const response = await fetch(`/api/1/${session.environmentId}${relativePath}`, {
       headers: { Authorization: `Bearer ${session.accessToken}`, 'X-Environment-Id': session.environmentId },
     });
-    if (!response.ok) throw new Error(`GET ${relativePath}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
+    return { status: response.status, text: await response.text() };
   }, path);
+}
+
+/** Reads an API path as the browser's user; anything but a 2xx fails the test. */
+async function apiAsBrowser<T>(page: Page, path: string): Promise<T> {
+  const { status, text } = await getAsBrowser(page, path);
+  if (status < 200 || status > 299) throw new Error(`GET ${path}: ${status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+/** The status an API path answers to the browser's user. */
+async function statusAsBrowser(page: Page, path: string): Promise<number> {
+  return (await getAsBrowser(page, path)).status;
+}
+
+/** Waits until an element has faded in (its own and its ancestors' opacity is 1), for a screenshot. */
+async function fadedIn(locator: Locator): Promise<void> {
+  await expect
+    .poll(() =>
+      locator.evaluate((element) => {
+        let opacity = 1;
+        for (let current: Element | null = element; current; current = current.parentElement) {
+          opacity *= Number(getComputedStyle(current).opacity);
+        }
+        return opacity;
+      }),
+    )
+    .toBe(1);
 }
 
 /** The names of the blocks on the publication page, in the order shown. */
@@ -191,5 +217,71 @@ describe('publications and delivery jobs', () => {
     } finally {
       await page.setViewportSize(DESKTOP);
     }
+  });
+
+  it('deletes a new publication with its block after confirmation: it is gone from the list and the API', async () => {
+    const doomed = `Vergissing e2e ${Date.now().toString(36)}`;
+    await page.goto(`${baseUrl}/publications/`);
+    await page.getByRole('button', { name: 'Nieuwe Publicatie' }).click();
+    const panel = page.getByRole('dialog', { name: 'Nieuwe Publicatie' });
+    await panel.getByLabel('Naam').fill(doomed);
+    await panel.getByRole('combobox', { name: 'Type' }).click();
+    await page.getByRole('option', { name: 'Nieuwsbrief' }).click();
+    await panel.getByRole('button', { name: 'Toevoegen', exact: true }).click();
+    await page.waitForURL(/\/publications\/[0-9a-f-]{36}$/);
+    const id = page.url().split('/').pop() as string;
+    await page.getByRole('heading', { name: doomed, level: 2 }).waitFor();
+    await page.getByRole('button', { name: 'Blok toevoegen', exact: true }).click();
+    const blockPanel = page.getByRole('dialog', { name: 'Blok toevoegen' });
+    await blockPanel.getByRole('radio', { name: 'Artikel' }).check();
+    await blockPanel.getByRole('button', { name: 'Toevoegen', exact: true }).click();
+    await blockPanel.waitFor({ state: 'detached' });
+    await expect.poll(() => blockNames(page)).toEqual(['Artikel']);
+    // The block's notification goes first, so the picture shows the confirmation alone.
+    await page.getByText('Het blok is toegevoegd.').waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Verwijderen', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: `Publicatie ${doomed} verwijderen?` });
+    await confirm.getByText('Ook haar blokken worden verwijderd.', { exact: false }).waitFor();
+    await fadedIn(confirm);
+    await screenshot(page, 'publication-delete-confirm');
+    const [deleted] = await Promise.all([
+      page.waitForResponse(
+        (response) =>
+          response.url().endsWith(`/publications/${id}`) && response.request().method() === 'DELETE',
+      ),
+      confirm.getByRole('button', { name: 'Verwijderen', exact: true }).click(),
+    ]);
+    expect(deleted.status()).toBe(204);
+
+    await page.waitForURL(`${baseUrl}/publications/`);
+    const notification = page.getByText(`Publicatie ${doomed} is verwijderd.`);
+    await page.getByRole('row', { name: /Nieuwsbrief januari 2025/ }).waitFor();
+    await expect(page.getByRole('row', { name: new RegExp(doomed) }).count()).resolves.toBe(0);
+    await fadedIn(notification);
+    await screenshot(page, 'publication-deleted-list');
+    await expect(statusAsBrowser(page, `/publications/${id}`)).resolves.toBe(404);
+    await expect(statusAsBrowser(page, `/publications/${id}/blocks`)).resolves.toBe(404);
+  });
+
+  it("refuses to delete the delivered publication with the server's message and stays on it", async () => {
+    const { data } = await apiAsBrowser<{ data: Array<{ id: string }> }>(
+      page,
+      `/publications/?search=${encodeURIComponent(name)}`,
+    );
+    await page.goto(`${baseUrl}/publications/${data[0].id}`);
+    await page.getByRole('heading', { name, level: 2 }).waitFor();
+
+    await page.getByRole('button', { name: 'Verwijderen', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: `Publicatie ${name} verwijderen?` });
+    await confirm.getByRole('button', { name: 'Verwijderen', exact: true }).click();
+
+    const refusal = page.getByText('Deze publicatie is al verspreid en kan niet worden verwijderd.');
+    await confirm.waitFor({ state: 'detached' });
+    await fadedIn(refusal);
+    await screenshot(page, 'publication-delete-refused');
+    expect(page.url()).toBe(`${baseUrl}/publications/${data[0].id}`);
+    await page.getByRole('heading', { name, level: 2 }).waitFor();
+    await expect(statusAsBrowser(page, `/publications/${data[0].id}`)).resolves.toBe(200);
   });
 });

@@ -554,4 +554,111 @@ describe('publications area', () => {
       expect(foreignList.body.data.some((job) => job.id === created.body.id)).toBe(false);
     });
   });
+
+  describe('deleting a publication', () => {
+    const blocksOf = (publicationId: string) =>
+      api<{ data: PublicationBlock[]; total: number } | ErrorBody>(
+        'GET',
+        `/publications/${publicationId}/blocks`,
+      );
+    const addBlock = (publicationId: string, blockType: string) =>
+      api<PublicationBlock>(
+        'POST',
+        `/publications/${publicationId}/type/${types.zuiderveenNewsletter}/${blockType}/dynamic`,
+      );
+
+    it('deletes a publication with its blocks: both read back 404 and it leaves the list', async () => {
+      const id = await createPublication('Verkeerd aangemaakt');
+      for (const blockType of ['artikel', 'agendaitem'])
+        expect((await addBlock(id, blockType)).status).toBe(201);
+      const [block] = ((await blocksOf(id)).body as { data: PublicationBlock[] }).data;
+
+      const deleted = await api('DELETE', `/publications/${id}`);
+      expect(deleted.status).toBe(204);
+      expect(deleted.text).toBe('');
+
+      const read = await api<ErrorBody>('GET', `/publications/${id}`);
+      expect(read.status).toBe(404);
+      expect(read.body).toMatchObject({ status: 404, message: 'De publicatie is niet gevonden.' });
+      expect((await blocksOf(id)).status).toBe(404);
+      expect((await api('DELETE', `/publications/${id}/blocks/${block.id}`)).status).toBe(404);
+      const list = await api<{ data: Publication[] }>('GET', '/publications/', undefined, {
+        search: 'Verkeerd aangemaakt',
+      });
+      expect(list.body.data).toEqual([]);
+      // Deleting it again finds nothing.
+      expect((await api('DELETE', `/publications/${id}`)).status).toBe(404);
+    });
+
+    it('refuses with 409 naming the field when the publication has delivery jobs, and keeps it whole', async () => {
+      const id = await createPublication('Al verspreid');
+      expect((await addBlock(id, 'artikel')).status).toBe(201);
+      const job = await api<DeliveryJob>('POST', '/deliveryjobs', {
+        publicationId: id,
+        title: 'Verspreiden van Al verspreid',
+        publicationTemplateId: templates.zuiderveenStandard,
+        audienceId: null,
+        SendToOnlyAcceptedRsvp: true,
+      });
+      expect(job.status).toBe(201);
+
+      const refused = await api<ErrorBody>('DELETE', `/publications/${id}`);
+      expect(refused.status).toBe(409);
+      expect(refused.body).toEqual({
+        status: 409,
+        message: 'Deze publicatie is al verspreid en kan niet worden verwijderd.',
+        field: 'id',
+      });
+
+      expect((await api<Publication>('GET', `/publications/${id}`)).body).toMatchObject({
+        id,
+        name: 'Al verspreid',
+      });
+      expect(((await blocksOf(id)).body as { total: number }).total).toBe(1);
+      expect((await api<DeliveryJob>('GET', `/deliveryjobs/${job.body.id}`)).body).toMatchObject({
+        publicationId: id,
+        publicationName: 'Al verspreid',
+      });
+    });
+
+    it('lets exactly one of a delete and a job planned at the same moment win, never with a 500', async () => {
+      // On PostgreSQL the two run truly concurrently; either order must leave a consistent outcome:
+      // deleted and the job refused (400 naming publicationId), or the job planned and the delete refused.
+      for (let round = 0; round < 20; round++) {
+        const id = await createPublication(`Gelijktijdig ${round}`);
+        const [deleted, job] = await Promise.all([
+          api<ErrorBody>('DELETE', `/publications/${id}`),
+          api<ErrorBody>('POST', '/deliveryjobs', {
+            publicationId: id,
+            title: `Verspreiden van Gelijktijdig ${round}`,
+            publicationTemplateId: templates.zuiderveenStandard,
+            SendToOnlyAcceptedRsvp: true,
+          }),
+        ]);
+        if (deleted.status === 204) {
+          expectFieldError(job, 'publicationId');
+        } else {
+          expect([deleted.status, job.status]).toEqual([409, 201]);
+          expect((await api('GET', `/publications/${id}`)).status).toBe(200);
+        }
+      }
+    });
+
+    it("answers 404 for another environment's publication and leaves it in its own", async () => {
+      const foreign = publicationIds.publications.seasonOpening;
+      const refused = await api<ErrorBody>('DELETE', `/publications/${foreign}`);
+      expect(refused.status).toBe(404);
+      expect(refused.body).toMatchObject({ status: 404, message: 'De publicatie is niet gevonden.' });
+      const own = await server.api('GET', `/publications/${foreign}`, {
+        token,
+        env: environmentIds.cultuurhuis,
+      });
+      expect(own.status).toBe(200);
+    });
+
+    it('answers 404 for an unknown id and 400 naming the field for an id that is no GUID', async () => {
+      expect((await api('DELETE', '/publications/0b7f4a1c-1111-4222-8333-944455566677')).status).toBe(404);
+      expectFieldError(await api('DELETE', '/publications/nieuwsbrief'), 'id');
+    });
+  });
 });

@@ -1,10 +1,10 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AddBlockParams, PublicationBlock } from '../contract/publications';
 import type { Database } from '../db/client';
-import { publicationBlocks, publicationRepeatableGroups, publications } from '../db/schema';
+import { publicationBlocks, publicationRepeatableGroups } from '../db/schema';
 import { badRequest, notFound } from '../errors';
 import { findRepeatableGroup } from './publicationTypes';
-import { requirePublication } from './publications';
+import { lockPublication, requirePublication } from './publications';
 
 // A publication's blocks are kept in order by `position`, always 0..n-1: adding appends, removing and
 // reordering renumber. Each change runs in one transaction that first locks the publication's row, so
@@ -129,17 +129,6 @@ export async function reorderBlocks(
     }
     return selectBlocks(tx, publication.id, publication.publicationTypeId);
   });
-}
-
-/** Reads the publication of the environment and locks its row until the transaction ends; 404 if absent. */
-async function lockPublication(tx: Database, environmentId: string, publicationId: string) {
-  const [publication] = await tx
-    .select({ id: publications.id, publicationTypeId: publications.publicationTypeId })
-    .from(publications)
-    .where(and(eq(publications.id, publicationId), eq(publications.environmentId, environmentId)))
-    .for('update');
-  if (!publication) throw notFound('De publicatie');
-  return publication;
 }
 
 async function selectBlocks(

@@ -13,12 +13,16 @@ import { deliveryJobs, publicationTemplates, publications } from '../db/schema/p
 import { audiences } from '../db/schema/receivers';
 import { badRequest, notFound } from '../errors';
 import { countAudienceRecipients } from '../receivers/audienceRecipients';
+import { violatesForeignKey } from '../receivers/constraintViolation';
 import { defaultPageSize, orderBy, pageTotal, totalMatches } from './paging';
 import { requiredText } from './requiredText';
 import { containsText } from './textSearch';
 
 /** The status of every new job: nothing is sent yet (sending comes with a later issue). */
 export const plannedStatus: DeliveryJobStatus = 'Gepland';
+
+const unknownPublication = () =>
+  badRequest('publicationId', "Het veld 'publicationId' verwijst naar een onbekende publicatie.");
 
 /**
  * Creates a delivery job (spec §7 POST /deliveryjobs) after checking, each a 400 naming the field:
@@ -40,8 +44,7 @@ export async function createDeliveryJob(
     .select({ id: publications.id, publicationTypeId: publications.publicationTypeId })
     .from(publications)
     .where(and(eq(publications.id, body.publicationId), eq(publications.environmentId, environmentId)));
-  if (!publication)
-    throw badRequest('publicationId', "Het veld 'publicationId' verwijst naar een onbekende publicatie.");
+  if (!publication) throw unknownPublication();
 
   const [template] = await db
     .select({ id: publicationTemplates.id, publicationTypeId: publicationTemplates.publicationTypeId })
@@ -90,7 +93,14 @@ export async function createDeliveryJob(
       status: plannedStatus,
       createdBy,
     })
-    .returning({ id: deliveryJobs.id });
+    .returning({ id: deliveryJobs.id })
+    .catch((error: unknown) => {
+      // The publication was deleted after the check above (deletePublication locks it against this).
+      if (violatesForeignKey(error, 'delivery_jobs_publication_id_publications_id_fk')) {
+        throw unknownPublication();
+      }
+      throw error;
+    });
   return getDeliveryJob(db, environmentId, created.id);
 }
 

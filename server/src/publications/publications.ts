@@ -8,8 +8,8 @@ import type {
   UpdatePublicationBody,
 } from '../contract/publications';
 import type { Database } from '../db/client';
-import { publicationTypes, publications } from '../db/schema';
-import { badRequest, notFound } from '../errors';
+import { deliveryJobs, publicationBlocks, publicationTypes, publications } from '../db/schema';
+import { ApiError, badRequest, notFound } from '../errors';
 import { defaultPageSize, orderBy, pageTotal, totalMatches } from './paging';
 import { requiredText } from './requiredText';
 import { containsText } from './textSearch';
@@ -121,6 +121,30 @@ export async function updatePublication(
   return getPublication(db, environmentId, id);
 }
 
+/** Answered when a publication that has delivery jobs is to be deleted. */
+const distributedPublicationMessage = 'Deze publicatie is al verspreid en kan niet worden verwijderd.';
+
+/**
+ * Deletes a publication with its blocks, in one transaction. Its delivery jobs are the record of what
+ * was (or will be) sent, so a publication that has any is kept: 409 naming `id`. The row is locked
+ * first: a job inserted concurrently either committed before (and is seen here) or waits for this
+ * transaction and then finds the publication gone.
+ */
+export async function deletePublication(db: Database, environmentId: string, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const publication = await lockPublication(tx, environmentId, id);
+    const [job] = await tx
+      .select({ id: deliveryJobs.id })
+      .from(deliveryJobs)
+      .where(eq(deliveryJobs.publicationId, publication.id))
+      .limit(1);
+    if (job) throw new ApiError(409, distributedPublicationMessage, 'id');
+    // Explicit rather than left to the foreign key's cascade: what goes with a publication is decided here.
+    await tx.delete(publicationBlocks).where(eq(publicationBlocks.publicationId, publication.id));
+    await tx.delete(publications).where(eq(publications.id, publication.id));
+  });
+}
+
 /**
  * The id and type of a publication of the environment, for calls under /publications/{id};
  * 404 for an unknown id or another environment's publication.
@@ -134,6 +158,17 @@ export async function requirePublication(db: Database, environmentId: string, id
     })
     .from(publications)
     .where(and(eq(publications.id, id), eq(publications.environmentId, environmentId)));
+  if (!publication) throw notFound('De publicatie');
+  return publication;
+}
+
+/** Reads the publication of the environment and locks its row until the transaction ends; 404 if absent. */
+export async function lockPublication(tx: Database, environmentId: string, publicationId: string) {
+  const [publication] = await tx
+    .select({ id: publications.id, publicationTypeId: publications.publicationTypeId })
+    .from(publications)
+    .where(and(eq(publications.id, publicationId), eq(publications.environmentId, environmentId)))
+    .for('update');
   if (!publication) throw notFound('De publicatie');
   return publication;
 }

@@ -3,13 +3,25 @@
  * the named unique index or constraint, so a route can answer 409 for that case only.
  */
 export function violatesUniqueConstraint(error: unknown, constraint: string): boolean {
+  return violatesConstraint(error, '23505', constraint);
+}
+
+/**
+ * Whether a database error is a violation of the named foreign key: the referenced row went away
+ * between the route's check and its write.
+ */
+export function violatesForeignKey(error: unknown, constraint: string): boolean {
+  return violatesConstraint(error, '23503', constraint);
+}
+
+function violatesConstraint(error: unknown, sqlState: string, constraint: string): boolean {
   for (let current: unknown = error; isObject(current); current = (current as { cause?: unknown }).cause) {
     const {
       code,
       constraint: name,
       message,
     } = current as { code?: unknown; constraint?: unknown; message?: unknown };
-    if (code === '23505')
+    if (code === sqlState)
       return name === constraint || (typeof message === 'string' && message.includes(`"${constraint}"`));
   }
   return false;

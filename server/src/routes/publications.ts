@@ -28,6 +28,7 @@ import { createDeliveryJob, getDeliveryJob, listDeliveryJobs } from '../publicat
 import { getPublicationType, listPublicationTypes } from '../publications/publicationTypes';
 import {
   createPublication,
+  deletePublication,
   getPublication,
   listPublications,
   updatePublication,
@@ -139,6 +140,25 @@ export const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => updatePublication(app.db, request.environmentId, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/publications/:id',
+    {
+      schema: {
+        summary:
+          'Deletes a publication with its blocks. 409 when it has delivery jobs: they are the record of what was ' +
+          '(or will be) sent.',
+        tags,
+        'x-extension': true,
+        params: environmentParams(PublicationParams.properties),
+        response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await deletePublication(app.db, request.environmentId, request.params.id);
+      return reply.status(204).send(null);
+    },
   );
 
   // ---- Blocks ----------------------------------------------------------------------------------

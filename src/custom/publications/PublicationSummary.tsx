@@ -3,6 +3,7 @@ import BarChartOutlinedIcon from '@mui/icons-material/BarChartOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import EventAvailableOutlinedIcon from '@mui/icons-material/EventAvailableOutlined';
 import SendIcon from '@mui/icons-material/Send';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
@@ -12,12 +13,13 @@ import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { openSlideOver } from '../../slideover/events';
+import { DeletePublicationButton } from './DeletePublicationButton';
 import { PublicationFlags } from './PublicationFlags';
 import { BackToOverview } from '../../layout/BackToOverview';
 
 /**
  * The head of the publication page: name, type and flags, and its actions: edit ('Publicatie
- * aanpassen' panel), deliver ('{name} verspreiden' panel) and the analytics and RSVP pages.
+ * aanpassen' panel), deliver ('{name} verspreiden' panel), the analytics and RSVP pages, and delete.
  */
 export function PublicationSummary({ publication }: { publication: Publication }) {
   const translate = useTranslate();
@@ -59,6 +61,9 @@ export function PublicationSummary({ publication }: { publication: Publication }
         <Button component={Link} to={`${base}/rsvp`} startIcon={<EventAvailableOutlinedIcon />}>
           {translate('app.publications.page.rsvp')}
         </Button>
+        {/* The destructive action stands apart, at the far end. */}
+        <Box sx={{ flex: 1 }} />
+        <DeletePublicationButton publication={publication} />
       </CardActions>
     </Card>
   );

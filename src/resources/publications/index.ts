@@ -23,8 +23,8 @@ const PublicationRsvpPage = lazyView(
 
 /**
  * Publications (spec §3, §7): the table at /publications/, the 'Nieuwe Publicatie' and
- * 'Publicatie aanpassen' panels, the publication page with its blocks, and its deliver, analytics and
- * RSVP pages.
+ * 'Publicatie aanpassen' panels, the publication page with its blocks and its confirmed delete, and its
+ * deliver, analytics and RSVP pages.
  */
 export const publications = defineResource<Publication>({
   name: 'publications',
@@ -36,6 +36,8 @@ export const publications = defineResource<Publication>({
     // Answers the new id as a bare JSON string.
     create: { method: 'POST', path: '/publications/', body: ['name', 'publicationTypeId'] },
     update: { method: 'PUT', path: '/publications/{id}', body: ['name', 'isNotMarketing', 'isPublic'] },
+    // Extension: deletes the publication with its blocks; 409 once it has delivery jobs.
+    delete: { method: 'DELETE', path: '/publications/{id}' },
   },
   fields: [
     {
