@@ -1,5 +1,5 @@
 /**
- * Dutch messages of the media area (`media.*`): explorer, upload area and its slide-overs.
+ * Dutch messages of the media area (`media.*`): explorer, upload area, folder actions and the slide-overs.
  * Merged into the console's messages by src/i18n/nl.ts. Texts quoted by the spec are exact.
  */
 export const mediaNl = {
@@ -63,6 +63,31 @@ export const mediaNl = {
       submit: 'Toevoegen',
       required: 'Naam is een verplicht veld',
       created: 'De map %{name} is toegevoegd.',
+    },
+    folder_actions: {
+      label: 'Map %{name}',
+      rename: 'Naam wijzigen',
+      delete: 'Map verwijderen',
+    },
+    rename_folder: {
+      title: 'Naam wijzigen',
+      intro: 'Geef de map %{name} een nieuwe naam.',
+      name_label: 'Naam van de map',
+      submit: 'Opslaan',
+      required: 'Naam is een verplicht veld',
+      failed: 'De naam kon niet worden gewijzigd.',
+      renamed: 'De map heet nu %{name}.',
+    },
+    delete_folder: {
+      title: 'Map verwijderen',
+      confirm:
+        'Map %{name} verwijderen? De map en alles erin (%{contents}) worden verwijderd. Je kunt dit niet ongedaan maken.',
+      confirm_empty: 'Map %{name} verwijderen? De map is leeg.',
+      files: '%{smart_count} bestand |||| %{smart_count} bestanden',
+      folders: '%{smart_count} map |||| %{smart_count} mappen',
+      submit: 'Verwijderen',
+      failed: 'De map kon niet worden verwijderd.',
+      deleted: 'De map %{name} is verwijderd.',
     },
     select_file: {
       title: 'Selecteer een bestand',

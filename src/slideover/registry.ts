@@ -13,5 +13,5 @@ import type { SlideOverRegistry } from './slideOverTypes';
  */
 export const slideOverRegistry: SlideOverRegistry = {
   ...declaredSlideOvers(resources),
-  ...mediaSlideOverRegistry, // fileDetails, newFolder, selectMediaFile, selectMediaDirectory
+  ...mediaSlideOverRegistry, // fileDetails, newFolder, renameFolder, selectMediaFile, selectMediaDirectory
 };

@@ -222,6 +222,81 @@ describe('media library on a desktop (1366x768)', () => {
     await page.waitForURL(`${baseUrl}/media/Foto's`);
   });
 
+  it('renames a folder (a clash refused, the URL follows) and deletes it with everything in it', async () => {
+    const original = `Archief ${Date.now().toString(36)}`;
+    const renamed = `${original} oud`;
+    const urlOf = (name: string) => `${baseUrl}/media/${encodeURIComponent(name)}`;
+    await page.goto(`${baseUrl}/media/`);
+    await page.getByTestId('media-tile-new-folder').waitFor();
+    // The root folder Media keeps its name and cannot be deleted: no actions there.
+    expect(await page.getByRole('button', { name: 'Map verwijderen' }).count()).toBe(0);
+
+    const addFolder = async (name: string, parent: string) => {
+      await page.getByTestId('media-tile-new-folder').click();
+      const panel = page.getByRole('dialog', { name: 'Nieuwe Map' });
+      await panel.getByText(`Voeg een nieuwe map toe aan ${parent}`).waitFor();
+      await panel.locator('input[name="DirectoryName"]').fill(name);
+      await panel.getByRole('button', { name: 'Toevoegen' }).click();
+      await panel.waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: `Map ${name} openen` }).waitFor();
+    };
+    await addFolder(original, 'Media');
+    await page.getByRole('button', { name: `Map ${original} openen` }).click();
+    await page.waitForURL(urlOf(original));
+    await page.getByRole('group', { name: `Map ${original}` }).waitFor();
+    await addFolder('Brieven', original);
+    await dropFiles(page, [
+      {
+        name: 'notulen.pdf',
+        mimeType: 'application/pdf',
+        base64: samplePdf('Notulen', ['Een document uit de end-to-end test.']).toString('base64'),
+      },
+    ]);
+    await fileTile(page, 'notulen').waitFor();
+
+    await page
+      .getByRole('group', { name: `Map ${original}` })
+      .getByRole('button', { name: 'Naam wijzigen' })
+      .click();
+    const panel = page.getByRole('dialog', { name: 'Naam wijzigen' });
+    const nameInput = panel.locator('input[name="DirectoryName"]');
+    expect(await nameInput.inputValue()).toBe(original);
+    await nameInput.fill('documenten');
+    await panel.getByRole('button', { name: 'Opslaan' }).click();
+    await panel.getByText("Er bestaat al een map met de naam 'documenten' in 'Media'.").waitFor();
+    expect(await nameInput.inputValue()).toBe('documenten');
+    await page.waitForTimeout(300); // the panel's slide-in, for the screenshot
+    await screenshot(page, 'media-rename-folder');
+    await nameInput.fill(renamed);
+    await panel.getByRole('button', { name: 'Opslaan' }).click();
+    await panel.waitFor({ state: 'detached' });
+    await page.waitForURL(urlOf(renamed));
+    await page.getByRole('navigation', { name: 'Mappen' }).getByText(renamed).waitFor();
+    await fileTile(page, 'notulen').waitFor();
+
+    await page
+      .getByRole('group', { name: `Map ${renamed}` })
+      .getByRole('button', { name: 'Map verwijderen' })
+      .click();
+    const confirm = page.getByRole('dialog', { name: 'Map verwijderen' });
+    await confirm
+      .getByText(
+        `Map ${renamed} verwijderen? De map en alles erin (1 bestand, 1 map) worden verwijderd. ` +
+          'Je kunt dit niet ongedaan maken.',
+      )
+      .waitFor();
+    await page.waitForTimeout(400); // the dialog's fade-in, for the screenshot
+    await screenshot(page, 'media-delete-folder-confirm');
+    await confirm.getByRole('button', { name: 'Verwijderen', exact: true }).click();
+    await page.waitForURL(`${baseUrl}/media/`);
+    await page.getByRole('button', { name: 'Map Documenten openen' }).waitFor();
+    expect(await page.getByRole('button', { name: `Map ${renamed} openen` }).count()).toBe(0);
+    await page.reload();
+    await page.getByRole('button', { name: 'Map Documenten openen' }).waitFor();
+    expect(await page.getByRole('button', { name: `Map ${renamed} openen` }).count()).toBe(0);
+    await screenshot(page, 'media-folder-deleted');
+  });
+
   it('picks a file through the Select media file panel (no new-folder tile) and a folder through Select media directory', async () => {
     await page.goto(`${baseUrl}/media/`);
     await page.getByTestId('media-tile-new-folder').waitFor();

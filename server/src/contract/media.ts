@@ -58,9 +58,15 @@ export type CreateDirectoryQuery = Static<typeof CreateDirectoryQuery>;
 export const DirectoryParams = Type.Object({
   directoryId: Type.String({
     format: 'uuid',
-    description: 'The target folder; the zero GUID means the root.',
+    description: 'The folder; the zero GUID means the root.',
   }),
 });
+
+/** Query of `PUT /directory/{directoryId}` (extension). */
+export const RenameDirectoryQuery = Type.Object({
+  newName: Type.String({ description: 'The new folder name (trimmed, not empty, no / or \\).' }),
+});
+export type RenameDirectoryQuery = Static<typeof RenameDirectoryQuery>;
 
 export const FileParams = Type.Object({ fileId: Uuid });
 

@@ -1,10 +1,10 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { zeroGuid } from '../contract/common';
 import type { MediaDirectory, MediaDirectorySummary } from '../contract/media';
 import type { Database } from '../db/client';
 import { mediaDirectories, mediaFiles } from '../db/schema/media';
-import { conflict, notFound } from '../errors';
-import { isUniqueViolation } from './dbErrors';
+import { badRequest, conflict, notFound } from '../errors';
+import { isForeignKeyViolation, isUniqueViolation } from './dbErrors';
 import { toMediaFile, loadTagsOfFiles } from './fileRecords';
 import { formatMediaPath } from './mediaPath';
 
@@ -119,17 +119,7 @@ export async function createDirectory(
   parentDirectoryId: string | undefined,
 ): Promise<MediaDirectorySummary> {
   const parent = await resolveDirectoryId(db, environmentId, parentDirectoryId);
-  const duplicate = () => conflict(`Er bestaat al een map met de naam '${name}' in '${parent.name}'.`);
-  const [sibling] = await db
-    .select({ id: mediaDirectories.id })
-    .from(mediaDirectories)
-    .where(
-      and(
-        eq(mediaDirectories.parentDirectoryId, parent.id),
-        sql`lower(${mediaDirectories.name}) = lower(${name})`,
-      ),
-    );
-  if (sibling) throw duplicate();
+  if (await hasSiblingNamed(db, parent.id, name)) throw duplicateName(name, parent);
   try {
     const [row] = await db
       .insert(mediaDirectories)
@@ -137,9 +127,75 @@ export async function createDirectory(
       .returning();
     return toSummary(row!);
   } catch (error) {
-    if (isUniqueViolation(error)) throw duplicate();
+    if (isUniqueViolation(error)) throw duplicateName(name, parent);
+    // The parent was deleted between the lookup and the insert.
+    if (isForeignKeyViolation(error)) throw notFound('De map');
     throw error;
   }
+}
+
+/**
+ * Renames a folder (the name already validated); the zero GUID means the root, which keeps its name.
+ * 409 when a sibling has the name (ignoring case); the folder itself does not count, so a change of
+ * case only is allowed.
+ */
+export async function renameDirectory(
+  db: Database,
+  environmentId: string,
+  directoryId: string,
+  newName: string,
+): Promise<MediaDirectorySummary> {
+  const directory = await resolveDirectoryId(db, environmentId, directoryId);
+  const parentId = parentOfNonRoot(directory, 'hernoemd');
+  const parent = await findDirectory(db, environmentId, parentId);
+  if (await hasSiblingNamed(db, parent.id, newName, directory.id)) throw duplicateName(newName, parent);
+  try {
+    const [row] = await db
+      .update(mediaDirectories)
+      .set({ name: newName })
+      .where(eq(mediaDirectories.id, directory.id))
+      .returning();
+    if (!row) throw notFound('De map');
+    return toSummary(row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateName(newName, parent);
+    throw error;
+  }
+}
+
+/**
+ * The parent of a folder that may be changed; the root (named Media) can be neither renamed nor deleted:
+ * a 400 naming `directoryId`. `change` completes the Dutch message ('hernoemd', 'verwijderd').
+ */
+export function parentOfNonRoot(directory: DirectoryRow, change: string): string {
+  if (directory.parentDirectoryId === null) {
+    throw badRequest('directoryId', `De hoofdmap '${rootDirectoryName}' kan niet worden ${change}.`);
+  }
+  return directory.parentDirectoryId;
+}
+
+/** Whether another folder under `parentId` has `name`, ignoring case (`exceptId`: the folder being renamed). */
+async function hasSiblingNamed(
+  db: Database,
+  parentId: string,
+  name: string,
+  exceptId?: string,
+): Promise<boolean> {
+  const [sibling] = await db
+    .select({ id: mediaDirectories.id })
+    .from(mediaDirectories)
+    .where(
+      and(
+        eq(mediaDirectories.parentDirectoryId, parentId),
+        sql`lower(${mediaDirectories.name}) = lower(${name})`,
+        exceptId === undefined ? undefined : ne(mediaDirectories.id, exceptId),
+      ),
+    );
+  return sibling !== undefined;
+}
+
+function duplicateName(name: string, parent: DirectoryRow) {
+  return conflict(`Er bestaat al een map met de naam '${name}' in '${parent.name}'.`);
 }
 
 function toSummary(row: DirectoryRow): MediaDirectorySummary {

@@ -5,6 +5,7 @@ import type { MediaFile } from '../contract/media';
 import type { Database } from '../db/client';
 import { mediaFiles, tags } from '../db/schema/media';
 import { notFound } from '../errors';
+import { isForeignKeyViolation } from './dbErrors';
 import { fileKey, renditionsKey } from './keys';
 import { fileTagEntity, loadTagsOfFiles, toMediaFile, type FileRow } from './fileRecords';
 import { extensionOf, friendlyNameOf, sanitizeUploadName } from './names';
@@ -87,6 +88,8 @@ export async function uploadFile(
     // transaction failed after the rename: in both cases no record exists, so no bytes may stay.
     if (committed) await store.remove(staged.key);
     else await staged.discard();
+    // The folder was deleted while the bytes were arriving.
+    if (isForeignKeyViolation(error)) throw notFound('De map');
     throw error;
   }
   return readFile(db, environmentId, id);
@@ -108,9 +111,21 @@ export async function deleteFile(
     await tx.delete(mediaFiles).where(eq(mediaFiles.id, row.id));
   });
   // After the commit: a crash here leaves unreferenced bytes, which start-up reconciliation removes.
-  await store.remove(fileKey(environmentId, row.id));
-  await renditions?.settle(environmentId, row.id);
-  await store.removeAll(renditionsKey(environmentId, row.id));
+  await removeFileContent({ store, renditions }, environmentId, row.id);
+}
+
+/**
+ * Removes the bytes of a file whose record is gone, and every cached rendition (after any rendering
+ * still under way has finished, so none is written back afterwards).
+ */
+export async function removeFileContent(
+  { store, renditions }: Pick<MediaContext, 'store' | 'renditions'>,
+  environmentId: string,
+  fileId: string,
+): Promise<void> {
+  await store.remove(fileKey(environmentId, fileId));
+  await renditions?.settle(environmentId, fileId);
+  await store.removeAll(renditionsKey(environmentId, fileId));
 }
 
 /** The file's record and its bytes, for downloads and the CDN; 404 when either is missing. */

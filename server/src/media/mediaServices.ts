@@ -1,6 +1,5 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
 import { LocalDiskStore } from './localDiskStore';
 import { removeUnreferencedObjects } from './reconcile';
@@ -20,18 +19,20 @@ export function createMediaStore(dataDir: string): MediaStore {
   return new LocalDiskStore(path.join(dataDir, 'media'));
 }
 
-const started = new WeakMap<AppConfig, Promise<MediaServices>>();
+const started = new WeakMap<Database, Promise<MediaServices>>();
 
 /**
- * The server's media services, started once per server (keyed by its config): the store removes
- * leftovers of interrupted uploads, then bytes no record references are removed. Both the API
- * routes and the CDN call this while registering, so start-up finishes before the first request.
+ * The server's media services, started once per server: the store removes leftovers of interrupted
+ * uploads, then bytes no record references are removed. Both the API routes and the CDN call this
+ * while registering, so start-up finishes before the first request. Keyed by the database handle,
+ * which every start opens anew: a server restarted in the same process with the same configuration
+ * reconciles again and never reaches the closed database of its previous run.
  */
 export function mediaServices(app: FastifyInstance): Promise<MediaServices> {
-  let services = started.get(app.config);
+  let services = started.get(app.db);
   if (!services) {
     services = start(app);
-    started.set(app.config, services);
+    started.set(app.db, services);
   }
   return services;
 }

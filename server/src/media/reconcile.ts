@@ -9,7 +9,8 @@ const batchSize = 500;
 /**
  * Run once at start, before requests are served: removes stored bytes and renditions that no file
  * record references. They exist only when a crash fell between moving an upload into place and
- * committing its record, or between deleting a record and its bytes. Returns how many were removed.
+ * committing its record, or between deleting records and their bytes (one file, or a folder with
+ * everything in it: the keys name the file, not its folder). Returns how many were removed.
  */
 export async function removeUnreferencedObjects(db: Database, store: MediaStore): Promise<number> {
   let removed = 0;

@@ -11,19 +11,22 @@ import {
   MediaDirectory,
   MediaDirectorySummary,
   MediaFile,
+  RenameDirectoryQuery,
   RenameFileQuery,
   Tag,
   TagParams,
   TagsParams,
 } from '../contract/media';
-import { badRequest, payloadTooLarge } from '../errors';
+import { ApiError, badRequest, payloadTooLarge } from '../errors';
 import { attachmentDisposition } from '../media/contentDisposition';
 import {
   createDirectory,
   readDirectory,
+  renameDirectory,
   resolveDirectoryId,
   resolveDirectoryPath,
 } from '../media/directories';
+import { deleteDirectory } from '../media/directoryDeletion';
 import { deleteFile, openFileContent, readFile, renameFile, uploadFile } from '../media/files';
 import { mediaServices } from '../media/mediaServices';
 import { parseMediaPath } from '../media/mediaPath';
@@ -37,8 +40,9 @@ import { addTag, assertTaggableExists, listTags, removeTag, validateTagName } fr
 const uploadField = 'file';
 
 /**
- * The media library of the current environment (spec §7): the folder tree, files (streamed uploads,
- * rename, delete, download) and tags. Bytes go through the media store only; see server/src/media/.
+ * The media library of the current environment (spec §7): the folder tree (folders can also be renamed
+ * and deleted, extensions), files (streamed uploads, rename, delete, download) and tags. Bytes go
+ * through the media store only; see server/src/media/.
  */
 export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const services = await mediaServices(app);
@@ -85,6 +89,47 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  app.put(
+    '/directory/:directoryId',
+    {
+      schema: {
+        summary: 'Renames a folder.',
+        description:
+          'The same name rules as for a new folder: 409 when a sibling already has the name (ignoring ' +
+          'case). The root (named Media, also the zero GUID) keeps its name: 400.',
+        tags: ['media'],
+        'x-extension': true,
+        params: environmentParams(DirectoryParams.properties),
+        querystring: RenameDirectoryQuery,
+        response: { 200: MediaDirectorySummary, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const newName = validateDirectoryName(request.query.newName, 'newName');
+      return renameDirectory(db, request.environmentId, request.params.directoryId, newName);
+    },
+  );
+
+  app.delete(
+    '/directory/:directoryId',
+    {
+      schema: {
+        summary: 'Deletes a folder with everything below it.',
+        description:
+          'Sub-folders, files, their tags, their bytes and every cached image size go with it. The root ' +
+          '(named Media, also the zero GUID) cannot be deleted: 400.',
+        tags: ['media'],
+        'x-extension': true,
+        params: environmentParams(DirectoryParams.properties),
+        response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await deleteDirectory(services, request.environmentId, request.params.directoryId);
+      return reply.status(204).send(null);
+    },
+  );
+
   app.post(
     '/directory/:directoryId/file',
     {
@@ -126,7 +171,10 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ) {
           throw tooLarge();
         }
-        // The client went away mid-upload: nothing was kept, and it is no server failure.
+        // A refusal of our own (the folder was deleted meanwhile) says what happened. Only then may a
+        // destroyed request mean that the client went away mid-upload (the request is destroyed once
+        // read to the end, too): nothing was kept, and it is no server failure.
+        if (error instanceof ApiError) throw error;
         if (request.raw.destroyed)
           throw badRequest(uploadField, 'De upload is afgebroken voordat het bestand compleet was.');
         throw error;

@@ -27,6 +27,12 @@ export interface MediaBrowserProps {
   dense?: boolean;
   /** Rendered between the breadcrumb and the grid once the folder is known, e.g. the upload area. */
   toolbar?(folder: MediaDirectory): ReactNode;
+  /**
+   * Rendered next to the breadcrumb for the folder shown, e.g. rename and delete. Only once that folder
+   * itself has loaded: while the next one loads, the previous one stays on screen, and an action must
+   * never reach the folder the user just left.
+   */
+  folderActions?(folder: MediaDirectory): ReactNode;
 }
 
 /**
@@ -41,14 +47,30 @@ export function MediaBrowser({
   selecting,
   dense,
   toolbar,
+  folderActions,
 }: MediaBrowserProps) {
   const translate = useTranslate();
   const { environmentId = '', cdnBaseUrl = '' } = useSession();
-  const { data: folder, error, isPending, isFetching } = useMediaFolder(path);
+  const { data: folder, error, isPending, isFetching, isPlaceholderData } = useMediaFolder(path);
+  const actions = folder && !error && !isPlaceholderData ? folderActions?.(folder) : null;
 
   return (
     <Stack spacing={2}>
-      <MediaBreadcrumb path={path} onNavigate={onNavigate} />
+      <Stack
+        direction="row"
+        sx={{
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          flexWrap: 'wrap',
+          columnGap: 2,
+          rowGap: 1,
+          // The row keeps its height while actions come and go between folders.
+          minHeight: folderActions ? 31 : undefined,
+        }}
+      >
+        <MediaBreadcrumb path={path} onNavigate={onNavigate} />
+        {actions}
+      </Stack>
       <Box sx={{ minHeight: 4 }}>
         {isFetching ? <LinearProgress aria-label={translate('media.explorer.loading')} /> : null}
       </Box>

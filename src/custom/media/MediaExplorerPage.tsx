@@ -3,22 +3,40 @@ import { useCallback } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { broadcastRefresh } from '../../slideover/refreshEvents';
+import { FolderActions } from './FolderActions';
 import { MediaBrowser } from './MediaBrowser';
-import { folderUrl, parseFolderUrl, type FolderPath } from './mediaPath';
+import { childPath, folderUrl, parentPath, parseFolderUrl, type FolderPath } from './mediaPath';
 import { openFileDetails, openNewFolder } from './mediaSlideOvers';
+import { isRootFolder } from './tileRules';
 import { UploadArea } from './UploadArea';
+import { useRefreshCachedFolder } from './useRefreshCachedFolder';
 
 /**
  * /media/{path} (spec §2): the folder in the URL (a reload stays there), its breadcrumb, the upload
  * area for that folder and the gallery. Files open File details; 'Nieuwe Map' opens New folder.
+ * Below the root, the folder can be renamed (the URL follows the new name) and deleted (the explorer
+ * goes to the parent).
  */
 export function MediaExplorerPage() {
   const translate = useTranslate();
   const location = useLocation();
   const navigate = useNavigate();
+  const refreshCachedFolder = useRefreshCachedFolder();
   const path = parseFolderUrl(location.pathname);
   const refreshFolder = useCallback(() => broadcastRefresh(['refreshmedia']), []);
   const goTo = (target: FolderPath) => navigate(folderUrl(target));
+  // The old URL names a folder that no longer exists: replace it, so 'back' does not lead there.
+  // No 'refreshmedia' here: it would reload the folder at the old URL, which is gone.
+  const followRename = (name: string) => {
+    const parent = parentPath(path);
+    void refreshCachedFolder(parent);
+    navigate(folderUrl(childPath(parent, name)), { replace: true });
+  };
+  const leaveDeleted = async () => {
+    const parent = parentPath(path);
+    await refreshCachedFolder(parent);
+    navigate(folderUrl(parent), { replace: true });
+  };
 
   return (
     <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 1600 }}>
@@ -29,6 +47,17 @@ export function MediaExplorerPage() {
         onNewFolder={openNewFolder}
         onFileClick={openFileDetails}
         toolbar={(folder) => <UploadArea directoryId={folder.id} onComplete={refreshFolder} />}
+        folderActions={(folder) =>
+          isRootFolder(folder) ? null : (
+            // Keyed by folder: the next folder starts with its dialog closed.
+            <FolderActions
+              key={folder.id}
+              folder={folder}
+              onRenamed={followRename}
+              onDeleted={leaveDeleted}
+            />
+          )
+        }
       />
     </Box>
   );

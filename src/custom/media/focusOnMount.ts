@@ -6,3 +6,12 @@
 export function focusOnMount(element: HTMLElement | null): void {
   element?.focus();
 }
+
+/**
+ * Like `focusOnMount`, with the current text selected, so typing replaces it: for a field that comes
+ * prefilled with the name to change (Rename folder).
+ */
+export function selectOnMount(element: HTMLInputElement | null): void {
+  element?.focus();
+  element?.select();
+}

@@ -12,6 +12,10 @@ export const mediaSlideOverRegistry: SlideOverRegistry = {
     () => import('./slideovers/NewFolderSlideOver'),
     'NewFolderSlideOver',
   ),
+  [mediaSlideOverTypes.renameFolder]: lazyView(
+    () => import('./slideovers/RenameFolderSlideOver'),
+    'RenameFolderSlideOver',
+  ),
   [mediaSlideOverTypes.selectMediaFile]: lazyView(
     () => import('./slideovers/SelectMediaFileSlideOver'),
     'SelectMediaFileSlideOver',

@@ -1,10 +1,11 @@
-import type { MediaDirectory, MediaFile } from '@contract/media';
+import type { MediaDirectory, MediaDirectorySummary, MediaFile } from '@contract/media';
 import { openSlideOver } from '../../slideover/events';
 
 /** Slide-over types of the media area (registered in src/slideover/registry.ts via mediaSlideOverRegistry). */
 export const mediaSlideOverTypes = {
   fileDetails: 'fileDetails',
   newFolder: 'newFolder',
+  renameFolder: 'renameFolder',
   selectMediaFile: 'selectMediaFile',
   selectMediaDirectory: 'selectMediaDirectory',
 } as const;
@@ -24,6 +25,15 @@ export function openFileDetails(file: Pick<MediaFile, 'id'>): void {
 /** Opens New folder for the folder the user is in. */
 export function openNewFolder(folder: Pick<MediaDirectory, 'id' | 'name'>): void {
   openSlideOver(mediaSlideOverTypes.newFolder, { parentDirectoryId: folder.id, folderName: folder.name });
+}
+
+/**
+ * Opens Rename folder for a folder below the root; `onRenamed` receives the saved name (the explorer
+ * follows it in the URL).
+ */
+export function openRenameFolder(folder: MediaDirectorySummary, onRenamed: (name: string) => void): void {
+  const { id, name, parentDirectoryId } = folder;
+  openSlideOver(mediaSlideOverTypes.renameFolder, { folder: { id, name, parentDirectoryId }, onRenamed });
 }
 
 /**

@@ -15,10 +15,15 @@ export function extensionLabel(extension: string): string {
 /** The root folder's name (spec §9). */
 export const rootFolderName = 'Media';
 
+/** Whether the folder is the root folder named Media (spec §2, §9): a folder without parent. */
+export function isRootFolder(folder: { name: string; parentDirectoryId: string | null }): boolean {
+  return folder.parentDirectoryId === null && folder.name === rootFolderName;
+}
+
 /**
  * The 'Terug' tile goes up one folder; it is shown everywhere except at the root folder named Media
- * (spec §2). A folder without parent is the root.
+ * (spec §2).
  */
 export function showsBackTile(folder: { name: string; parentDirectoryId: string | null }): boolean {
-  return !(folder.parentDirectoryId === null && folder.name === rootFolderName);
+  return !isRootFolder(folder);
 }
