@@ -135,9 +135,13 @@ describe('folder actions in the explorer', () => {
     await waitFor(() => expect(currentCrumb()).toHaveTextContent('Evenementen'));
     expect(screen.queryByRole('group', { name: "Map Foto's" })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Map verwijderen' })).toBeNull();
+    // The folder just left stays in view, inert: its tiles (and the upload area) take no clicks or drops.
+    const staleTile = screen.getByRole('button', { name: 'Map Evenementen openen' });
+    expect(staleTile.closest('[inert]')).not.toBeNull();
 
     release();
     await folderActions('Evenementen');
+    expect(screen.getByRole('button', { name: 'Terug' }).closest('[inert]')).toBeNull();
   });
 });
 

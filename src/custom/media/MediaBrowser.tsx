@@ -91,7 +91,13 @@ export function MediaBrowser({
         </Alert>
       ) : null}
       {folder && !error ? (
-        <>
+        // While the next folder loads, the one just left stays in view but cannot be used: a drop, a new
+        // folder or a click on a tile would otherwise act on the folder the user already left.
+        <Box
+          inert={isPlaceholderData}
+          aria-busy={isPlaceholderData}
+          sx={{ opacity: isPlaceholderData ? 0.5 : 1, transition: 'opacity 150ms' }}
+        >
           {toolbar?.(folder)}
           <MediaGrid
             // A new folder starts with its first tiles, not with the previous folder's scroll depth.
@@ -106,7 +112,7 @@ export function MediaBrowser({
             selecting={selecting}
             dense={dense}
           />
-        </>
+        </Box>
       ) : null}
       {isPending && !error ? <Box sx={{ minHeight: 200 }} aria-busy /> : null}
     </Stack>

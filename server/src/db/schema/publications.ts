@@ -90,9 +90,11 @@ export const deliveryJobs = pgTable(
     environmentId: uuid('environment_id')
       .notNull()
       .references(() => environments.id, { onDelete: 'cascade' }),
+    // No cascade: a job is the record of what was (or will be) sent, so its publication cannot be
+    // deleted while it exists (deletePublication answers 409; the database refuses as well).
     publicationId: uuid('publication_id')
       .notNull()
-      .references(() => publications.id, { onDelete: 'cascade' }),
+      .references(() => publications.id),
     title: text('title').notNull(),
     publicationTemplateId: uuid('publication_template_id')
       .notNull()
