@@ -238,7 +238,7 @@ describe('subscribers of a list', { timeout: 60_000 }, () => {
     expect(
       within(confirm).getByText('Weet je zeker dat je Karin de Wit wilt verwijderen?'),
     ).toBeInTheDocument();
-    await user.click(within(confirm).getByRole('button', { name: 'Bevestigen' }));
+    await user.click(within(confirm).getByRole('button', { name: 'Verwijderen' }));
 
     await waitFor(() => expect(sent.some((request) => request.method === 'DELETE')).toBe(true));
     expect(sent.find((request) => request.method === 'DELETE')?.path).toBe(

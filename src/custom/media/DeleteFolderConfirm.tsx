@@ -1,6 +1,7 @@
 import type { MediaDirectory } from '@contract/media';
 import { useState } from 'react';
-import { Confirm, HttpError, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { HttpError, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { ConfirmDeletion } from '../../layout/ConfirmDeletion';
 import { folderDeletionQuestion } from './folderDeletionQuestion';
 
 export interface DeleteFolderConfirmProps {
@@ -42,13 +43,12 @@ export function DeleteFolderConfirm({ folder, isOpen, onClose, onDeleted }: Dele
   };
 
   return (
-    <Confirm
+    <ConfirmDeletion
       isOpen={isOpen}
       loading={deleting}
       title={translate('media.delete_folder.title')}
       content={folderDeletionQuestion(folder, translate)}
       confirm={translate('media.delete_folder.submit')}
-      confirmColor="warning"
       onConfirm={() => void confirm()}
       onClose={onClose}
     />

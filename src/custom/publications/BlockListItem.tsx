@@ -10,7 +10,8 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
-import { Confirm, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
+import { ConfirmDeletion } from '../../layout/ConfirmDeletion';
 
 export interface BlockListItemProps {
   block: PublicationBlock;
@@ -63,12 +64,11 @@ export function BlockListItem({ block, index, isLast, disabled, onMove, onRemove
               </IconButton>
             </span>
           </Tooltip>
-          <Confirm
+          <ConfirmDeletion
             isOpen={confirming}
             title="app.publications.blocks.remove_title"
             content="app.publications.blocks.remove_confirm"
             translateOptions={names}
-            confirm="ra.action.delete"
             onConfirm={() => {
               setConfirming(false);
               onRemove();

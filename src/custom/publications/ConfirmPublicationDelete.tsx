@@ -1,6 +1,6 @@
 import type { Publication } from '@contract/publications';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import { Confirm, useDelete, useNotify, type HttpError } from 'react-admin';
+import { useDelete, useNotify, type HttpError } from 'react-admin';
+import { ConfirmDeletion } from '../../layout/ConfirmDeletion';
 import { useNavigate } from 'react-router-dom';
 
 /**
@@ -43,15 +43,12 @@ export function ConfirmPublicationDelete({
     );
 
   return (
-    <Confirm
+    <ConfirmDeletion
       isOpen
       loading={isPending}
       title="app.publications.delete.title"
       content="app.publications.delete.content"
       titleTranslateOptions={{ name: publication.name }}
-      confirm="ra.action.delete"
-      confirmColor="warning"
-      ConfirmIcon={DeleteOutlineIcon}
       onConfirm={confirm}
       onClose={onClose}
     />

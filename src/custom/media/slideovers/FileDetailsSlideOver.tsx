@@ -7,15 +7,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { MediaFile } from '@contract/media';
 import { useState, type ReactNode } from 'react';
-import {
-  Confirm,
-  useDelete,
-  useGetOne,
-  useNotify,
-  useTranslate,
-  useUpdate,
-  type HttpError,
-} from 'react-admin';
+import { useDelete, useGetOne, useNotify, useTranslate, useUpdate, type HttpError } from 'react-admin';
+import { ConfirmDeletion } from '../../../layout/ConfirmDeletion';
 import { SlideOverCloseButton } from '../../../slideover/SlideOverCloseButton';
 import { useSlideOver } from '../../../slideover/SlideOverContext';
 import { SlideOverPanel } from '../../../slideover/SlideOverPanel';
@@ -122,13 +115,12 @@ export function FileDetailsSlideOver({ fileId }: FileDetailsSlideOverProps) {
           <FileTags fileId={file.id} />
         </Stack>
       ) : null}
-      <Confirm
+      <ConfirmDeletion
         isOpen={confirmOpen}
         loading={deleting}
         title={translate('media.details.delete_title')}
         content={translate('media.details.delete_confirm', { name: file?.name ?? '' })}
         confirm={translate('media.details.delete')}
-        confirmColor="warning"
         onConfirm={confirmDelete}
         onClose={() => setConfirmOpen(false)}
       />

@@ -12,7 +12,8 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { Confirm, useNotify, useTranslate } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
+import { ConfirmDeletion } from '../../../layout/ConfirmDeletion';
 import { Link as RouterLink } from 'react-router-dom';
 import { openSlideOver } from '../../../slideover/events';
 import { AudienceFilterChip } from './AudienceFilterChip';
@@ -105,7 +106,7 @@ export function AudienceListCard({ audience, list }: { audience: AudienceDetail;
           </Button>
         </CardActions>
       ) : null}
-      <Confirm
+      <ConfirmDeletion
         isOpen={confirming}
         title="app.receivers.audiences.page.remove_list"
         content="app.receivers.audiences.page.remove_list_confirm"

@@ -1,6 +1,7 @@
 import type { Subscriber } from '@contract/receivers';
 import { useQueryClient } from '@tanstack/react-query';
-import { Confirm, useDelete, useNotify, useTranslate } from 'react-admin';
+import { useDelete, useNotify, useTranslate } from 'react-admin';
+import { ConfirmDeletion } from '../../../layout/ConfirmDeletion';
 import { broadcastRefresh } from '../../../slideover/refreshEvents';
 
 /**
@@ -43,7 +44,7 @@ export function ConfirmSubscriberDelete({
     );
 
   return (
-    <Confirm
+    <ConfirmDeletion
       isOpen
       loading={isPending}
       title="ra.message.delete_title"
