@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +11,7 @@ import { demoUsers, environmentIds, mediaIds } from '../../server/src/seed/ids';
 import { freePort } from './support/freePort';
 import { authHeaders, multipartBody, rawRequest } from './support/mediaRequests';
 import { signInWithCode } from './support/signIn';
+import { listFiles } from './support/mediaFiles';
 
 const env = environmentIds.zuiderveen;
 
@@ -84,15 +85,6 @@ async function readFolder(server: ServerProcess, token: string, folderPath: stri
   });
   expect(response.status).toBe(200);
   return JSON.parse(response.body.toString('utf8')) as MediaDirectory;
-}
-
-async function listFiles(root: string): Promise<string[]> {
-  if (!existsSync(root)) return [];
-  const entries = await readdir(root, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
-    .sort();
 }
 
 async function exited(child: ChildProcess): Promise<void> {

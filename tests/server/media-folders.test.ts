@@ -1,10 +1,9 @@
-import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { inArray } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MediaDirectory, MediaDirectorySummary, MediaFile } from '../../server/src/contract/media';
 import { openDatabase, type OpenDatabase } from '../../server/src/db/client';
@@ -24,6 +23,7 @@ import { demoUsers, environmentIds, mediaIds } from '../../server/src/seed/ids';
 import { authHeaders, multipartBody, rawRequest } from './support/mediaRequests';
 import { createTestDatabase, type TestDatabase } from './support/testDatabase';
 import { startTestServer, type TestServer, type Tokens } from './support/testServer';
+import { tinyPng, listFiles } from './support/mediaFiles';
 
 const env = environmentIds.zuiderveen;
 const zeroGuid = '00000000-0000-0000-0000-000000000000';
@@ -418,24 +418,4 @@ describe('deleteDirectory: one transaction for the records, then the bytes', () 
 /** Whether a stored path (`{fileId}` or `{fileId}/{variant}`) belongs to one of the files. */
 function isOf(entry: string, files: readonly { id: string }[]): boolean {
   return files.some((file) => entry === file.id || entry.startsWith(`${file.id}${path.sep}`));
-}
-
-async function tinyPng(background: string): Promise<Buffer> {
-  return sharp({ create: { width: 20, height: 20, channels: 3, background } })
-    .png()
-    .toBuffer();
-}
-
-/** Every file below `root`, as paths relative to it ([] when it does not exist). */
-async function listFiles(root: string): Promise<string[]> {
-  try {
-    const entries = await readdir(root, { recursive: true, withFileTypes: true });
-    return entries
-      .filter((entry) => entry.isFile())
-      .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
-      .sort();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
 }

@@ -1,4 +1,3 @@
-import { readdir } from 'node:fs/promises';
 import { request as httpsRequest } from 'node:https';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -8,6 +7,7 @@ import { demoUsers, environmentIds, mediaIds } from '../../server/src/seed/ids';
 import { authHeaders, multipartBody, rawRequest, type BinaryResponse } from './support/mediaRequests';
 import { startTestServer, type TestServer, type Tokens } from './support/testServer';
 import { maxCachedSizesPerImage } from '../../server/src/media/renditions';
+import { tinyPng, listFiles } from './support/mediaFiles';
 
 const env = environmentIds.zuiderveen;
 const zeroGuid = '00000000-0000-0000-0000-000000000000';
@@ -477,23 +477,3 @@ describe('media library API (spec §7 media, file, directory, tags)', () => {
     );
   });
 });
-
-async function tinyPng(): Promise<Buffer> {
-  return sharp({ create: { width: 20, height: 20, channels: 3, background: '#cc3300' } })
-    .png()
-    .toBuffer();
-}
-
-/** Every file below `root`, as paths relative to it ([] when it does not exist). */
-async function listFiles(root: string): Promise<string[]> {
-  try {
-    const entries = await readdir(root, { recursive: true, withFileTypes: true });
-    return entries
-      .filter((entry) => entry.isFile())
-      .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
-      .sort();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
-}

@@ -1,5 +1,4 @@
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { MediaDirectorySummary } from '@contract/media';
 import { useState, type FormEvent } from 'react';
@@ -9,6 +8,7 @@ import { useSlideOver } from '../../../slideover/SlideOverContext';
 import { SlideOverPanel } from '../../../slideover/SlideOverPanel';
 import { broadcastRefresh } from '../../../slideover/refreshEvents';
 import { focusOnMount } from '../focusOnMount';
+import { FolderNameField } from './FolderNameField';
 
 export interface NewFolderSlideOverProps {
   /** The folder the new one goes into. */
@@ -70,21 +70,15 @@ export function NewFolderSlideOver({ parentDirectoryId, folderName }: NewFolderS
     >
       <form id={formId} onSubmit={submit} noValidate>
         <Typography sx={{ mb: 2 }}>{translate('media.new_folder.intro', { folder: folderName })}</Typography>
-        <TextField
-          id="DirectoryName"
-          name="DirectoryName"
+        <FolderNameField
           label={translate('media.new_folder.name_label')}
           value={name}
-          onChange={(event) => {
-            setName(event.target.value);
+          onChange={(typed) => {
+            setName(typed);
             if (error) setError(undefined);
           }}
-          error={error !== undefined}
-          helperText={error}
-          slotProps={{ formHelperText: { role: error ? 'alert' : undefined } }}
+          error={error}
           inputRef={focusOnMount}
-          fullWidth
-          required
         />
       </form>
     </SlideOverPanel>

@@ -1,5 +1,4 @@
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { MediaDirectorySummary } from '@contract/media';
 import { useState, type FormEvent } from 'react';
@@ -8,6 +7,7 @@ import { SlideOverCloseButton } from '../../../slideover/SlideOverCloseButton';
 import { useSlideOver } from '../../../slideover/SlideOverContext';
 import { SlideOverPanel } from '../../../slideover/SlideOverPanel';
 import { selectOnMount } from '../focusOnMount';
+import { FolderNameField } from './FolderNameField';
 
 export interface RenameFolderSlideOverProps {
   /** The folder to rename (never the root). */
@@ -80,21 +80,15 @@ export function RenameFolderSlideOver({ folder, onRenamed }: RenameFolderSlideOv
         <Typography sx={{ mb: 2 }}>
           {translate('media.rename_folder.intro', { name: folder.name })}
         </Typography>
-        <TextField
-          id="DirectoryName"
-          name="DirectoryName"
+        <FolderNameField
           label={translate('media.rename_folder.name_label')}
           value={name}
-          onChange={(event) => {
-            setName(event.target.value);
+          onChange={(typed) => {
+            setName(typed);
             if (error) setError(undefined);
           }}
-          error={error !== undefined}
-          helperText={error}
-          slotProps={{ formHelperText: { role: error ? 'alert' : undefined } }}
+          error={error}
           inputRef={selectOnMount}
-          fullWidth
-          required
         />
       </form>
     </SlideOverPanel>
