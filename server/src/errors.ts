@@ -20,9 +20,9 @@ export class ApiError extends Error {
 }
 
 export const badRequest = (field: string, message: string) => new ApiError(400, message, field);
-export const unauthorized = (message = 'U bent niet aangemeld of uw sessie is verlopen.') =>
+export const unauthorized = (message = 'Je bent niet ingelogd of je sessie is verlopen.') =>
   new ApiError(401, message);
-export const forbidden = (message = 'U heeft geen toegang tot deze omgeving.') => new ApiError(403, message);
+export const forbidden = (message = 'Je hebt geen toegang tot deze omgeving.') => new ApiError(403, message);
 export const notFound = (what = 'Het gevraagde item') => new ApiError(404, `${what} is niet gevonden.`);
 export const conflict = (message: string) => new ApiError(409, message);
 export const payloadTooLarge = (message = 'Het bestand of de aanvraag is te groot.') =>

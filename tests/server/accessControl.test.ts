@@ -83,7 +83,7 @@ describe('access control', () => {
     it('refuses a signed-in user who is no member of the environment', async () => {
       const response = await server.api('GET', '/themes', { token: bram, env: cultuurhuis });
       expect(response.status).toBe(403);
-      expect(response.body).toEqual({ status: 403, message: 'U heeft geen toegang tot deze omgeving.' });
+      expect(response.body).toEqual({ status: 403, message: 'Je hebt geen toegang tot deze omgeving.' });
     });
 
     it('refuses an environment id that is no GUID', async () => {

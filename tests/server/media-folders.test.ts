@@ -221,6 +221,31 @@ describe('media folders: rename and delete (extensions)', () => {
       expect((await remove(doomed.id)).status).toBe(404);
     });
 
+    it("keeps the theme's logo: its file and the folder holding it answer 409, and stay", async () => {
+      const logoFolder = await remove(mediaIds.zuiderveen.logos);
+      expect(logoFolder.status).toBe(409);
+      expect(logoFolder.body).toEqual({
+        status: 409,
+        message: 'In deze map staat het logo van de omgeving; de map kan daarom niet worden verwijderd.',
+        field: 'directoryId',
+      });
+      const logoFile = await server.api('DELETE', `/file/${mediaIds.zuiderveen.logoFile}`, {
+        token: anne,
+        env,
+      });
+      expect(logoFile.status).toBe(409);
+      expect(logoFile.body).toMatchObject({ status: 409, field: 'fileId' });
+
+      const logos = await readFolder("/Logo's");
+      expect(logos.status).toBe(200);
+      expect(logos.body.files.map((file) => file.id)).toContain(mediaIds.zuiderveen.logoFile);
+      expect(await storedFiles()).toContain(mediaIds.zuiderveen.logoFile);
+      // Another file of that folder can still go.
+      expect(
+        (await server.api('DELETE', `/file/${mediaIds.zuiderveen.logoSvgFile}`, { token: anne, env })).status,
+      ).toBe(204);
+    });
+
     it('an upload into a folder deleted while its bytes arrive answers 404 and keeps nothing', async () => {
       const folder = await createFolder('Kortstondig');
       const before = await storedFiles();

@@ -12,14 +12,14 @@ export type VerifiedToken = TokenUser;
 export async function authenticate(request: FastifyRequest): Promise<VerifiedToken> {
   const header = request.headers.authorization;
   const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-  if (!match) throw unauthorized('Er is geen toegangstoken meegestuurd. Meld u aan.');
+  if (!match) throw unauthorized('Er is geen toegangstoken meegestuurd. Log in.');
   try {
     return await request.server.identity.verifyAccessToken(match[1]);
   } catch (error) {
     // Anything else (e.g. the provider's key endpoint is down) is the server's problem: a 500, not a 401.
     if (!(error instanceof InvalidAccessTokenError)) throw error;
     request.log.info({ reason: error.message }, 'access token rejected');
-    throw unauthorized('Het toegangstoken is ongeldig of verlopen. Meld u opnieuw aan.');
+    throw unauthorized('Het toegangstoken is ongeldig of verlopen. Log opnieuw in.');
   }
 }
 

@@ -5,6 +5,7 @@ import { notFound } from '../errors';
 import { parentOfNonRoot, resolveDirectoryId } from './directories';
 import { fileTagEntity } from './fileRecords';
 import { removeFileContent, type MediaContext } from './files';
+import { logoFolderRefusal, refuseDeletingThemeLogo } from './themeLogo';
 
 /**
  * Deletes a folder with everything below it: sub-folders, files, their tags, their bytes and cached
@@ -29,6 +30,8 @@ export async function deleteDirectory(
       .select({ id: mediaFiles.id })
       .from(mediaFiles)
       .where(inArray(mediaFiles.directoryId, folderIds));
+    const fileIdsInTree = (await filesInTree).map((file) => file.id);
+    await refuseDeletingThemeLogo(tx, environmentId, fileIdsInTree, logoFolderRefusal);
     await tx
       .delete(tags)
       .where(

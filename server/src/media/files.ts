@@ -10,6 +10,7 @@ import { fileKey, renditionsKey } from './keys';
 import { fileTagEntity, loadTagsOfFiles, toMediaFile, type FileRow } from './fileRecords';
 import { extensionOf, friendlyNameOf, sanitizeUploadName } from './names';
 import type { ImageRenditions } from './renditions';
+import { logoFileRefusal, refuseDeletingThemeLogo } from './themeLogo';
 import type { MediaStore, StoredObject } from './store';
 
 /** What the file operations need: the database and the store holding the bytes. */
@@ -103,6 +104,7 @@ export async function deleteFile(
 ): Promise<void> {
   const row = await findFile(db, environmentId, fileId);
   await db.transaction(async (tx) => {
+    await refuseDeletingThemeLogo(tx, environmentId, [row.id], logoFileRefusal);
     await tx
       .delete(tags)
       .where(

@@ -51,7 +51,7 @@ export const environmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const token = request.accessToken;
       const caller = await findUserByUsername(app.db, token.username);
       if (!caller || caller.id !== request.query.userId.toLowerCase()) {
-        throw forbidden('U kunt alleen uw eigen omgevingen opvragen.');
+        throw forbidden('Je kunt alleen je eigen omgevingen opvragen.');
       }
       const rows = await app.db
         .select({

@@ -117,11 +117,11 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Deletes a folder with everything below it.',
         description:
           'Sub-folders, files, their tags, their bytes and every cached image size go with it. The root ' +
-          '(named Media, also the zero GUID) cannot be deleted: 400.',
+          "(named Media, also the zero GUID) cannot be deleted: 400. A folder holding the theme's logo: 409.",
         tags: ['media'],
         'x-extension': true,
         params: environmentParams(DirectoryParams.properties),
-        response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404) },
+        response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
@@ -217,9 +217,10 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         summary: 'Deletes a file, its tags, its bytes and every cached image size.',
+        description: "The theme's logo cannot be deleted: 409.",
         tags: ['media'],
         params: environmentParams(FileParams.properties),
-        response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404) },
+        response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {

@@ -25,7 +25,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const token = request.accessToken;
       if (token.username.trim().toLowerCase() !== request.body.username.trim().toLowerCase()) {
-        throw forbidden('De gebruikersnaam hoort niet bij uw aanmelding.');
+        throw forbidden('De gebruikersnaam hoort niet bij je aanmelding.');
       }
       const [environment] = await app.db
         .select({ id: environments.id })
