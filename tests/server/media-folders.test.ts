@@ -20,7 +20,7 @@ import { ImageRenditions } from '../../server/src/media/renditions';
 import type { MediaStore } from '../../server/src/media/store';
 import { addTag } from '../../server/src/media/tags';
 import { demoUsers, environmentIds, mediaIds } from '../../server/src/seed/ids';
-import { authHeaders, multipartBody, rawRequest } from './support/mediaRequests';
+import { authHeaders, multipartBody, rawRequest, uploadRequest } from './support/mediaRequests';
 import { createTestDatabase, type TestDatabase } from './support/testDatabase';
 import { startTestServer, type TestServer, type Tokens } from './support/testServer';
 import { tinyPng, listFiles } from './support/mediaFiles';
@@ -52,14 +52,12 @@ describe('media folders: rename and delete (extensions)', () => {
   const remove = (directoryId: string) =>
     server.api('DELETE', `/directory/${directoryId}`, { token: anne, env });
   const upload = async (directoryId: string, fileName: string, content: Buffer) => {
-    const { body, contentType } = multipartBody(fileName, content);
-    const response = await rawRequest({
-      method: 'POST',
-      origin: server.url,
-      path: `/api/1/${env}/directory/${directoryId}/file`,
-      headers: { ...authHeaders(anne.accessToken, env), 'content-type': contentType },
-      body,
-      ca: server.certificatePem,
+    const response = await uploadRequest(server, {
+      token: anne.accessToken,
+      env,
+      directoryId,
+      fileName,
+      content,
     });
     expect(response.status).toBe(200);
     return JSON.parse(response.body.toString('utf8')) as MediaFile;

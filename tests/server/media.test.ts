@@ -4,7 +4,13 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MediaDirectory, MediaDirectorySummary, MediaFile, Tag } from '../../server/src/contract/media';
 import { demoUsers, environmentIds, mediaIds } from '../../server/src/seed/ids';
-import { authHeaders, multipartBody, rawRequest, type BinaryResponse } from './support/mediaRequests';
+import {
+  authHeaders,
+  multipartBody,
+  rawRequest,
+  uploadRequest,
+  type BinaryResponse,
+} from './support/mediaRequests';
 import { startTestServer, type TestServer, type Tokens } from './support/testServer';
 import { maxCachedSizesPerImage } from '../../server/src/media/renditions';
 import { tinyPng, listFiles } from './support/mediaFiles';
@@ -16,17 +22,8 @@ describe('media library API (spec §7 media, file, directory, tags)', () => {
   let server: TestServer;
   let anne: Tokens;
 
-  const upload = (directoryId: string, fileName: string, content: Buffer, field = 'file') => {
-    const { body, contentType } = multipartBody(fileName, content, { field });
-    return rawRequest({
-      method: 'POST',
-      origin: server.url,
-      path: `/api/1/${env}/directory/${directoryId}/file`,
-      headers: { ...authHeaders(anne.accessToken, env), 'content-type': contentType },
-      body,
-      ca: server.certificatePem,
-    });
-  };
+  const upload = (directoryId: string, fileName: string, content: Buffer, field = 'file') =>
+    uploadRequest(server, { token: anne.accessToken, env, directoryId, fileName, content, field });
   const json = <T>(response: BinaryResponse) => JSON.parse(response.body.toString('utf8')) as T;
   const get = (requestPath: string, headers: Record<string, string> = {}) =>
     rawRequest({ method: 'GET', origin: server.url, path: requestPath, headers, ca: server.certificatePem });

@@ -26,21 +26,23 @@ export async function deleteDirectory(
   const removedFileIds = await db.transaction(async (tx) => {
     const folderIds = await lockFolderTree(tx, directory.id);
     if (folderIds.length === 0) throw notFound('De map'); // deleted meanwhile
-    const filesInTree = tx
+    const filesInTree = await tx
       .select({ id: mediaFiles.id })
       .from(mediaFiles)
       .where(inArray(mediaFiles.directoryId, folderIds));
-    const fileIdsInTree = (await filesInTree).map((file) => file.id);
+    const fileIdsInTree = filesInTree.map((file) => file.id);
     await refuseDeletingThemeLogo(tx, environmentId, fileIdsInTree, logoFolderRefusal);
-    await tx
-      .delete(tags)
-      .where(
-        and(
-          eq(tags.environmentId, environmentId),
-          eq(tags.entity, fileTagEntity),
-          inArray(tags.entityId, filesInTree),
-        ),
-      );
+    if (fileIdsInTree.length > 0) {
+      await tx
+        .delete(tags)
+        .where(
+          and(
+            eq(tags.environmentId, environmentId),
+            eq(tags.entity, fileTagEntity),
+            inArray(tags.entityId, fileIdsInTree),
+          ),
+        );
+    }
     const removedFiles = await tx
       .delete(mediaFiles)
       .where(inArray(mediaFiles.directoryId, folderIds))

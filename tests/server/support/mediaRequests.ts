@@ -67,3 +67,39 @@ export function multipartBody(
 export function authHeaders(accessToken: string, environmentId: string): Record<string, string> {
   return { authorization: `Bearer ${accessToken}`, 'x-environment-id': environmentId };
 }
+
+/** What an upload needs of the test server: its origin and its certificate. */
+interface UploadTarget {
+  url: string;
+  certificatePem: string;
+}
+
+/** `POST /directory/{directoryId}/file` with one file part, as the console's upload area sends it. */
+export function uploadRequest(
+  server: UploadTarget,
+  {
+    token,
+    env,
+    directoryId,
+    fileName,
+    content,
+    field,
+  }: {
+    token: string;
+    env: string;
+    directoryId: string;
+    fileName: string;
+    content: Buffer;
+    field?: string;
+  },
+): Promise<BinaryResponse> {
+  const { body, contentType } = multipartBody(fileName, content, { field });
+  return rawRequest({
+    method: 'POST',
+    origin: server.url,
+    path: `/api/1/${env}/directory/${directoryId}/file`,
+    headers: { ...authHeaders(token, env), 'content-type': contentType },
+    body,
+    ca: server.certificatePem,
+  });
+}
