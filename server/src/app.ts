@@ -6,6 +6,7 @@ import { ApiErrorBody } from './contract/errors';
 import { openDatabase } from './db/client';
 import { lockDataDirectory } from './db/lock';
 import { installErrorHandling } from './errors';
+import { registerRateLimiting } from './http/rateLimit';
 import { createIdentity } from './identity';
 import { databaseStorage } from './identity/databaseStorage';
 import { registerOpenApi } from './openapi';
@@ -69,6 +70,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     app.addHook('onClose', cleanUp);
 
     installErrorHandling(app);
+    await registerRateLimiting(app);
     app.addSchema(ApiErrorBody);
     await registerOpenApi(app);
     await app.register(healthRoutes);
