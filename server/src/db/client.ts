@@ -79,6 +79,9 @@ async function openPglite(dataDir: string): Promise<DriverHandle> {
 
 function openPostgres(connectionString: string): DriverHandle {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection the server closes (a restart, a dropped database) is replaced on next use; without
+  // a listener the pool would throw it as an uncaught exception and stop the process.
+  pool.on('error', (error) => console.warn(`database: idle connection closed (${error.message})`));
   const db = drizzleNodePostgres({ client: pool, schema });
   return {
     db,
