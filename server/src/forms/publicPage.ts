@@ -96,7 +96,7 @@ function choiceQuestion(
   return html`<fieldset
     class="question${problem ? ' has-error' : ''}"
     id="field-${field.id}"
-    ${problem ? trustedHtml(`aria-describedby="${errorId}"`) : ''}
+    ${problem ? html`aria-describedby="${errorId}"` : ''}
   >
     <legend>${field.label}</legend>
     ${problem ? errorMessage(errorId, problem.message) : ''}
@@ -110,8 +110,8 @@ function choiceQuestion(
           name="${field.id}"
           value="${option.id}"
           required
-          ${checked ? trustedHtml('checked') : ''}
-          ${option.isFull ? trustedHtml('disabled') : ''}
+          ${checked && html`checked`}
+          ${option.isFull && html`disabled`}
         />
         <label for="option-${option.id}">${option.label} ${placesNote(option)}</label>
       </div>`;
@@ -130,7 +130,7 @@ function textQuestion(field: FormFieldDetail, value: string | undefined, problem
       rows="3"
       maxlength="${formTextLimits.answer}"
       required
-      ${problem ? trustedHtml(`aria-invalid="true" aria-describedby="${errorId}"`) : ''}
+      ${problem ? html`aria-invalid="true" aria-describedby="${errorId}"` : ''}
     >
 ${value ?? ''}</textarea>
   </div>`;
