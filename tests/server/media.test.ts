@@ -205,6 +205,54 @@ describe('media library API (spec §7 media, file, directory, tags)', () => {
       expect(otherEnvironment.status).toBe(404);
     });
 
+    it('answers a multipart upload without a boundary with a Dutch 400', async () => {
+      const { body } = multipartBody('a.txt', Buffer.from('x'));
+      const response = await rawRequest({
+        method: 'POST',
+        origin: server.url,
+        path: `/api/1/${env}/directory/${mediaIds.zuiderveen.documents}/file`,
+        headers: { ...authHeaders(anne.accessToken, env), 'content-type': 'multipart/form-data' },
+        body,
+        ca: server.certificatePem,
+      });
+      expect(response.status).toBe(400);
+      expect(json(response)).toMatchObject({
+        status: 400,
+        field: 'file',
+        message: expect.stringContaining('boundary'),
+      });
+    });
+
+    it('refuses more than one file in one request (one file per request) and stores nothing', async () => {
+      const before = await storedFiles();
+      const folderBefore = await server.api<MediaDirectory>('GET', '/media/Documenten', { token: anne, env });
+      const boundary = '----twee-bestanden';
+      const part = (name: string) =>
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n` +
+        `Content-Type: text/plain\r\n\r\ninhoud van ${name}\r\n`;
+      const response = await rawRequest({
+        method: 'POST',
+        origin: server.url,
+        path: `/api/1/${env}/directory/${mediaIds.zuiderveen.documents}/file`,
+        headers: {
+          ...authHeaders(anne.accessToken, env),
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+        },
+        body: Buffer.from(`${part('een.txt')}${part('twee.txt')}${part('drie.txt')}--${boundary}--\r\n`),
+        ca: server.certificatePem,
+      });
+      expect(response.status).toBe(400);
+      expect(json(response)).toMatchObject({
+        status: 400,
+        field: 'file',
+        message: expect.stringContaining('één bestand'),
+      });
+      expect(await storedFiles()).toEqual(before);
+      expect(await stagedFiles()).toEqual([]);
+      const folderAfter = await server.api<MediaDirectory>('GET', '/media/Documenten', { token: anne, env });
+      expect(folderAfter.body.files).toHaveLength(folderBefore.body.files.length);
+    });
+
     it('refuses an upload over the limit with 413 and keeps neither bytes nor a record', async () => {
       const before = await storedFiles();
       const folderBefore = await server.api<MediaDirectory>('GET', '/media/Documenten', { token: anne, env });
@@ -445,6 +493,14 @@ describe('media library API (spec §7 media, file, directory, tags)', () => {
         (await get(`/cdn/${environmentIds.cultuurhuis}/${mediaIds.zuiderveen.summerFile}.jpg`)).status,
       ).toBe(404);
       expect((await get(`/cdn/${env}/${zeroGuid}.jpg`)).status).toBe(404);
+    });
+
+    it('answers 400, never 500, for a file name that only looks like a GUID', async () => {
+      for (const name of ['-'.repeat(36), 'a'.repeat(36), `${'a'.repeat(35)}-`]) {
+        const response = await get(`/cdn/${env}/${name}.png?w=80&h=80&mode=crop`);
+        expect(response.status).toBe(400);
+        expect(json(response)).toMatchObject({ status: 400, field: 'file' });
+      }
     });
 
     it('sends SVG as is with a script-blocking policy and nosniff, also when sizes are asked', async () => {

@@ -97,7 +97,8 @@ export type AddTagQuery = Static<typeof AddTagQuery>;
 export const CdnParams = Type.Object({
   environmentId: Uuid,
   file: Type.String({
-    pattern: '^[0-9a-fA-F-]{36}(\\.[A-Za-z0-9]{1,10})?$',
+    pattern:
+      '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}(\\.[A-Za-z0-9]{1,10})?$',
     description: 'The file id followed by its extension.',
   }),
 });
