@@ -105,8 +105,20 @@ export const CdnParams = Type.Object({
 
 /** Query of the image CDN. */
 export const CdnQuery = Type.Object({
-  w: Type.Optional(Type.Integer({ minimum: 1, maximum: 4000, description: 'Width in pixels.' })),
-  h: Type.Optional(Type.Integer({ minimum: 1, maximum: 4000, description: 'Height in pixels.' })),
+  w: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: 4000,
+      description: 'Width in pixels (rounded up to the size ladder).',
+    }),
+  ),
+  h: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: 4000,
+      description: 'Height in pixels (rounded up to the size ladder).',
+    }),
+  ),
   mode: Type.Optional(
     Type.Literal('crop', {
       description: 'Fill w x h exactly (cover crop); without it the image fits inside.',

@@ -140,8 +140,8 @@ export async function removeFileContent(
   fileId: string,
 ): Promise<void> {
   await store.remove(fileKey(environmentId, fileId));
-  await renditions?.settle(environmentId, fileId);
-  await store.removeAll(renditionsKey(environmentId, fileId));
+  if (renditions) await renditions.removeAll(environmentId, fileId);
+  else await store.removeAll(renditionsKey(environmentId, fileId));
 }
 
 /** The file's record and its bytes, for downloads and the CDN; 404 when either is missing. */
