@@ -7,6 +7,7 @@ import { openDatabase } from './db/client';
 import { lockDataDirectory } from './db/lock';
 import { installErrorHandling } from './errors';
 import { registerRateLimiting } from './http/rateLimit';
+import { registerSecurityHeaders } from './http/securityHeaders';
 import { createIdentity } from './identity';
 import { databaseStorage } from './identity/databaseStorage';
 import { registerOpenApi } from './openapi';
@@ -70,6 +71,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     app.addHook('onClose', cleanUp);
 
     installErrorHandling(app);
+    registerSecurityHeaders(app, config);
     await registerRateLimiting(app);
     app.addSchema(ApiErrorBody);
     await registerOpenApi(app);
@@ -79,7 +81,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     await app.register(environmentScope, { prefix: environmentPrefix, areas: environmentAreas });
     await app.register(cdnRoutes);
     await identity.register(app);
-    await registerConsole(app, config.staticDir);
+    await registerConsole(app, config);
     return { app, tls };
   } catch (error) {
     await cleanUp();
