@@ -6,6 +6,7 @@ import { ApiErrorBody } from './contract/errors';
 import { openDatabase } from './db/client';
 import { lockDataDirectory } from './db/lock';
 import { installErrorHandling } from './errors';
+import { serializeErrorWithoutQueryValues } from './http/errorLogSerializer';
 import { registerRateLimiting } from './http/rateLimit';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { createIdentity } from './identity';
@@ -59,7 +60,8 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
 
     const app = Fastify({
       https: { key: tls.key, cert: tls.cert },
-      logger: { level: config.logLevel },
+      // Errors are logged without the values of failed queries (personal data).
+      logger: { level: config.logLevel, serializers: { err: serializeErrorWithoutQueryValues } },
       trustProxy: config.trustProxy,
     }).withTypeProvider<TypeBoxTypeProvider>();
     app.decorate('config', config);
