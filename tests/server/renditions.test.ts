@@ -149,6 +149,25 @@ describe('image renditions', () => {
     expect(await store.has(renditionKey(environmentId, fileId, '80x80-crop'))).toBe(true);
   });
 
+  it('starts afresh for a client that asks a size right after everyone else walked away from it', async () => {
+    const renditions = new ImageRenditions(store, {
+      cacheBytes: 1024 * 1024,
+      concurrency: 1,
+      maxQueued: 4,
+      timeoutMs: 30_000,
+    });
+    await renditions.open();
+    const spec = { width: 64, height: 64, crop: true };
+    const leaving = new AbortController();
+    const abandoned = renditions.get(environmentId, fileId, '.png', spec, leaving.signal);
+    leaving.abort();
+    await expect(abandoned).rejects.toBeInstanceOf(RenderAbandonedError);
+    const staying = await renditions.get(environmentId, fileId, '.png', spec);
+    expect(staying.sizeInBytes).toBeGreaterThan(0);
+    await renditions.settle();
+    expect(await store.has(renditionKey(environmentId, fileId, '64x64-crop'))).toBe(true);
+  });
+
   it('evicts the least recently used renditions once the byte budget is exceeded', async () => {
     const cache = new RenditionCache(store, 300);
     await cache.open();

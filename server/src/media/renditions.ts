@@ -26,7 +26,7 @@ export interface RenditionSettings extends RenderLimits {
   cacheBytes: number;
 }
 
-/** A resized image, either fresh from sharp (`bytes`) or from the cache (`object`). */
+/** A resized image, either fresh from sharp (in memory) or from the cache (on disk). */
 export interface Rendition {
   contentType: string;
   sizeInBytes: number;
@@ -93,8 +93,12 @@ export class ImageRenditions {
     if (cached) {
       return { contentType, sizeInBytes: cached.sizeInBytes, cacheHit: true, stream: () => cached.stream() };
     }
+    // A rendering everyone walked away from is not joined: it will never deliver.
+    const underWay = this.rendering.get(key);
     const rendering =
-      this.rendering.get(key) ?? this.startRendering(key, environmentId, fileId, extension, spec);
+      underWay && !underWay.abandon.signal.aborted
+        ? underWay
+        : this.startRendering(key, environmentId, fileId, extension, spec);
     return fromMemory(contentType, await this.waitFor(rendering, signal), false);
   }
 
@@ -134,7 +138,9 @@ export class ImageRenditions {
         await this.cache.put(key, bytes);
       })
       .catch(() => undefined) // caching is an optimisation; the asks see the rendering's own failure
-      .finally(() => this.rendering.delete(key));
+      .finally(() => {
+        if (this.rendering.get(key) === rendering) this.rendering.delete(key);
+      });
     this.rendering.set(key, rendering);
     return rendering;
   }
