@@ -6,7 +6,9 @@ import { ApiErrorBody } from './contract/errors';
 import { openDatabase } from './db/client';
 import { lockDataDirectory } from './db/lock';
 import { installErrorHandling } from './errors';
+import { serializeErrorWithoutQueryValues } from './http/errorLogSerializer';
 import { registerRateLimiting } from './http/rateLimit';
+import { registerSecurityHeaders } from './http/securityHeaders';
 import { createIdentity } from './identity';
 import { databaseStorage } from './identity/databaseStorage';
 import { registerOpenApi } from './openapi';
@@ -60,7 +62,8 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
 
     const app = Fastify({
       https: { key: tls.key, cert: tls.cert },
-      logger: { level: config.logLevel },
+      // Errors are logged without the values of failed queries (personal data).
+      logger: { level: config.logLevel, serializers: { err: serializeErrorWithoutQueryValues } },
       trustProxy: config.trustProxy,
     }).withTypeProvider<TypeBoxTypeProvider>();
     app.decorate('config', config);
@@ -72,6 +75,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     app.addHook('onClose', cleanUp);
 
     installErrorHandling(app);
+    registerSecurityHeaders(app, config);
     await registerRateLimiting(app);
     app.addSchema(ApiErrorBody);
     await registerOpenApi(app);
@@ -82,7 +86,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     await app.register(cdnRoutes);
     await app.register(publicFormRoutes);
     await identity.register(app);
-    await registerConsole(app, config.staticDir);
+    await registerConsole(app, config);
     return { app, tls };
   } catch (error) {
     await cleanUp();

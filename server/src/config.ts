@@ -40,11 +40,36 @@ export interface AppConfig {
   trustProxy: boolean;
   /** Fill an empty database with the demo content (SEED_DEMO=on|off; default on outside production). */
   seedDemoData: boolean;
+  /** Bounds of the public image CDN. */
+  cdn: CdnSettings;
+}
+
+/** What one client, and all clients together, can make the public image CDN do. */
+export interface CdnSettings {
+  /** CDN_CACHE_BYTES: bytes all cached renditions together may take; least recently used go first. */
+  cacheBytes: number;
+  /** CDN_RENDER_CONCURRENCY: images resized at once. */
+  concurrency: number;
+  /** CDN_RENDER_QUEUE: asks waiting for a free render slot; beyond it 503. */
+  maxQueued: number;
+  /** CDN_RENDER_TIMEOUT_MS: longest an ask waits for its rendering, queue included; then 503. */
+  timeoutMs: number;
+  /** CDN_RATE_LIMIT: requests per minute one client address may make to the CDN; beyond it 429. */
+  requestsPerMinute: number;
 }
 
 const defaultPort = 8443;
 const defaultAccessTokenTtlSeconds = 3600;
 const defaultUploadLimitBytes = 50 * 1024 * 1024;
+/** The CDN's defaults: a few hundred MB of renditions, two renders at once (the machine's other work goes on). */
+const defaultCdn: CdnSettings = {
+  cacheBytes: 256 * 1024 * 1024,
+  concurrency: 2,
+  maxQueued: 32,
+  timeoutMs: 15_000,
+  // Generous: a folder of a thousand images is scrolled through in a minute, by several people behind one address.
+  requestsPerMinute: 3000,
+};
 
 /** Reads the configuration from environment variables (see docs/deployment.md for the table). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -74,6 +99,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     staticDir: path.resolve(nonEmpty(env.STATIC_DIR) ?? './dist'),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
     seedDemoData: env.SEED_DEMO ? env.SEED_DEMO === 'on' : nodeEnv !== 'production',
+    cdn: {
+      cacheBytes: readInteger(env, 'CDN_CACHE_BYTES', defaultCdn.cacheBytes, 0),
+      concurrency: readInteger(env, 'CDN_RENDER_CONCURRENCY', defaultCdn.concurrency, 1),
+      maxQueued: readInteger(env, 'CDN_RENDER_QUEUE', defaultCdn.maxQueued, 0),
+      timeoutMs: readInteger(env, 'CDN_RENDER_TIMEOUT_MS', defaultCdn.timeoutMs, 1),
+      requestsPerMinute: readInteger(env, 'CDN_RATE_LIMIT', defaultCdn.requestsPerMinute, 1),
+    },
   };
 }
 

@@ -48,7 +48,11 @@ const frameworkMessages: Record<string, string> = {
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     const body = toErrorBody(error);
-    if (body.status >= 500) request.log.error({ err: error }, 'request failed');
+    // A 5xx of our own (e.g. the image renderer shedding load, 503) is a decision, not a failure.
+    if (body.status >= 500 && !(error instanceof ApiError))
+      request.log.error({ err: error }, 'request failed');
+    else if (body.status >= 500)
+      request.log.warn({ status: body.status, reason: body.message }, 'request refused');
     else request.log.info({ status: body.status, reason: body.message }, 'request rejected');
     return reply.status(body.status).type('application/json; charset=utf-8').send(body);
   });

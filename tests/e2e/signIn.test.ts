@@ -26,8 +26,14 @@ describe('sign-in on a desktop (1366x768)', () => {
   let context: BrowserContext;
   let page: Page;
 
+  /** Console messages of every page of the context (the popup too) that report a blocked resource. */
+  const policyViolations: string[] = [];
+
   beforeAll(async () => {
     context = await newDesktopContext(browser);
+    context.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) policyViolations.push(message.text());
+    });
     page = await context.newPage();
   });
   beforeEach(({ task, onTestFailed }) => {
@@ -40,7 +46,8 @@ describe('sign-in on a desktop (1366x768)', () => {
   });
 
   it('shows the login screen, signs in through the popup and lands on the publications', async () => {
-    await page.goto(`${baseUrl}/`);
+    const consolePage = await page.goto(`${baseUrl}/`);
+    expect(consolePage?.headers()['content-security-policy']).toContain("script-src 'self'");
     await page.getByRole('button', { name: 'Inloggen' }).waitFor();
     expect(await page.getByText('Digitaal publicatie platform').first().isVisible()).toBe(true);
     await screenshot(page, 'desktop-login');
@@ -57,6 +64,8 @@ describe('sign-in on a desktop (1366x768)', () => {
     expect(await page.getByTestId('environment-name').first().textContent()).toBe('Gemeente Zuiderveen');
     await page.getByRole('row', { name: /Nieuwsbrief januari 2025/ }).waitFor();
     await screenshot(page, 'desktop-shell');
+    // The console works under its Content-Security-Policy: nothing it needs is blocked.
+    expect(policyViolations).toEqual([]);
   });
 
   it('stays signed in across a reload', async () => {
@@ -78,7 +87,9 @@ describe('sign-in on a desktop (1366x768)', () => {
       .waitFor({ timeout: 30_000 });
     await page.reload();
     await waitForConsole(page);
-    expect(await page.getByTestId('environment-name').first().textContent()).toBe('Stichting Cultuurhuis Noord');
+    expect(await page.getByTestId('environment-name').first().textContent()).toBe(
+      'Stichting Cultuurhuis Noord',
+    );
   });
 
   it('onboards an environment without a theme: the app appears after creating it', async () => {
@@ -99,6 +110,10 @@ describe('sign-in on a desktop (1366x768)', () => {
     await page.getByTestId('environment-name').filter({ hasText: 'Waterschap Lage Landen' }).waitFor();
     expect(await submit.count()).toBe(0);
     await screenshot(page, 'desktop-after-onboarding');
+  });
+
+  it("blocked nothing under the console's Content-Security-Policy (sign-in, switching, onboarding)", () => {
+    expect(policyViolations).toEqual([]);
   });
 
   it('renews the access token with the refresh token after it expires', async () => {

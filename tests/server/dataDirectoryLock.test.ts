@@ -30,9 +30,7 @@ describe('exclusive data directory', () => {
     );
     // The first server is unharmed and still holds the lock.
     expect((await server.api('GET', '/health')).status).toBe(200);
-    expect(readFileSync(path.join(server.config.dataDir, 'server.lock'), 'utf8').trim()).toBe(
-      String(process.pid),
-    );
+    expect(lockOwnerPid(server.config.dataDir)).toBe(String(process.pid));
   });
 });
 
@@ -49,7 +47,7 @@ describe('stopping', () => {
     const port = await freePort();
     const server = spawnServer({ DATA_DIR: dataDir, PORT: String(port), HOST: 'localhost' });
     await waitForHealth(server, `https://localhost:${port}`, dataDir);
-    expect(readFileSync(path.join(dataDir, 'server.lock'), 'utf8').trim()).toBe(String(server.child.pid));
+    expect(lockOwnerPid(dataDir)).toBe(String(server.child.pid));
     server.child.kill('SIGTERM');
     const exit = await exitWithin(server, 15_000);
     expect(exit.code).toBe(0);
@@ -72,9 +70,28 @@ describe('data directory lock file', () => {
     const lockPath = path.join(dataDir, 'server.lock');
     writeFileSync(lockPath, `${deadPid}\n`);
     const lock = lockDataDirectory(dataDir);
-    expect(readFileSync(lockPath, 'utf8').trim()).toBe(String(process.pid));
+    expect(lockOwnerPid(dataDir)).toBe(String(process.pid));
     lock.release();
     expect(existsSync(lockPath)).toBe(false);
+  });
+
+  it('takes over a stale lock whose PID now belongs to another live process (PID reused)', async () => {
+    const other = spawn(process.execPath, ['-e', 'setInterval(() => {}, 60_000)']);
+    try {
+      const pid = other.pid ?? 0;
+      const lockPath = path.join(dataDir, 'server.lock');
+      // The crashed owner had this PID but started at another moment than the live process now carrying it.
+      writeFileSync(lockPath, `${pid}\n1\n${bootId()}\n`);
+      const lock = lockDataDirectory(dataDir);
+      expect(lockOwnerPid(dataDir)).toBe(String(process.pid));
+      lock.release();
+      // The same live process recorded with its own start time is a real owner: refused.
+      writeFileSync(lockPath, `${pid}\n${startTimeOf(pid)}\n${bootId()}\n`);
+      expect(() => lockDataDirectory(dataDir)).toThrow(DataDirectoryLockedError);
+      rmSync(lockPath);
+    } finally {
+      other.kill();
+    }
   });
 
   it('refuses a second lock within the same process', () => {
@@ -86,6 +103,20 @@ describe('data directory lock file', () => {
     }
   });
 });
+
+function lockOwnerPid(dataDir: string): string | undefined {
+  return readFileSync(path.join(dataDir, 'server.lock'), 'utf8').split('\n')[0];
+}
+
+function bootId(): string {
+  return readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+}
+
+/** Field 22 of /proc/{pid}/stat: the process's start time in clock ticks since boot. */
+function startTimeOf(pid: number): string {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? '';
+}
 
 function pidOfFinishedProcess(): Promise<number> {
   return new Promise((resolve, reject) => {

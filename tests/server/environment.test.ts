@@ -59,6 +59,18 @@ describe('environment and users (spec §7)', () => {
     expect(again.body).toBe(demoUsers.anne.id);
   });
 
+  it('answers the same for an unknown environment id and one the user has no access to', async () => {
+    const register = (environmentId: string) =>
+      server.api<string>('POST', '/api/1/users', {
+        token: bram,
+        body: { environmentId, username: demoUsers.bram.username },
+      });
+    const notMember = await register(environmentIds.cultuurhuis);
+    const unknown = await register('0f0e0d0c-0b0a-4908-8706-050403020100');
+    expect([notMember.status, notMember.body]).toEqual([200, demoUsers.bram.id]);
+    expect([unknown.status, unknown.body]).toEqual([notMember.status, notMember.body]);
+  });
+
   it("refuses to register someone else's username", async () => {
     const response = await server.api('POST', '/api/1/users', {
       token: bram,

@@ -364,9 +364,14 @@ describe('deleteDirectory: one transaction for the records, then the bytes', () 
     const elsewhere = await add(root.id, `${name}-elders.txt`, Buffer.from('elders'));
     for (const file of [image, text, elsewhere])
       await addTag(db, environmentId, fileTagEntity, file.id, 'label');
-    const renditions = new ImageRenditions(store);
+    const renditions = new ImageRenditions(store, {
+      cacheBytes: 1024 * 1024,
+      concurrency: 1,
+      maxQueued: 1,
+      timeoutMs: 30_000,
+    });
     await renditions.get(environmentId, image.id, image.extension, { width: 8, height: 8, crop: true });
-    await renditions.settle(environmentId, image.id);
+    await renditions.settle();
     const rendition = renditionKey(environmentId, image.id, '8x8-crop');
     expect(await store.has(rendition)).toBe(true);
     return { folder, sub, files: [image, text], elsewhere, rendition };

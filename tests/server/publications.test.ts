@@ -553,6 +553,22 @@ describe('publications area', () => {
       });
       expect(foreignList.body.data.some((job) => job.id === created.body.id)).toBe(false);
     });
+
+    it("answers 404 when the jobs are filtered by another environment's publication", async () => {
+      const created = await api<DeliveryJob>('POST', '/deliveryjobs', validRsvpJob);
+      const own = await api<{ data: DeliveryJob[] }>('GET', '/deliveryjobs', undefined, {
+        publicationId: created.body.publicationId,
+      });
+      expect(own.status).toBe(200);
+      expect(own.body.data.map((job) => job.id)).toContain(created.body.id);
+      const foreign = await server.api('GET', '/deliveryjobs', {
+        token,
+        env: environmentIds.cultuurhuis,
+        query: { publicationId: created.body.publicationId },
+      });
+      expect(foreign.status).toBe(404);
+      expect(foreign.body).toMatchObject({ status: 404, message: 'De publicatie is niet gevonden.' });
+    });
   });
 
   describe('deleting a publication', () => {

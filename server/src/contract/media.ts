@@ -97,15 +97,28 @@ export type AddTagQuery = Static<typeof AddTagQuery>;
 export const CdnParams = Type.Object({
   environmentId: Uuid,
   file: Type.String({
-    pattern: '^[0-9a-fA-F-]{36}(\\.[A-Za-z0-9]{1,10})?$',
+    pattern:
+      '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}(\\.[A-Za-z0-9]{1,10})?$',
     description: 'The file id followed by its extension.',
   }),
 });
 
 /** Query of the image CDN. */
 export const CdnQuery = Type.Object({
-  w: Type.Optional(Type.Integer({ minimum: 1, maximum: 4000, description: 'Width in pixels.' })),
-  h: Type.Optional(Type.Integer({ minimum: 1, maximum: 4000, description: 'Height in pixels.' })),
+  w: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: 4000,
+      description: 'Width in pixels (rounded up to the size ladder).',
+    }),
+  ),
+  h: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: 4000,
+      description: 'Height in pixels (rounded up to the size ladder).',
+    }),
+  ),
   mode: Type.Optional(
     Type.Literal('crop', {
       description: 'Fill w x h exactly (cover crop); without it the image fits inside.',

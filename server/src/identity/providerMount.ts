@@ -39,8 +39,14 @@ export async function registerProviderMount(app: FastifyInstance, provider: Prov
         }
         await callback(raw, reply.raw);
       } catch (error) {
+        // An oversized body is the client's mistake (or abuse), answered 413: no server failure.
+        if (error instanceof FormBodyTooLargeError) {
+          request.log.info({ status: 413 }, 'identity provider request refused: body too large');
+          sendOAuthError(reply.raw, 413);
+          return;
+        }
         request.log.error({ err: error }, 'identity provider request failed');
-        sendOAuthError(reply.raw, error instanceof FormBodyTooLargeError ? 413 : 500);
+        sendOAuthError(reply.raw, 500);
       }
     };
 

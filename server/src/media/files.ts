@@ -53,6 +53,19 @@ export async function renameFile(
   return readFile(db, environmentId, fileId);
 }
 
+/** One upload: its name, its bytes and how many of them are allowed. */
+export interface Upload {
+  filename: string | undefined;
+  content: Readable;
+  maxBytes: number;
+  id?: string;
+  /**
+   * Called once the bytes are staged, before anything is registered: rejecting keeps nothing (e.g. the
+   * request turned out to carry more than the one file the contract allows).
+   */
+  confirmComplete?: () => Promise<void>;
+}
+
 /**
  * Stores an upload: the bytes stream into a staged object (never whole in memory; over `maxBytes`
  * the store rejects and keeps nothing), then one transaction registers the record and commits the
@@ -62,7 +75,7 @@ export async function uploadFile(
   { db, store }: MediaContext,
   environmentId: string,
   directoryId: string,
-  upload: { filename: string | undefined; content: Readable; maxBytes: number; id?: string },
+  upload: Upload,
 ): Promise<MediaFile> {
   const id = upload.id ?? randomUUID();
   const originalName = sanitizeUploadName(upload.filename);
@@ -70,6 +83,7 @@ export async function uploadFile(
   const staged = await store.stage(fileKey(environmentId, id), upload.content, { maxBytes: upload.maxBytes });
   let committed = false;
   try {
+    await upload.confirmComplete?.();
     await db.transaction(async (tx) => {
       await tx.insert(mediaFiles).values({
         id,
@@ -126,8 +140,8 @@ export async function removeFileContent(
   fileId: string,
 ): Promise<void> {
   await store.remove(fileKey(environmentId, fileId));
-  await renditions?.settle(environmentId, fileId);
-  await store.removeAll(renditionsKey(environmentId, fileId));
+  if (renditions) await renditions.removeAll(environmentId, fileId);
+  else await store.removeAll(renditionsKey(environmentId, fileId));
 }
 
 /** The file's record and its bytes, for downloads and the CDN; 404 when either is missing. */

@@ -43,10 +43,12 @@ async function start(app: FastifyInstance): Promise<MediaServices> {
   const removed = await removeUnreferencedObjects(app.db, store);
   if (removed > 0)
     app.log.warn({ removed }, 'media: removed stored objects without a file record (interrupted writes)');
+  const renditions = new ImageRenditions(store, app.config.cdn);
+  await renditions.open();
   return {
     db: app.db,
     store,
-    renditions: new ImageRenditions(store),
+    renditions,
     uploadLimitBytes: app.config.uploadLimitBytes,
   };
 }

@@ -3,19 +3,30 @@ import sharp from 'sharp';
 import { ApiError } from '../errors';
 import { fileKey, renditionKey, renditionsKey } from './keys';
 import { contentTypeOf, isRasterExtension } from './mediaTypes';
+import { RenditionCache } from './renditionCache';
+import {
+  RenderAbandonedError,
+  RenderBusyError,
+  RenderLimiter,
+  type RenderLimits,
+  type Timers,
+} from './renderLimiter';
+import { boxWithinSource, renditionVariant, type RenditionSpec } from './renditionSizes';
 import type { MediaStore } from './store';
 
-/** Largest width or height the CDN renders (larger asks answer 400). */
-export const maxRenditionSide = 4000;
+/**
+ * Largest image (in pixels, width x height) the CDN decodes: 64 megapixels covers any camera photo, while a
+ * few kilobytes of PNG that claim 30,000 x 30,000 pixels are refused before memory is spent on them.
+ */
+export const maxInputPixels = 64_000_000;
 
-/** What the CDN was asked for: either side may be left out; `crop` fills the box exactly (cover). */
-export interface RenditionSpec {
-  width?: number;
-  height?: number;
-  crop: boolean;
+/** What bounds the renditions: the cache budget and the rendering limits. */
+export interface RenditionSettings extends RenderLimits {
+  /** Bytes all cached renditions together may take (CDN_CACHE_BYTES). */
+  cacheBytes: number;
 }
 
-/** A resized image, either fresh from sharp (`bytes`) or from the cache (`object`). */
+/** A resized image, either fresh from sharp (in memory) or from the cache (on disk). */
 export interface Rendition {
   contentType: string;
   sizeInBytes: number;
@@ -24,77 +35,125 @@ export interface Rendition {
   stream(): Readable;
 }
 
-/** The name a rendition is cached under; it also feeds the ETag. */
-export function renditionVariant(spec: RenditionSpec): string {
-  return `${spec.width ?? 'auto'}x${spec.height ?? 'auto'}-${spec.crop ? 'crop' : 'fit'}`;
+/** One size being rendered, shared by everyone who asks it meanwhile. */
+interface Rendering {
+  result: Promise<Buffer>;
+  /** The bytes once rendered, while they are being written to the cache. */
+  bytes?: Buffer;
+  /** How many asks still wait for it; at zero the work is abandoned (and never cached). */
+  waiters: number;
+  abandon: AbortController;
+  /** Settles when the rendering and its cache write are over. */
+  settled: Promise<void>;
 }
 
 /**
- * How many sizes of one image the cache keeps. The CDN is public and any URL may ask any size up to
- * 4000x4000, so an unbounded cache could be made to fill the disk; the console and a mailing ask a
- * handful of sizes per image, so this bound costs them nothing.
- */
-export const maxCachedSizesPerImage = 24;
-
-/**
- * Resizes raster images with sharp and caches up to `maxCachedSizesPerImage` sizes of each image in the
- * media store, so each size is computed once. `cacheHit` tells whether this ask was served without
- * rendering.
+ * Resizes raster images with sharp, within bounds a public endpoint needs: never larger than the image
+ * itself, only its first frame, at most `maxInputPixels`, a few renders at once behind a bounded queue
+ * with a timeout (`RenderLimiter`), and cached within a total byte budget (`RenditionCache`). Work nobody
+ * waits for any more (every asking client disconnected) is dropped from the queue and never cached.
  */
 export class ImageRenditions {
-  /** Sizes being rendered now: concurrent asks for one size share one computation. */
-  private readonly rendering = new Map<string, Promise<Buffer>>();
-  /** Rendered sizes whose cache write has not finished yet. */
-  private readonly writing = new Map<string, Buffer>();
+  private readonly rendering = new Map<string, Rendering>();
+  private readonly limiter: RenderLimiter;
+  readonly cache: RenditionCache;
 
-  constructor(private readonly store: MediaStore) {}
+  constructor(
+    private readonly store: MediaStore,
+    private readonly settings: RenditionSettings,
+    timers?: Timers,
+  ) {
+    this.limiter = new RenderLimiter(settings, timers);
+    this.cache = new RenditionCache(store, settings.cacheBytes);
+  }
 
+  /** Loads the cache index; call once at start, after reconciliation. */
+  open(): Promise<void> {
+    return this.cache.open();
+  }
+
+  /**
+   * The rendition of one size (`spec` already on the size ladder, see `renditionSpecFor`). Rejects with
+   * `RenderBusyError` (503) when the renderer is saturated, with `RenderAbandonedError` once `signal`
+   * aborts (the client went away), with 422 when the file is no image sharp can read.
+   */
   async get(
     environmentId: string,
     fileId: string,
     extension: string,
     spec: RenditionSpec,
+    signal?: AbortSignal,
   ): Promise<Rendition> {
     if (!isRasterExtension(extension)) throw new Error(`No renditions for '${extension}' files.`);
     const contentType = contentTypeOf(extension);
     const key = renditionKey(environmentId, fileId, renditionVariant(spec));
-    const beingWritten = this.writing.get(key);
+    const beingWritten = this.rendering.get(key)?.bytes;
     if (beingWritten) return fromMemory(contentType, beingWritten, true);
-    const cached = await this.store.read(key);
+    const cached = await this.cache.read(key);
     if (cached) {
       return { contentType, sizeInBytes: cached.sizeInBytes, cacheHit: true, stream: () => cached.stream() };
     }
-    let rendering = this.rendering.get(key);
-    if (!rendering) {
-      rendering = this.render(environmentId, fileId, extension, spec);
-      this.rendering.set(key, rendering);
-      // The answer does not wait for the cache: the bytes are written while they are being sent, and
-      // asks that arrive meanwhile get them from memory.
-      rendering
-        .then(async (bytes) => {
-          this.writing.set(key, bytes);
-          await this.cache(key, bytes);
-          await this.dropOldestSizesBeyondBound(renditionsKey(environmentId, fileId));
-        })
-        .catch(() => undefined)
-        .finally(() => {
-          this.rendering.delete(key);
-          this.writing.delete(key);
-        });
-    }
-    return fromMemory(contentType, await rendering, false);
+    // A rendering everyone walked away from is not joined: it will never deliver.
+    const underWay = this.rendering.get(key);
+    const rendering =
+      underWay && !underWay.abandon.signal.aborted
+        ? underWay
+        : this.startRendering(key, environmentId, fileId, extension, spec);
+    return fromMemory(contentType, await this.waitFor(rendering, signal), false);
   }
 
-  /** Waits until no size of the file is being rendered or written (before its renditions are removed). */
-  async settle(environmentId: string, fileId: string): Promise<void> {
-    const prefix = `${renditionsKey(environmentId, fileId)}/`;
+  /** Removes every cached size of a file, after any rendering of it has finished (so none is written back). */
+  async removeAll(environmentId: string, fileId: string): Promise<void> {
+    const prefix = renditionsKey(environmentId, fileId);
     const pending = [...this.rendering]
-      .filter(([key]) => key.startsWith(prefix))
-      .map(([, rendering]) => rendering);
-    await Promise.allSettled(pending);
-    // The cache write follows the rendering; give it the same chance to finish.
-    while ([...this.writing.keys()].some((key) => key.startsWith(prefix)))
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      .filter(([key]) => key.startsWith(`${prefix}/`))
+      .map(([, rendering]) => rendering.settled);
+    await Promise.all(pending);
+    await this.cache.removeAll(prefix);
+  }
+
+  /** Waits until every rendering under way and its cache write are over. */
+  async settle(): Promise<void> {
+    await Promise.all([...this.rendering.values()].map((rendering) => rendering.settled));
+  }
+
+  private startRendering(
+    key: string,
+    environmentId: string,
+    fileId: string,
+    extension: string,
+    spec: RenditionSpec,
+  ): Rendering {
+    const abandon = new AbortController();
+    const result = this.limiter.run(
+      () => this.render(environmentId, fileId, extension, spec),
+      abandon.signal,
+    );
+    const rendering: Rendering = { result, waiters: 0, abandon, settled: Promise.resolve() };
+    // The answer does not wait for the cache: the bytes are written while they are being sent, and asks
+    // that arrive meanwhile get them from memory.
+    rendering.settled = result
+      .then(async (bytes) => {
+        rendering.bytes = bytes;
+        await this.cache.put(key, bytes);
+      })
+      .catch(() => undefined) // caching is an optimisation; the asks see the rendering's own failure
+      .finally(() => {
+        if (this.rendering.get(key) === rendering) this.rendering.delete(key);
+      });
+    this.rendering.set(key, rendering);
+    return rendering;
+  }
+
+  /** One ask's wait; when the last ask leaves before the bytes exist, the work is abandoned. */
+  private async waitFor(rendering: Rendering, signal: AbortSignal | undefined): Promise<Buffer> {
+    rendering.waiters += 1;
+    try {
+      return await untilAborted(rendering.result, signal);
+    } finally {
+      rendering.waiters -= 1;
+      if (rendering.waiters === 0 && !rendering.bytes) rendering.abandon.abort();
+    }
   }
 
   private async render(
@@ -106,53 +165,53 @@ export class ImageRenditions {
     const original = await this.store.read(fileKey(environmentId, fileId));
     if (!original) throw new ApiError(404, 'Het bestand is niet gevonden.');
     try {
-      return await resize(original.stream(), extension, spec);
+      return await resize(original.stream(), extension, spec, this.settings.timeoutMs);
     } catch (error) {
       if (error instanceof ApiError) throw error;
+      const reason = error instanceof Error ? error.message : '';
+      if (/timeout/i.test(reason)) throw new RenderBusyError();
+      if (/pixel limit/i.test(reason))
+        throw new ApiError(422, 'Deze afbeelding heeft te veel pixels om te verkleinen.');
       throw new ApiError(422, 'Dit bestand kan niet als afbeelding worden verwerkt.');
     }
   }
+}
 
-  /** Keeps the newest `maxCachedSizesPerImage` sizes of one image; a dropped size renders again when asked. */
-  private async dropOldestSizesBeyondBound(imagePrefix: string): Promise<void> {
-    const sizes: { key: string; modifiedAt: number }[] = [];
-    for await (const key of this.store.list(imagePrefix)) {
-      const stored = await this.store.read(key);
-      if (stored) sizes.push({ key, modifiedAt: stored.modifiedAt.getTime() });
-    }
-    if (sizes.length <= maxCachedSizesPerImage) return;
-    sizes.sort((a, b) => b.modifiedAt - a.modifiedAt);
-    for (const { key } of sizes.slice(maxCachedSizesPerImage)) await this.store.remove(key);
-  }
-
-  /** Caching is an optimisation: a failed write only means the next ask renders again. */
-  private async cache(key: string, bytes: Buffer): Promise<void> {
-    const staged = await this.store.stage(key, Readable.from([bytes]), { durable: false });
-    try {
-      await staged.commit();
-    } catch (error) {
-      await staged.discard();
-      throw error;
-    }
-  }
+/** `promise`, or a `RenderAbandonedError` as soon as `signal` aborts. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(new RenderAbandonedError());
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new RenderAbandonedError());
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 function fromMemory(contentType: string, bytes: Buffer, cacheHit: boolean): Rendition {
   return { contentType, sizeInBytes: bytes.length, cacheHit, stream: () => Readable.from([bytes]) };
 }
 
-async function resize(input: Readable, extension: string, spec: RenditionSpec): Promise<Buffer> {
-  const animated = extension.toLowerCase() === '.gif';
-  const pipeline = sharp({ failOn: 'error', animated }).autoOrient();
-  if (spec.width !== undefined || spec.height !== undefined) {
-    pipeline.resize({
-      width: spec.width,
-      height: spec.height,
-      fit: spec.crop ? 'cover' : 'inside',
-      position: 'centre',
-      withoutEnlargement: !spec.crop,
-    });
-  }
+async function resize(
+  input: Readable,
+  extension: string,
+  spec: RenditionSpec,
+  timeoutMs: number,
+): Promise<Buffer> {
+  // `pages: 1`: only the first frame of an animated GIF or WebP (hundreds of frames cost as many renders).
+  const pipeline = sharp({ failOn: 'error', pages: 1, limitInputPixels: maxInputPixels })
+    // libvips stops a render that takes longer than the ask may wait; its slot is then free again.
+    .timeout({ seconds: Math.max(1, Math.ceil(timeoutMs / 1000)) });
+  input.pipe(pipeline);
+  input.once('error', (error) => pipeline.destroy(error));
+  const metadata = await pipeline.metadata();
+  const source = metadata.autoOrient ?? { width: metadata.width, height: metadata.height };
+  pipeline.autoOrient().resize({
+    ...boxWithinSource(spec, source),
+    fit: spec.crop ? 'cover' : 'inside',
+    position: 'centre',
+    withoutEnlargement: true,
+  });
   switch (extension.toLowerCase()) {
     case '.png':
       pipeline.png({ compressionLevel: 6 });
@@ -166,7 +225,5 @@ async function resize(input: Readable, extension: string, spec: RenditionSpec): 
     default:
       pipeline.jpeg({ quality: 80, progressive: true });
   }
-  input.pipe(pipeline);
-  input.once('error', (error) => pipeline.destroy(error));
   return pipeline.toBuffer();
 }

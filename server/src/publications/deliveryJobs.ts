@@ -15,6 +15,7 @@ import { badRequest, notFound } from '../errors';
 import { countAudienceRecipients } from '../receivers/audienceRecipients';
 import { violatesForeignKey } from '../receivers/constraintViolation';
 import { defaultPageSize, orderBy, pageTotal, totalMatches } from './paging';
+import { requirePublication } from './publications';
 import { requiredText } from './requiredText';
 import { containsText } from './textSearch';
 
@@ -141,12 +142,17 @@ function selectJobs(db: Database) {
     .leftJoin(users, eq(users.id, deliveryJobs.createdBy));
 }
 
-/** A page of the environment's delivery jobs, newest first unless another sort is asked. */
+/**
+ * A page of the environment's delivery jobs, newest first unless another sort is asked; 404 when filtered by
+ * a publication that is not the environment's.
+ */
 export async function listDeliveryJobs(
   db: Database,
   environmentId: string,
   query: DeliveryJobsQuery,
 ): Promise<DeliveryJobPage> {
+  // Filtering by a publication of another environment is a 404, as reading that publication would be.
+  if (query.publicationId) await requirePublication(db, environmentId, query.publicationId);
   const offset = query.offset ?? 0;
   const sort = query.sort ?? 'createdAt';
   const where = and(

@@ -1,11 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorResponses } from '../contract/common';
+import { ApiError } from '../errors';
 import { CdnParams, CdnQuery } from '../contract/media';
 import { openFileContent } from '../media/files';
 import { mediaServices } from '../media/mediaServices';
 import { contentTypeOf, isRasterExtension } from '../media/mediaTypes';
-import { renditionVariant } from '../media/renditions';
+import { publicRateLimit } from '../http/rateLimit';
+import { RenderAbandonedError, RenderBusyError } from '../media/renderLimiter';
+import { maxRenditionSide, renditionSpecFor, renditionVariant } from '../media/renditionSizes';
 import { scriptFreeContentSecurityPolicy, userContentHeaders } from '../media/securityHeaders';
 
 /** Where the CDN answers; `config.cdnBase` (handed to the console) points here unless a CDN fronts it. */
@@ -17,7 +20,9 @@ const immutableCaching = 'public, max-age=31536000, immutable';
 /**
  * The public image CDN (no bearer token: images load in <img> tags; file ids are unguessable GUIDs):
  * `GET /cdn/{environmentId}/{fileId}{extension}?w=&h=&mode=crop`. Raster images are resized with sharp
- * and each size is cached; SVG and other files are sent as they are, under a script-free policy.
+ * within the bounds of `media/renditions.ts` (sizes on a ladder, never enlarged, a few renders at once,
+ * a byte budget for the cache); SVG and other files are sent as they are, under a script-free policy.
+ * Every client address is rate-limited (CDN_RATE_LIMIT per minute).
  */
 export const cdnRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const services = await mediaServices(app);
@@ -25,15 +30,19 @@ export const cdnRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     `${cdnPrefix}/:environmentId/:file`,
     {
+      ...publicRateLimit({ max: app.config.cdn.requestsPerMinute, timeWindow: '1 minute' }),
       schema: {
         summary: 'A media file for <img> tags; raster images resized to w x h (mode=crop: cover crop).',
         description:
-          'Public. Only .jpg .jpeg .gif .png .webp are resized (w and h at most 4000); .svg and other files are ' +
-          'sent as they are. ETag, a one-year immutable Cache-Control and X-Cache (HIT or MISS for resized images).',
+          `Public. Only .jpg .jpeg .gif .png .webp are resized (w and h at most ${maxRenditionSide}, rounded up ` +
+          'to a fixed ladder of sizes that holds 80, 400, 500 and 740; never larger than the image; the first ' +
+          'frame of an animation); .svg and other files are sent as they are. ETag, a one-year immutable ' +
+          'Cache-Control and X-Cache (HIT or MISS for resized images). 503 with Retry-After when the renderer ' +
+          'is busy; 429 beyond the per-address rate limit.',
         tags: ['cdn'],
         params: CdnParams,
         querystring: CdnQuery,
-        response: { ...errorResponses(400, 404, 422) },
+        response: { ...errorResponses(400, 404, 422, 429, 503) },
       },
     },
     async (request, reply) => {
@@ -43,8 +52,8 @@ export const cdnRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const fileId = fileName.slice(0, 36).toLowerCase();
       const { file, content } = await openFileContent(services, environmentId.toLowerCase(), fileId);
 
-      const { w: width, h: height, mode } = request.query;
-      const resize = isRasterExtension(file.extension) && (width !== undefined || height !== undefined);
+      const { w, h } = request.query;
+      const resize = isRasterExtension(file.extension) && (w !== undefined || h !== undefined);
       if (!resize) {
         const etag = `"${file.id}-original"`;
         setCommonHeaders(reply, etag, contentTypeOf(file.extension));
@@ -55,18 +64,21 @@ export const cdnRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return reply.header('content-length', String(content.sizeInBytes)).send(content.stream());
       }
 
-      const spec = { width, height, crop: mode === 'crop' };
+      const spec = renditionSpecFor(request.query);
       const etag = `"${file.id}-${renditionVariant(spec)}"`;
       if (isNotModified(request, etag)) {
         setCommonHeaders(reply, etag, contentTypeOf(file.extension));
         return reply.status(304).send();
       }
-      const rendition = await services.renditions.get(
-        environmentId.toLowerCase(),
-        file.id,
-        file.extension,
-        spec,
-      );
+      const rendition = await services.renditions
+        .get(environmentId.toLowerCase(), file.id, file.extension, spec, clientGone(reply))
+        .catch((error: unknown) => {
+          if (error instanceof RenderBusyError)
+            reply.headers({ 'retry-after': String(error.retryAfterSeconds), 'cache-control': 'no-store' });
+          // Nobody reads this answer; the status only tells the log what happened.
+          if (error instanceof RenderAbandonedError) throw new ApiError(499, 'De aanvraag is afgebroken.');
+          throw error;
+        });
       setCommonHeaders(reply, etag, rendition.contentType);
       return reply
         .header('x-cache', rendition.cacheHit ? 'HIT' : 'MISS')
@@ -75,6 +87,15 @@ export const cdnRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 };
+
+/** Aborts when the client closes the connection before its answer was sent. */
+function clientGone(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableEnded) controller.abort();
+  });
+  return controller.signal;
+}
 
 function isImage(extension: string): boolean {
   return isRasterExtension(extension) || extension === '.svg';

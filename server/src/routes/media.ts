@@ -1,4 +1,4 @@
-import fastifyMultipart from '@fastify/multipart';
+import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
@@ -137,7 +137,8 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Uploads one file into a folder (multipart/form-data, field `file`).',
         description:
           'Streamed to the media store, never held in memory. Larger than the configured limit ' +
-          '(UPLOAD_LIMIT_BYTES, default 50 MB) answers 413 and keeps nothing. Success is 200 (spec §4).',
+          '(UPLOAD_LIMIT_BYTES, default 50 MB) answers 413 and keeps nothing. One file per request: a second ' +
+          'file part answers 400 and keeps nothing. Success is 200 (spec §4).',
         tags: ['media'],
         consumes: ['multipart/form-data'],
         params: environmentParams(DirectoryParams.properties),
@@ -153,7 +154,8 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (Number(request.headers['content-length'] ?? 0) > limit + 1024 * 1024) throw tooLarge();
       // The parser may pass one byte more than the limit, so the store's own count sees the excess and
       // refuses the upload (a parser that merely truncated at the limit would look like a complete file).
-      const part = await request.file({ limits: { fileSize: limit + 1, files: 1, fields: 10, parts: 20 } });
+      const files = request.files({ limits: { fileSize: limit + 1, files: 1, fields: 10, parts: 20 } });
+      const part = await firstFile(files);
       if (!part || part.fieldname !== uploadField) {
         part?.file.resume();
         throw badRequest(uploadField, `Het veld '${uploadField}' is verplicht.`);
@@ -163,6 +165,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
           filename: part.filename,
           content: part.file,
           maxBytes: limit,
+          confirmComplete: () => refuseFurtherFiles(files),
         });
       } catch (error) {
         if (
@@ -320,4 +323,32 @@ function rawMediaPath(url: string): string {
 function formatLimit(bytes: number): string {
   const megabytes = bytes / (1024 * 1024);
   return megabytes >= 1 ? `${Number(megabytes.toFixed(1))} MB` : `${bytes} bytes`;
+}
+
+/** The first file of a multipart upload; a multipart Content-Type without a boundary answers 400. */
+async function firstFile(files: AsyncIterableIterator<MultipartFile>): Promise<MultipartFile | undefined> {
+  try {
+    return (await files.next()).value as MultipartFile | undefined;
+  } catch (error) {
+    if (error instanceof Error && /boundary not found/i.test(error.message))
+      throw badRequest(uploadField, "Het multipart-formulier mist de 'boundary' in de Content-Type.");
+    throw error;
+  }
+}
+
+/** The contract is one file per request: a second file part refuses the whole upload, nothing is kept. */
+async function refuseFurtherFiles(files: AsyncIterableIterator<MultipartFile>): Promise<void> {
+  const oneFilePerRequest = () =>
+    badRequest(uploadField, 'Stuur één bestand per verzoek; dit verzoek bevat er meer.');
+  let next: IteratorResult<MultipartFile>;
+  try {
+    next = await files.next();
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw oneFilePerRequest();
+    throw error;
+  }
+  if (!next.done) {
+    next.value.file.resume();
+    throw oneFilePerRequest();
+  }
 }

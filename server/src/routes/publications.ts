@@ -268,7 +268,7 @@ export const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: jobTags,
         'x-extension': true,
         querystring: DeliveryJobsQuery,
-        response: { 200: DeliveryJobPage, ...errorResponses(400, 401, 403) },
+        response: { 200: DeliveryJobPage, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => listDeliveryJobs(app.db, request.environmentId, request.query as DeliveryJobsQuery),
