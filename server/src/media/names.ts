@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { badRequest } from '../errors';
-import { hasControlCharacter } from './mediaPath';
+import { hasControlCharacter } from '../http/controlCharacters';
 
 export const maxNameLength = 255;
 
