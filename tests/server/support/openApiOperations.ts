@@ -120,6 +120,7 @@ export function sampleValue(
     case 'string':
       if (own.format === 'uuid') return crypto.randomUUID();
       if (own.pattern?.startsWith('^#')) return '#123456';
+      if (/email/i.test(name)) return 'proef@voorbeeld.nl';
       return `Proef ${name}`.slice(0, own.maxLength ?? 100);
     case 'integer':
     case 'number':
