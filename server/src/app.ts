@@ -6,6 +6,7 @@ import { ApiErrorBody } from './contract/errors';
 import { openDatabase } from './db/client';
 import { lockDataDirectory } from './db/lock';
 import { installErrorHandling } from './errors';
+import { refuseNonFiniteNumbers } from './http/finiteNumbers';
 import { registerRateLimiting } from './http/rateLimit';
 import { createIdentity } from './identity';
 import { databaseStorage } from './identity/databaseStorage';
@@ -70,6 +71,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     app.addHook('onClose', cleanUp);
 
     installErrorHandling(app);
+    refuseNonFiniteNumbers(app);
     await registerRateLimiting(app);
     app.addSchema(ApiErrorBody);
     await registerOpenApi(app);

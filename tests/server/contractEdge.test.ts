@@ -130,7 +130,15 @@ describe('the contract edge', () => {
     );
     expect(paged.length).toBeGreaterThanOrEqual(8);
     for (const operation of paged) {
-      for (const offset of ['9223372036854775807', '1e308', String(maxOffset + 1), '-1']) {
+      for (const offset of [
+        '9223372036854775807',
+        '1e308',
+        '1e400',
+        'Infinity',
+        '-Infinity',
+        String(maxOffset + 1),
+        '-1',
+      ]) {
         const response = await call(operation, { query: { offset } });
         expect({
           at: `${operation.template} offset=${offset}`,
