@@ -79,6 +79,11 @@ async function openPglite(dataDir: string): Promise<DriverHandle> {
 
 function openPostgres(connectionString: string): DriverHandle {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection the database ends (a restart, an administrator, DROP DATABASE … WITH (FORCE))
+  // is reported here; without a listener it is an uncaught exception that ends the process. The pool
+  // has already dropped that connection and opens a new one for the next query; a query in flight
+  // fails on its own.
+  pool.on('error', () => {});
   const db = drizzleNodePostgres({ client: pool, schema });
   return {
     db,
