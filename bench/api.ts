@@ -3,17 +3,12 @@
 // Starts the real server as its own process (temporary data directory; PGlite, or a fresh PostgreSQL
 // database next to DATABASE_URL when set), signs in a demo user through the embedded provider and runs
 // autocannon from this process. Options: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 10).
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon, { type Result } from 'autocannon';
 import { demoUsers, environmentIds } from '../server/src/seed/ids';
-import { freePort } from '../tests/server/support/freePort';
 import { httpsRequest } from '../tests/server/support/https';
 import { signInWithCode } from '../tests/server/support/signIn';
-import { createTestDatabase, type TestDatabase } from '../tests/server/support/testDatabase';
+import { createTestDatabase } from '../tests/server/support/testDatabase';
+import { startServerProcess, type BenchServer } from './benchServer';
 
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -31,12 +26,6 @@ interface Measurement {
   p50: number;
   p95: number;
   failures: number;
-}
-
-interface BenchServer {
-  url: string;
-  ca: string;
-  stop(): Promise<void>;
 }
 
 async function main(): Promise<void> {
@@ -135,49 +124,6 @@ async function getJson<T>(server: BenchServer, requestPath: string): Promise<T> 
   const response = await httpsRequest({ method: 'GET', url: `${server.url}${requestPath}`, ca: server.ca });
   if (response.status !== 200) throw new Error(`${requestPath}: ${response.status} ${response.text}`);
   return JSON.parse(response.text) as T;
-}
-
-/** The server as `npm run serve` runs it, in its own process so autocannon does not share its event loop. */
-async function startServerProcess(database: TestDatabase | undefined): Promise<BenchServer> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'dpp-bench-'));
-  const port = await freePort();
-  const url = `https://localhost:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: 'localhost',
-      DATA_DIR: dataDir,
-      DATABASE_URL: database?.url ?? '',
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-      STATIC_DIR: path.join(dataDir, 'no-console-build'),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const stop = async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-    }
-    await rm(dataDir, { recursive: true, force: true });
-  };
-  const certificate = path.join(dataDir, 'tls', 'localhost-cert.pem');
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const ca = await readFile(certificate, 'utf8');
-      if ((await httpsRequest({ method: 'GET', url: `${url}/health`, ca })).status === 200)
-        return { url, ca, stop };
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error('server did not start within 120 s');
-    }
-    await sleep(250);
-  }
 }
 
 await main();

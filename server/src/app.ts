@@ -7,6 +7,7 @@ import { openDatabase } from './db/client';
 import { lockDataDirectory } from './db/lock';
 import { installErrorHandling } from './errors';
 import { serializeErrorWithoutQueryValues } from './http/errorLogSerializer';
+import { refuseNonFiniteNumbers } from './http/finiteNumbers';
 import { registerRateLimiting } from './http/rateLimit';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { createIdentity } from './identity';
@@ -76,6 +77,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
 
     installErrorHandling(app);
     registerSecurityHeaders(app, config);
+    refuseNonFiniteNumbers(app);
     await registerRateLimiting(app);
     app.addSchema(ApiErrorBody);
     await registerOpenApi(app);

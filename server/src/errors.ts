@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify';
+import { isTextPattern } from './contract/common';
 import type { ApiErrorBody } from './contract/errors';
 
 /** An error meant for the client: its status and Dutch message are sent as they are. */
@@ -145,6 +146,11 @@ export function describeValidationError(issue: FastifySchemaValidationError, con
     }
     case 'additionalProperties':
       message = `${quoted} is onbekend.`;
+      break;
+    case 'pattern':
+      message = isTextPattern(params.pattern)
+        ? `${quoted} mag geen stuurtekens bevatten.`
+        : `${quoted} heeft een ongeldige waarde.`;
       break;
     default:
       message = `${quoted} heeft een ongeldige waarde.`;

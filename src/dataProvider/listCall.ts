@@ -3,9 +3,7 @@ import type { CallValues, Endpoint, ListAnswer } from '../declarative/apiMapping
 import { callEndpoint } from './callEndpoint';
 import type { HttpClient } from './httpTypes';
 import { readListAnswer } from './listAnswer';
-
-/** The server's maximum page size; also what the shared table asks for. */
-export const maxPageSize = 250;
+import { pageSize } from '@contract/paging';
 
 /**
  * A list read: react-admin's page, sort and search become the API's `offset, limit, sort, order,
@@ -17,7 +15,7 @@ export async function listCall(
   values: CallValues,
   { pagination, sort, filter, signal }: Omit<GetListParams, 'meta'>,
 ): Promise<GetListResult<RaRecord>> {
-  const { page = 1, perPage = maxPageSize } = pagination ?? {};
+  const { page = 1, perPage = pageSize } = pagination ?? {};
   const paging = { offset: (page - 1) * perPage, limit: perPage };
   const search = typeof filter?.q === 'string' && filter.q !== '' ? filter.q : undefined;
   // An empty sort field means the server's own order.

@@ -10,9 +10,7 @@ import { TableEmpty } from './TableEmpty';
 import { tableViewOf } from './tableViewOf';
 import { useLabel } from './useLabel';
 import { useRowClick } from './useRowClick';
-
-/** Spec §2 and §9: tables load 250 rows per request. */
-export const tablePageSize = 250;
+import { pageSize } from '@contract/paging';
 
 export interface DeclaredTableProps {
   declaration: ResourceDeclaration;
@@ -57,7 +55,7 @@ export function DeclaredTable({ declaration, filter, embedded = false }: Declare
   return (
     <InfiniteList
       resource={declaration.name}
-      perPage={tablePageSize}
+      perPage={pageSize}
       pagination={<InfinitePagination />}
       filters={view.search === false ? undefined : searchFilters}
       filter={fixedFilter}

@@ -28,7 +28,7 @@ export type {
 } from './viewDeclaration';
 export type { Label } from './label';
 
-export { DeclaredTable, tablePageSize } from './DeclaredTable';
+export { DeclaredTable } from './DeclaredTable';
 export type { DeclaredTableProps } from './DeclaredTable';
 export { DeclaredSlideOverForm } from './DeclaredSlideOverForm';
 export { DeclaredFormPage } from './DeclaredFormPage';

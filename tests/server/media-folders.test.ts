@@ -114,7 +114,7 @@ describe('media folders: rename and delete (extensions)', () => {
       expect(empty.status).toBe(400);
       expect(empty.body).toEqual({
         status: 400,
-        message: "Het veld 'newName' is verplicht.",
+        message: 'Naam is een verplicht veld',
         field: 'newName',
       });
       const slash = await rename(folder.id, 'a/b');

@@ -145,7 +145,7 @@ describe('media library API (spec §7 media, file, directory, tags)', () => {
     it('refuses an empty folder name (400) and a sibling with the same name, ignoring case (409)', async () => {
       const empty = await server.api('POST', '/directory', { token: anne, env, query: { name: '   ' } });
       expect(empty.status).toBe(400);
-      expect(empty.body).toEqual({ status: 400, message: "Het veld 'name' is verplicht.", field: 'name' });
+      expect(empty.body).toEqual({ status: 400, message: 'Naam is een verplicht veld', field: 'name' });
       const duplicate = await server.api('POST', '/directory', {
         token: anne,
         env,

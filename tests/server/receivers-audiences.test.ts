@@ -256,7 +256,7 @@ describe('receivers: audiences and their recipient count', () => {
     const blank = await call('PUT', `/audience/${receiverIds.audiences.editorsTest}`, {
       query: { name: ' ' },
     });
-    expect(blank.body).toEqual({ status: 400, message: "Het veld 'name' is verplicht.", field: 'name' });
+    expect(blank.body).toEqual({ status: 400, message: 'Naam is een verplicht veld', field: 'name' });
   });
 
   it('adds a list once (409), refuses deleted lists (400) and unknown or foreign ones (404)', async () => {
@@ -309,7 +309,7 @@ describe('receivers: audiences and their recipient count', () => {
     });
     expect((await post({ field: 'city', operator: 'IsEqual', value: '  ' })).body).toEqual({
       status: 400,
-      message: "Het veld 'value' is verplicht.",
+      message: 'Waarde is een verplicht veld',
       field: 'value',
     });
     const unknownField = await post({ field: 'shoeSize', operator: 'IsEqual', value: '44' });

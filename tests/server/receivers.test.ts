@@ -143,7 +143,7 @@ describe('receivers: lists, subscribers and global unsubscribers', () => {
         field: 'title',
       });
       const blank = await call('POST', '/list/manual', { query: { title: '   ' } });
-      expect(blank.body).toEqual({ status: 400, message: "Het veld 'title' is verplicht.", field: 'title' });
+      expect(blank.body).toEqual({ status: 400, message: 'Naam is een verplicht veld', field: 'title' });
       const notAGuid = await call('GET', '/list/manual/abc');
       expect(notAGuid.status).toBe(400);
       expect(notAGuid.body).toMatchObject({ field: 'listId' });
@@ -226,9 +226,9 @@ describe('receivers: lists, subscribers and global unsubscribers', () => {
     it('answers 400 naming the field when name or email is missing, blank or not an address', async () => {
       const cases: Array<[unknown, string, string]> = [
         [{ email: 'a@b.nl' }, 'name', "Het veld 'name' is verplicht."],
-        [{ name: '  ', email: 'a@b.nl' }, 'name', "Het veld 'name' is verplicht."],
+        [{ name: '  ', email: 'a@b.nl' }, 'name', 'Naam is een verplicht veld'],
         [{ name: 'A' }, 'email', "Het veld 'email' is verplicht."],
-        [{ name: 'A', email: '' }, 'email', "Het veld 'email' is verplicht."],
+        [{ name: 'A', email: '' }, 'email', 'E-mailadres is een verplicht veld'],
         [{ name: 'A', email: 'geen-adres' }, 'email', "Het veld 'email' moet een geldig e-mailadres zijn."],
         [{ name: 'A', email: 'a@b' }, 'email', "Het veld 'email' moet een geldig e-mailadres zijn."],
         [
@@ -436,7 +436,7 @@ describe('receivers: lists, subscribers and global unsubscribers', () => {
       expect(noReason.status).toBe(400);
       expect(noReason.body).toEqual({
         status: 400,
-        message: "Het veld 'reason' is verplicht.",
+        message: 'Reden is een verplicht veld',
         field: 'reason',
       });
       const noBody = await call('DELETE', path);

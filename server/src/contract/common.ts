@@ -1,5 +1,14 @@
-import { Type, type Static, type TProperties, type TSchema } from '@sinclair/typebox';
+import {
+  Type,
+  type Static,
+  type StringOptions,
+  type TProperties,
+  type TSchema,
+  type TString,
+  type TUnsafe,
+} from '@sinclair/typebox';
 import { ApiErrorBody } from './errors';
+import { maxOffset, pageSize } from './paging';
 
 /** A GUID as the API writes it (lower-case, hyphenated). */
 export const Uuid = Type.String({ format: 'uuid' });
@@ -12,15 +21,63 @@ export function environmentParams<T extends TProperties>(own: T) {
   return Type.Object({ environmentId: Uuid, ...own });
 }
 
-/** Optional list-read parameters shared by every list call (brief: max 250 per page). */
-export const ListQuery = Type.Object({
-  search: Type.Optional(Type.String({ maxLength: 200 })),
-  sort: Type.Optional(Type.String({ maxLength: 100 })),
-  order: Type.Optional(Type.Union([Type.Literal('ASC'), Type.Literal('DESC')])),
-  offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 250, default: 250 })),
-});
-export type ListQuery = Static<typeof ListQuery>;
+/**
+ * Refused in every text input: the C0 control characters and DEL. A NUL cannot be stored in PostgreSQL
+ * text (it answered 500), and the others are never typed, only smuggled. The single-line form refuses
+ * tab, newline and carriage return too; `multilineTextPattern` lets those three through.
+ */
+export const singleLineTextPattern = '^[^\\u0000-\\u001F\\u007F]*$';
+export const multilineTextPattern = '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$';
+
+/** Whether a pattern is one of the two text rules above (the error handler then names the reason). */
+export const isTextPattern = (pattern: unknown): boolean =>
+  pattern === singleLineTextPattern || pattern === multilineTextPattern;
+
+/** A text input on one line (names, titles, search words, addresses): no control characters. */
+export function Text(options: StringOptions = {}): TString {
+  return Type.String({ ...options, pattern: singleLineTextPattern });
+}
+
+/** A text input that may span lines (a reason, a description): tab, newline and CR allowed. */
+export function MultilineText(options: StringOptions = {}): TString {
+  return Type.String({ ...options, pattern: multilineTextPattern });
+}
+
+/** `offset` of a list read: 0 up to `maxOffset` (400 naming the field beyond). */
+export const Offset = Type.Integer({ minimum: 0, maximum: maxOffset, default: 0 });
+
+/** `limit` of a list read: 1 up to the page size, which is also the default. */
+export const Limit = Type.Integer({ minimum: 1, maximum: pageSize, default: pageSize });
+
+/** Search, order, offset and limit: the parameters every list read accepts (its sort field is its own). */
+export function pagingProperties(searchDescription: string) {
+  return {
+    search: Type.Optional(Text({ maxLength: 200, description: searchDescription })),
+    order: Type.Optional(SortOrder),
+    offset: Type.Optional(Offset),
+    limit: Type.Optional(Limit),
+  };
+}
+
+/** `T | null` with a `nullable`-free JSON Schema (OpenAPI 3.1 style). */
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/**
+ * A string limited to a set of values, validated as a JSON Schema `enum` (one clear error message,
+ * unlike a union of literals). Typed for both TypeBox generations: `static` for @sinclair/typebox
+ * (the console's `Static`), `~unsafe` for the `typebox` the Fastify type provider infers with.
+ */
+export const StringEnum = <const T extends readonly string[]>(
+  values: T,
+  options: { description?: string } = {},
+) =>
+  Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options }) as TUnsafe<T[number]> & {
+    '~unsafe': T[number];
+    enum: [...T];
+  };
+
+export const SortOrder = StringEnum(['ASC', 'DESC']);
+export type SortOrder = Static<typeof SortOrder>;
 
 /** Response of an extension list read: one page plus the total number of matches. */
 export const Page = <T extends TSchema>(item: T) =>

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Uuid } from './common';
+import { Text, Uuid } from './common';
 
 /** GET /api/1/environment/info (no auth): where and how the console signs in. */
 export const EnvironmentInfo = Type.Object({
@@ -14,7 +14,7 @@ export type EnvironmentInfo = Static<typeof EnvironmentInfo>;
 /** POST /api/1/users body: registers the signed-in user (created on first sign-in). */
 export const RegisterUserBody = Type.Object({
   environmentId: Uuid,
-  username: Type.String({
+  username: Text({
     minLength: 1,
     maxLength: 320,
     description: "Must equal the access token's username.",

@@ -1,5 +1,15 @@
-import { Type, type Static, type TSchema, type TUnsafe } from '@sinclair/typebox';
-import { Uuid } from './common';
+import { Type, type Static, type TUnsafe } from '@sinclair/typebox';
+import {
+  Limit,
+  MultilineText,
+  Nullable,
+  Offset,
+  pagingProperties as listPagingProperties,
+  SortOrder,
+  StringEnum,
+  Text,
+  Uuid,
+} from './common';
 import { formTextLimits, maxAnswersLimit, type FormFieldType } from './formRules';
 
 // Contract of the Forms area (spec §3 Form (flow), Form field (question), Field option; §7 flow calls).
@@ -24,18 +34,6 @@ import { formTextLimits, maxAnswersLimit, type FormFieldType } from './formRules
 // Public (no sign-in, rate-limited): GET /f/{environmentId}/{flowId} (HTML page);
 //   POST /f/{environmentId}/{flowId}: form-encoded (HTML answer) or PublicSubmissionBody JSON → PublicSubmissionResult (201).
 
-/** `T | null` with a `nullable`-free JSON Schema (OpenAPI 3.1 style). */
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-
-/**
- * A string limited to a set of values, validated as a JSON Schema `enum`. Typed for both TypeBox
- * generations (see contract/receivers.ts): `static` for the console, `~unsafe` for the Fastify type provider.
- */
-const StringEnum = <const T extends readonly string[]>(values: T, options: { description?: string } = {}) =>
-  Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options }) as TUnsafe<T[number]> & {
-    '~unsafe': T[number];
-  };
-
 const Timestamp = Type.String({ format: 'date-time' });
 const Count = Type.Integer({ minimum: 0 });
 
@@ -46,14 +44,7 @@ export const FormFieldTypeSchema = Type.Unsafe<FormFieldType>({
   description: '0 = single choice (radio buttons), 1 = text.',
 }) as TUnsafe<FormFieldType> & { '~unsafe': FormFieldType };
 
-const pagingProperties = {
-  search: Type.Optional(
-    Type.String({ maxLength: 200, description: 'Text to look for (case-insensitive, anywhere).' }),
-  ),
-  order: Type.Optional(StringEnum(['ASC', 'DESC'] as const)),
-  offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 250, default: 250 })),
-};
+const pagingProperties = listPagingProperties('Text to look for (case-insensitive, anywhere).');
 
 // ---------------------------------------------------------------------------------------------
 // Options
@@ -82,7 +73,7 @@ export type FieldOptionPage = Static<typeof FieldOptionPage>;
 
 /** Body of POST /flows/{flowId}/fields/{fieldId}/options and PUT …/options/{optionId}: both required. */
 export const FieldOptionBody = Type.Object({
-  label: Type.String({ maxLength: formTextLimits.optionLabel }),
+  label: Text({ maxLength: formTextLimits.optionLabel }),
   maxAnswers: Type.Integer({
     minimum: 0,
     maximum: maxAnswersLimit,
@@ -125,7 +116,7 @@ export type FormFieldPage = Static<typeof FormFieldPage>;
 
 /** Body of POST /flows/{flowId}/fields and PUT /flows/{flowId}/fields/{fieldId}: both required. */
 export const FormFieldBody = Type.Object({
-  label: Type.String({ maxLength: formTextLimits.fieldLabel }),
+  label: Text({ maxLength: formTextLimits.fieldLabel }),
   type: FormFieldTypeSchema,
 });
 export type FormFieldBody = Static<typeof FormFieldBody>;
@@ -176,9 +167,9 @@ export type FlowPage = Static<typeof FlowPage>;
 
 /** Body of POST /flows and PUT /flows/{id}: name required, title and description optional (empty clears). */
 export const FlowBody = Type.Object({
-  name: Type.String({ maxLength: formTextLimits.flowName }),
-  title: Type.Optional(Nullable(Type.String({ maxLength: formTextLimits.flowTitle }))),
-  description: Type.Optional(Nullable(Type.String({ maxLength: formTextLimits.flowDescription }))),
+  name: Text({ maxLength: formTextLimits.flowName }),
+  title: Type.Optional(Nullable(Text({ maxLength: formTextLimits.flowTitle }))),
+  description: Type.Optional(Nullable(MultilineText({ maxLength: formTextLimits.flowDescription }))),
 });
 export type FlowBody = Static<typeof FlowBody>;
 
@@ -221,9 +212,9 @@ export const Submission = Type.Object(
 export type Submission = Static<typeof Submission>;
 
 export const SubmissionsQuery = Type.Object({
-  order: Type.Optional(StringEnum(['ASC', 'DESC'] as const, { description: 'By time; default DESC.' })),
-  offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 250, default: 250 })),
+  order: Type.Optional(SortOrder),
+  offset: Type.Optional(Offset),
+  limit: Type.Optional(Limit),
 });
 export type SubmissionsQuery = Static<typeof SubmissionsQuery>;
 
@@ -254,7 +245,7 @@ export type PublicFormParams = Static<typeof PublicFormParams>;
  * Every question must be answered. The HTML form posts the same pairs form-encoded.
  */
 export const PublicSubmissionBody = Type.Object({
-  answers: Type.Record(Type.String(), Type.String({ maxLength: formTextLimits.answer }), {
+  answers: Type.Record(Type.String(), MultilineText({ maxLength: formTextLimits.answer }), {
     maxProperties: 200,
   }),
 });

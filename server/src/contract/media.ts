@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Uuid } from './common';
+import { Text, Uuid } from './common';
 
 /** A label on a file (or another taggable entity). */
 export const Tag = Type.Object({
@@ -45,7 +45,7 @@ export type MediaDirectory = Static<typeof MediaDirectory>;
 
 /** Query of `POST /directory`. */
 export const CreateDirectoryQuery = Type.Object({
-  name: Type.String({ description: 'The new folder name (trimmed, not empty, no / or \\).' }),
+  name: Text({ description: 'The new folder name (trimmed, not empty, no / or \\).' }),
   parentDirectory: Type.Optional(
     Type.String({
       format: 'uuid',
@@ -64,7 +64,7 @@ export const DirectoryParams = Type.Object({
 
 /** Query of `PUT /directory/{directoryId}` (extension). */
 export const RenameDirectoryQuery = Type.Object({
-  newName: Type.String({ description: 'The new folder name (trimmed, not empty, no / or \\).' }),
+  newName: Text({ description: 'The new folder name (trimmed, not empty, no / or \\).' }),
 });
 export type RenameDirectoryQuery = Static<typeof RenameDirectoryQuery>;
 
@@ -72,7 +72,7 @@ export const FileParams = Type.Object({ fileId: Uuid });
 
 /** Query of `PUT /file/{id}`. */
 export const RenameFileQuery = Type.Object({
-  newName: Type.String({ description: 'The new current name (trimmed, not empty).' }),
+  newName: Text({ description: 'The new current name (trimmed, not empty).' }),
 });
 export type RenameFileQuery = Static<typeof RenameFileQuery>;
 
@@ -87,7 +87,7 @@ export const TagParams = Type.Object({ entity: TaggableEntity, entityId: Uuid, t
 
 /** Query of `POST /tags/{entity}/{entityId}`. */
 export const AddTagQuery = Type.Object({
-  tagName: Type.String({
+  tagName: Text({
     description: 'Trimmed; an existing name (ignoring case) returns the existing tag.',
   }),
 });

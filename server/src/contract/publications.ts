@@ -1,28 +1,14 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { Uuid } from './common';
+import { Type, type Static } from '@sinclair/typebox';
+import { Nullable, pagingProperties as commonPaging, StringEnum, Text, Uuid } from './common';
 
 // Contract of the publications area (spec §3 Publication, Publication type, Delivery job; §7 calls).
 // Field names follow the spec: camelCase, except `SendToOnlyAcceptedRsvp`, which the spec spells with a
 // capital S in the body of POST /deliveryjobs; the job reads keep that spelling so one name travels
 // from the console to the database and back.
 
-/** `T | null` with a `nullable`-free JSON Schema (OpenAPI 3.1 style). */
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-
-/** A string limited to a set of values, validated as a JSON Schema `enum` (one clear error message). */
-const StringEnum = <T extends string>(values: readonly T[], options: { description?: string } = {}) =>
-  Type.Unsafe<T>({ type: 'string', enum: [...values], ...options });
-
 const Timestamp = Type.String({ format: 'date-time' });
 
-const pagingProperties = {
-  search: Type.Optional(
-    Type.String({ maxLength: 200, description: 'Text to look for (case-insensitive, anywhere).' }),
-  ),
-  order: Type.Optional(StringEnum(['ASC', 'DESC'] as const)),
-  offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 250, default: 250 })),
-};
+const pagingProperties = commonPaging('Text to look for (case-insensitive, anywhere).');
 
 // ---------------------------------------------------------------------------------------------
 // Publication types
@@ -100,7 +86,7 @@ export type PublicationParams = Static<typeof PublicationParams>;
 
 /** Body of POST /publications/: both required; the type must be one of the environment's. */
 export const CreatePublicationBody = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 200 }),
+  name: Text({ minLength: 1, maxLength: 200 }),
   publicationTypeId: Uuid,
 });
 export type CreatePublicationBody = Static<typeof CreatePublicationBody>;
@@ -111,7 +97,7 @@ export type PublicationId = Static<typeof PublicationId>;
 
 /** Body of PUT /publications/{id}; the type of a publication never changes. */
 export const UpdatePublicationBody = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 200 }),
+  name: Text({ minLength: 1, maxLength: 200 }),
   isNotMarketing: Type.Boolean(),
   isPublic: Type.Boolean(),
 });
@@ -138,7 +124,7 @@ export type PublicationBlockPage = Static<typeof PublicationBlockPage>;
 export const AddBlockParams = Type.Object({
   publicationId: Uuid,
   publicationTypeId: Uuid,
-  blockType: Type.String({ minLength: 1, maxLength: 100 }),
+  blockType: Text({ minLength: 1, maxLength: 100 }),
 });
 export type AddBlockParams = Static<typeof AddBlockParams>;
 
@@ -163,7 +149,7 @@ export type DeliveryJobStatus = (typeof deliveryJobStatuses)[number];
  */
 export const CreateDeliveryJobBody = Type.Object({
   publicationId: Uuid,
-  title: Type.String({ minLength: 1, maxLength: 300 }),
+  title: Text({ minLength: 1, maxLength: 300 }),
   publicationTemplateId: Uuid,
   audienceId: Type.Optional(Nullable(Uuid)),
   ignoreRsvp: Type.Optional(Type.Boolean({ default: false })),

@@ -1,29 +1,15 @@
-import { Type, type Static, type TSchema, type TUnsafe } from '@sinclair/typebox';
-import { Page, Uuid } from './common';
+import { Type, type Static } from '@sinclair/typebox';
+import { MultilineText, Nullable, Page, pagingProperties, SortOrder, StringEnum, Text, Uuid } from './common';
 import { filterFields, filterOperators } from './receiverFields';
 
 // Contract of the receivers area (spec §3 List, Subscriber, Unsubscriber, Audience; §7 calls).
 // Field names follow the spec: camelCase in reads and bodies, except the label body of
 // PUT /list/manual/{listId}/attributes, which the spec spells AttributeLabel1..AttributeLabel9.
 
-/** `T | null` with a `nullable`-free JSON Schema (OpenAPI 3.1 style). */
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-
-/**
- * A string limited to a set of values, validated as a JSON Schema `enum` (one clear error message,
- * unlike a union of literals). Typed for both TypeBox generations: `static` for @sinclair/typebox
- * (the console's `Static`), `~unsafe` for the `typebox` the Fastify type provider infers with.
- */
-const StringEnum = <const T extends readonly string[]>(values: T, options: { description?: string } = {}) =>
-  Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options }) as TUnsafe<T[number]> & {
-    '~unsafe': T[number];
-    enum: [...T];
-  };
-
 const Id = Uuid;
 const Timestamp = Type.String({ format: 'date-time' });
 /** Free text as stored; empty inputs are stored as `null`. */
-const OptionalText = Type.Optional(Nullable(Type.String({ maxLength: 500 })));
+const OptionalText = Type.Optional(Nullable(Text({ maxLength: 500 })));
 
 export const attributeNumbers = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
 export type AttributeNumber = (typeof attributeNumbers)[number];
@@ -31,17 +17,11 @@ export type AttributeNumber = (typeof attributeNumbers)[number];
 // ---------------------------------------------------------------------------------------------
 // Paging (shared shape of every list read of this area)
 
-export const SortOrder = StringEnum(['ASC', 'DESC']);
-export type SortOrder = Static<typeof SortOrder>;
+export { SortOrder };
 
-const pagingProperties = {
-  search: Type.Optional(
-    Type.String({ maxLength: 200, description: 'Words to look for (prefix match per word).' }),
-  ),
-  order: Type.Optional(SortOrder),
-  offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 250, default: 250 })),
-};
+/** Lists, audiences and unsubscribers match anywhere in their text; subscribers match word prefixes. */
+const substringPaging = pagingProperties('Text to look for (case-insensitive, anywhere).');
+const wordPrefixPaging = pagingProperties('Words to look for (prefix match per word).');
 
 // ---------------------------------------------------------------------------------------------
 // Lists
@@ -84,7 +64,7 @@ export const listSortFields = ['title', 'createdAt', 'subscriberCount'] as const
 export type ListSortField = (typeof listSortFields)[number];
 
 export const ListsQuery = Type.Object({
-  ...pagingProperties,
+  ...substringPaging,
   sort: Type.Optional(StringEnum(listSortFields)),
   isDeleted: Type.Optional(
     Type.Boolean({ description: 'Only lists with this deleted flag (default: all).' }),
@@ -93,16 +73,16 @@ export const ListsQuery = Type.Object({
 });
 export type ListsQuery = Static<typeof ListsQuery>;
 
-export const CreateListQuery = Type.Object({ title: Type.String({ maxLength: 200 }) });
+export const CreateListQuery = Type.Object({ title: Text({ maxLength: 200 }) });
 export type CreateListQuery = Static<typeof CreateListQuery>;
 
 export const UpdateListQuery = Type.Object({
-  title: Type.String({ maxLength: 200 }),
+  title: Text({ maxLength: 200 }),
   isTest: Type.Optional(Type.Boolean()),
 });
 export type UpdateListQuery = Static<typeof UpdateListQuery>;
 
-const labelInput = Type.Optional(Nullable(Type.String({ maxLength: 100 })));
+const labelInput = Type.Optional(Nullable(Text({ maxLength: 100 })));
 
 /** Body of PUT /list/manual/{listId}/attributes (spelled as the spec does); missing or empty clears a label. */
 export const ListAttributesBody = Type.Object({
@@ -147,8 +127,8 @@ const subscriberFieldProperties = {
 
 /** Body of POST and PUT of a subscriber: every recipient field; name and email are required. */
 export const SubscriberInput = Type.Object({
-  name: Type.String({ maxLength: 300 }),
-  email: Type.String({ maxLength: 320 }),
+  name: Text({ maxLength: 300 }),
+  email: Text({ maxLength: 320 }),
   isOrganization: Type.Optional(Type.Boolean({ description: 'false = Persoon, true = Organisatie.' })),
   ...subscriberFieldProperties,
 });
@@ -195,7 +175,7 @@ export const subscriberSortFields = ['name', 'email', 'city', 'createdAt'] as co
 export type SubscriberSortField = (typeof subscriberSortFields)[number];
 
 export const SubscribersQuery = Type.Object({
-  ...pagingProperties,
+  ...wordPrefixPaging,
   sort: Type.Optional(StringEnum(subscriberSortFields)),
 });
 export type SubscribersQuery = Static<typeof SubscribersQuery>;
@@ -233,14 +213,14 @@ export const unsubscriberSortFields = ['email', 'createdAt'] as const;
 export type UnsubscriberSortField = (typeof unsubscriberSortFields)[number];
 
 export const UnsubscribersQuery = Type.Object({
-  ...pagingProperties,
+  ...substringPaging,
   sort: Type.Optional(StringEnum(unsubscriberSortFields)),
 });
 export type UnsubscribersQuery = Static<typeof UnsubscribersQuery>;
 
 export const unsubscriberRemovalSortFields = ['email', 'removedAt'] as const;
 export const UnsubscriberRemovalsQuery = Type.Object({
-  ...pagingProperties,
+  ...substringPaging,
   sort: Type.Optional(StringEnum(unsubscriberRemovalSortFields)),
 });
 export type UnsubscriberRemovalsQuery = Static<typeof UnsubscriberRemovalsQuery>;
@@ -251,13 +231,13 @@ export type UnsubscriberPage = Static<typeof UnsubscriberPage>;
 export const UnsubscriberRemovalPage = Page(UnsubscriberRemoval);
 export type UnsubscriberRemovalPage = Static<typeof UnsubscriberRemovalPage>;
 
-export const CreateUnsubscriberQuery = Type.Object({ email: Type.String({ maxLength: 320 }) });
+export const CreateUnsubscriberQuery = Type.Object({ email: Text({ maxLength: 320 }) });
 export type CreateUnsubscriberQuery = Static<typeof CreateUnsubscriberQuery>;
 
 /** Body of DELETE /unsubscribers/{id}: the reason is required; removedBy defaults to the signed-in user. */
 export const RemoveUnsubscriberBody = Type.Object({
-  reason: Type.String({ maxLength: 1000 }),
-  removedBy: Type.Optional(Type.String({ maxLength: 320 })),
+  reason: MultilineText({ maxLength: 1000 }),
+  removedBy: Type.Optional(Text({ maxLength: 320 })),
 });
 export type RemoveUnsubscriberBody = Static<typeof RemoveUnsubscriberBody>;
 
@@ -279,7 +259,7 @@ export type Audience = Static<typeof Audience>;
 
 export const audienceSortFields = ['name', 'createdAt'] as const;
 export const AudiencesQuery = Type.Object({
-  ...pagingProperties,
+  ...substringPaging,
   sort: Type.Optional(StringEnum(audienceSortFields)),
   isDeleted: Type.Optional(
     Type.Boolean({ description: 'Only audiences with this deleted flag (default: all).' }),
@@ -328,7 +308,7 @@ export const AudienceDetail = Type.Object(
 );
 export type AudienceDetail = Static<typeof AudienceDetail>;
 
-export const AudienceNameQuery = Type.Object({ name: Type.String({ maxLength: 200 }) });
+export const AudienceNameQuery = Type.Object({ name: Text({ maxLength: 200 }) });
 export type AudienceNameQuery = Static<typeof AudienceNameQuery>;
 
 export const AudienceParams = Type.Object({ id: Id });
@@ -347,7 +327,7 @@ export type AudienceFilterParams = Static<typeof AudienceFilterParams>;
 export const AudienceFilterInput = Type.Object({
   field: StringEnum(filterFields),
   operator: StringEnum(filterOperators),
-  value: Type.String({ maxLength: 500 }),
+  value: Text({ maxLength: 500 }),
 });
 export type AudienceFilterInput = Static<typeof AudienceFilterInput>;
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Uuid } from './common';
+import { Text, Uuid } from './common';
 
 /** An environment's theme (GET /themes); the console shows onboarding when there is none (404). */
 export const Theme = Type.Object({
@@ -12,7 +12,7 @@ export type Theme = Static<typeof Theme>;
 
 /** POST /themes (extension, used by onboarding): creates the environment's theme. */
 export const CreateThemeBody = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 100 }),
+  name: Text({ minLength: 1, maxLength: 100 }),
   primaryColor: Type.String({ pattern: '^#[0-9a-fA-F]{6}$', description: 'CSS hex colour #rrggbb.' }),
 });
 export type CreateThemeBody = Static<typeof CreateThemeBody>;

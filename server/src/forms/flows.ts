@@ -4,8 +4,9 @@ import { flowFieldNames } from '../contract/formRules';
 import type { Database } from '../db/client';
 import { flowFields, flowSubmissions, flows } from '../db/schema';
 import { notFound } from '../errors';
-import { defaultPageSize, orderBy, pageTotal, totalMatches } from '../publications/paging';
-import { containsText } from '../publications/textSearch';
+import { pageSize } from '../contract/paging';
+import { orderBy, readPage } from '../db/paging';
+import { containsText } from '../db/textSearch';
 import { qualifiedColumn } from '../receivers/qualifiedColumn';
 import { optionalText, requiredText } from './inputText';
 import { publicFormUrl } from './publicAddress';
@@ -51,18 +52,19 @@ export async function listFlows(db: Database, scope: FlowScope, query: FlowsQuer
     eq(flows.environmentId, scope.environmentId),
     containsText(query.search, flows.name, flows.title),
   );
-  const rows = await db
-    .select({ ...flowColumns, total: totalMatches })
-    .from(flows)
-    .where(where)
-    .orderBy(...orderBy(sortColumns[sort], flows.id, query.order ?? (sort === 'createdAt' ? 'DESC' : 'ASC')))
-    .offset(offset)
-    .limit(query.limit ?? defaultPageSize);
-  const total = await pageTotal(rows, offset, async () => {
-    const [row] = await db.select({ total: count() }).from(flows).where(where);
-    return row.total;
-  });
-  return { data: rows.map(({ total: _total, ...row }) => toFlow(row, scope)), total };
+  const { rows, total } = await readPage(
+    db
+      .select(flowColumns)
+      .from(flows)
+      .where(where)
+      .orderBy(
+        ...orderBy(sortColumns[sort], flows.id, query.order ?? (sort === 'createdAt' ? 'DESC' : 'ASC')),
+      )
+      .offset(offset)
+      .limit(query.limit ?? pageSize),
+    db.select({ total: count() }).from(flows).where(where),
+  );
+  return { data: rows.map((row) => toFlow(row, scope)), total };
 }
 
 /** One form of the environment; 404 for an unknown id or another environment's form. */

@@ -4,8 +4,9 @@ import { formFieldTypes, optionFullMessage, unlimitedAnswers } from '../contract
 import type { Database } from '../db/client';
 import { flowAnswers, flowFieldOptions, flowFields, flowSubmissions } from '../db/schema';
 import { ApiError, badRequest } from '../errors';
-import { isForeignKeyViolation } from '../media/dbErrors';
-import { defaultPageSize, pageTotal, totalMatches } from '../publications/paging';
+import { pageSize } from '../contract/paging';
+import { violatesForeignKey } from '../db/constraintViolation';
+import { readPage } from '../db/paging';
 import { selectFieldDetails } from './details';
 import { requireFlow } from './flows';
 import { answerField, type CheckedAnswer, type PublicForm } from './publicForm';
@@ -65,7 +66,7 @@ export async function storeSubmission(
     });
   } catch (error) {
     // The form or one of its questions was deleted between loading the page and storing.
-    if (isForeignKeyViolation(error)) throw formChangedError();
+    if (violatesForeignKey(error)) throw formChangedError();
     throw error;
   }
 }
@@ -80,20 +81,16 @@ export async function listSubmissions(
   const flow = await requireFlow(db, environmentId, flowId);
   const offset = query.offset ?? 0;
   const direction = query.order === 'ASC' ? asc : desc;
-  const rows = await db
-    .select({ id: flowSubmissions.id, createdAt: flowSubmissions.createdAt, total: totalMatches })
-    .from(flowSubmissions)
-    .where(eq(flowSubmissions.flowId, flow.id))
-    .orderBy(direction(flowSubmissions.createdAt), direction(flowSubmissions.id))
-    .offset(offset)
-    .limit(query.limit ?? defaultPageSize);
-  const total = await pageTotal(rows, offset, async () => {
-    const [row] = await db
-      .select({ total: count() })
+  const { rows, total } = await readPage(
+    db
+      .select({ id: flowSubmissions.id, createdAt: flowSubmissions.createdAt })
       .from(flowSubmissions)
-      .where(eq(flowSubmissions.flowId, flow.id));
-    return row.total;
-  });
+      .where(eq(flowSubmissions.flowId, flow.id))
+      .orderBy(direction(flowSubmissions.createdAt), direction(flowSubmissions.id))
+      .offset(offset)
+      .limit(query.limit ?? pageSize),
+    db.select({ total: count() }).from(flowSubmissions).where(eq(flowSubmissions.flowId, flow.id)),
+  );
   const answers = await selectAnswers(
     db,
     rows.map((row) => row.id),

@@ -7,6 +7,7 @@ import type { UserDirectory } from './accounts';
 import { apiResource, apiScope, embeddedClientSettings } from './embeddedClient';
 import { assertEmbeddedIdentityAllowed } from './embeddedGuard';
 import type { Identity } from './index';
+import { registerControlCharacterGuard } from './controlCharacterGuard';
 import { registerInteractionRoutes } from './interactionRoutes';
 import { loadOrCreateIdentityKeys, publicSigningKeys } from './keyStore';
 import { providerConfiguration } from './providerConfiguration';
@@ -49,6 +50,7 @@ export async function createEmbeddedIdentity(
   return {
     async register(app) {
       logProviderEvents(provider, app.log);
+      registerControlCharacterGuard(app, consoleUrl);
       await registerInteractionRoutes(app, { provider, users, consoleUrl });
       await registerProviderMount(app, provider);
     },

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
+import { formHasControlCharacter, oauthRefusal } from './controlCharacterGuard';
 import { providerMountPath } from './embeddedClient';
 import { FormBodyTooLargeError, readFormBody, withoutOfflineAccessOnRefresh } from './refreshScope';
 
@@ -8,7 +9,7 @@ import { FormBodyTooLargeError, readFormBody, withoutOfflineAccessOnRefresh } fr
 interface ProviderRequest extends IncomingMessage {
   /** oidc-provider derives its mount path from `originalUrl` minus `url`. */
   originalUrl?: string;
-  /** A body read before the provider saw it (only the token endpoint's). */
+  /** A form body read before the provider saw it (checked for control characters). */
   body?: string;
 }
 
@@ -33,9 +34,11 @@ export async function registerProviderMount(app: FastifyInstance, provider: Prov
       const rest = url.slice(providerMountPath.length);
       raw.url = rest.startsWith('/') ? rest : `/${rest}`;
       try {
-        if (raw.method === 'POST' && raw.url.split('?')[0] === '/token') {
+        if (raw.method === 'POST' && request.headers['content-type']?.startsWith(formContentType)) {
           // oidc-provider accepts a pre-read body (with a one-time warning in the log).
-          raw.body = withoutOfflineAccessOnRefresh(await readFormBody(raw));
+          const form = await readFormBody(raw);
+          if (formHasControlCharacter(form)) return sendOAuthError(reply.raw, 400);
+          raw.body = raw.url.split('?')[0] === '/token' ? withoutOfflineAccessOnRefresh(form) : form;
         }
         await callback(raw, reply.raw);
       } catch (error) {
@@ -55,13 +58,17 @@ export async function registerProviderMount(app: FastifyInstance, provider: Prov
   });
 }
 
-function sendOAuthError(response: ServerResponse, status: number): void {
+const formContentType = 'application/x-www-form-urlencoded';
+
+const oauthErrors: Record<400 | 413 | 500, object> = {
+  400: oauthRefusal,
+  413: { error: 'invalid_request', error_description: 'request body too large' },
+  500: { error: 'server_error', error_description: 'unexpected error' },
+};
+
+function sendOAuthError(response: ServerResponse, status: 400 | 413 | 500): void {
   if (response.headersSent || response.destroyed) return;
-  const body = JSON.stringify(
-    status === 413
-      ? { error: 'invalid_request', error_description: 'request body too large' }
-      : { error: 'server_error', error_description: 'unexpected error' },
-  );
+  const body = JSON.stringify(oauthErrors[status]);
   response.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'cache-control': 'no-store',

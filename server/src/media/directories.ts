@@ -4,7 +4,7 @@ import type { MediaDirectory, MediaDirectorySummary } from '../contract/media';
 import type { Database } from '../db/client';
 import { mediaDirectories, mediaFiles } from '../db/schema/media';
 import { badRequest, conflict, notFound } from '../errors';
-import { isForeignKeyViolation, isUniqueViolation } from './dbErrors';
+import { violatesForeignKey, violatesUniqueConstraint } from '../db/constraintViolation';
 import { toMediaFile, loadTagsOfFiles } from './fileRecords';
 import { formatMediaPath } from './mediaPath';
 
@@ -127,9 +127,9 @@ export async function createDirectory(
       .returning();
     return toSummary(row!);
   } catch (error) {
-    if (isUniqueViolation(error)) throw duplicateName(name, parent);
+    if (violatesUniqueConstraint(error)) throw duplicateName(name, parent);
     // The parent was deleted between the lookup and the insert.
-    if (isForeignKeyViolation(error)) throw notFound('De map');
+    if (violatesForeignKey(error)) throw notFound('De map');
     throw error;
   }
 }
@@ -158,7 +158,7 @@ export async function renameDirectory(
     if (!row) throw notFound('De map');
     return toSummary(row);
   } catch (error) {
-    if (isUniqueViolation(error)) throw duplicateName(newName, parent);
+    if (violatesUniqueConstraint(error)) throw duplicateName(newName, parent);
     throw error;
   }
 }

@@ -5,7 +5,7 @@ import type { MediaFile } from '../contract/media';
 import type { Database } from '../db/client';
 import { mediaFiles, tags } from '../db/schema/media';
 import { notFound } from '../errors';
-import { isForeignKeyViolation } from './dbErrors';
+import { violatesForeignKey } from '../db/constraintViolation';
 import { fileKey, renditionsKey } from './keys';
 import { fileTagEntity, loadTagsOfFiles, toMediaFile, type FileRow } from './fileRecords';
 import { extensionOf, friendlyNameOf, sanitizeUploadName } from './names';
@@ -104,7 +104,7 @@ export async function uploadFile(
     if (committed) await store.remove(staged.key);
     else await staged.discard();
     // The folder was deleted while the bytes were arriving.
-    if (isForeignKeyViolation(error)) throw notFound('De map');
+    if (violatesForeignKey(error)) throw notFound('De map');
     throw error;
   }
   return readFile(db, environmentId, id);

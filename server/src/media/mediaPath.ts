@@ -1,4 +1,5 @@
 import { badRequest } from '../errors';
+import { hasControlCharacter } from '../http/controlCharacters';
 
 /**
  * Splits the still percent-encoded remainder of `/media/{path}` into folder names below the root.
@@ -30,9 +31,4 @@ export function parseMediaPath(rawPath: string): string[] {
 /** The console's notation of a folder path: `/` for the root, else `/A/B`. */
 export function formatMediaPath(names: readonly string[]): string {
   return `/${names.join('/')}`;
-}
-
-export function hasControlCharacter(value: string): boolean {
-  // eslint-disable-next-line no-control-regex
-  return /[\u0000-\u001f\u007f]/.test(value);
 }

@@ -1,13 +1,13 @@
 import path from 'node:path';
 import { badRequest } from '../errors';
-import { hasControlCharacter } from './mediaPath';
+import { hasControlCharacter } from '../http/controlCharacters';
+import { requiredText } from '../http/inputText';
 
 export const maxNameLength = 255;
 
 /** Validates a new folder name (trimmed); throws a Dutch 400 naming `field`. */
 export function validateDirectoryName(raw: string | undefined, field = 'name'): string {
-  const name = (raw ?? '').trim();
-  if (name === '') throw badRequest(field, `Het veld '${field}' is verplicht.`);
+  const name = requiredText(raw, field, 'Naam');
   if (name.length > maxNameLength)
     throw badRequest(field, `Het veld '${field}' mag hoogstens ${maxNameLength} tekens lang zijn.`);
   if (name === '.' || name === '..' || /[/\\]/.test(name) || hasControlCharacter(name)) {
@@ -18,8 +18,7 @@ export function validateDirectoryName(raw: string | undefined, field = 'name'): 
 
 /** Validates a file's new current name (trimmed); throws a Dutch 400 naming `field`. */
 export function validateFileName(raw: string | undefined, field = 'newName'): string {
-  const name = (raw ?? '').trim();
-  if (name === '') throw badRequest(field, `Het veld '${field}' is verplicht.`);
+  const name = requiredText(raw, field, 'Naam');
   if (name.length > maxNameLength)
     throw badRequest(field, `Het veld '${field}' mag hoogstens ${maxNameLength} tekens lang zijn.`);
   if (/[/\\]/.test(name) || hasControlCharacter(name)) {

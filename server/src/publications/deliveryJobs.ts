@@ -13,11 +13,12 @@ import { deliveryJobs, publicationTemplates, publications } from '../db/schema/p
 import { audiences } from '../db/schema/receivers';
 import { badRequest, notFound } from '../errors';
 import { countAudienceRecipients } from '../receivers/audienceRecipients';
-import { violatesForeignKey } from '../receivers/constraintViolation';
-import { defaultPageSize, orderBy, pageTotal, totalMatches } from './paging';
+import { violatesForeignKey } from '../db/constraintViolation';
+import { pageSize } from '../contract/paging';
+import { orderBy, readPage } from '../db/paging';
+import { requiredText } from '../http/inputText';
+import { containsText } from '../db/textSearch';
 import { requirePublication } from './publications';
-import { requiredText } from './requiredText';
-import { containsText } from './textSearch';
 
 /** The status of every new job: nothing is sent yet (sending comes with a later issue). */
 export const plannedStatus: DeliveryJobStatus = 'Gepland';
@@ -39,7 +40,7 @@ export async function createDeliveryJob(
   createdBy: string,
   body: CreateDeliveryJobBody,
 ): Promise<DeliveryJob> {
-  const title = requiredText(body.title, 'title');
+  const title = requiredText(body.title, 'title', 'Titel');
   const sendToOnlyAcceptedRsvp = body.SendToOnlyAcceptedRsvp ?? false;
   const [publication] = await db
     .select({ id: publications.id, publicationTypeId: publications.publicationTypeId })
@@ -131,10 +132,10 @@ const sortColumns: Record<DeliveryJobSortField, SQL> = {
   status: sql`${deliveryJobs.status}`,
 };
 
-/** The job reads join the publication, template, audience and creator for display (with the match total). */
+/** The job reads join the publication, template, audience and creator for display. */
 function selectJobs(db: Database) {
   return db
-    .select({ ...jobColumns, total: totalMatches })
+    .select(jobColumns)
     .from(deliveryJobs)
     .innerJoin(publications, eq(publications.id, deliveryJobs.publicationId))
     .innerJoin(publicationTemplates, eq(publicationTemplates.id, deliveryJobs.publicationTemplateId))
@@ -160,22 +161,25 @@ export async function listDeliveryJobs(
     query.publicationId ? eq(deliveryJobs.publicationId, query.publicationId) : undefined,
     containsText(query.search, deliveryJobs.title, publications.name, audiences.name),
   );
-  const rows = await selectJobs(db)
-    .where(where)
-    .orderBy(
-      ...orderBy(sortColumns[sort], deliveryJobs.id, query.order ?? (sort === 'createdAt' ? 'DESC' : 'ASC')),
-    )
-    .offset(offset)
-    .limit(query.limit ?? defaultPageSize);
-  const total = await pageTotal(rows, offset, async () => {
-    const [row] = await db
+  const { rows, total } = await readPage(
+    selectJobs(db)
+      .where(where)
+      .orderBy(
+        ...orderBy(
+          sortColumns[sort],
+          deliveryJobs.id,
+          query.order ?? (sort === 'createdAt' ? 'DESC' : 'ASC'),
+        ),
+      )
+      .offset(offset)
+      .limit(query.limit ?? pageSize),
+    db
       .select({ total: count() })
       .from(deliveryJobs)
       .innerJoin(publications, eq(publications.id, deliveryJobs.publicationId))
       .leftJoin(audiences, eq(audiences.id, deliveryJobs.audienceId))
-      .where(where);
-    return row.total;
-  });
+      .where(where),
+  );
   return { data: rows.map(toDeliveryJob), total };
 }
 
@@ -191,9 +195,8 @@ export async function getDeliveryJob(db: Database, environmentId: string, id: st
 interface JobRow extends Omit<DeliveryJob, 'createdAt' | 'status'> {
   status: string;
   createdAt: Date;
-  total: number;
 }
 
-function toDeliveryJob({ total: _total, createdAt, status, ...job }: JobRow): DeliveryJob {
+function toDeliveryJob({ createdAt, status, ...job }: JobRow): DeliveryJob {
   return { ...job, status: status as DeliveryJobStatus, createdAt: createdAt.toISOString() };
 }

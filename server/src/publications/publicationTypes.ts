@@ -3,8 +3,9 @@ import type { PublicationType, PublicationTypesQuery } from '../contract/publica
 import type { Database } from '../db/client';
 import { publicationRepeatableGroups, publicationTemplates, publicationTypes } from '../db/schema';
 import { notFound } from '../errors';
-import { defaultPageSize, orderBy, pageTotal, totalMatches } from './paging';
-import { containsText } from './textSearch';
+import { pageSize } from '../contract/paging';
+import { orderBy, readPage } from '../db/paging';
+import { containsText } from '../db/textSearch';
 
 export interface PublicationTypeList {
   data: PublicationType[];
@@ -22,23 +23,22 @@ export async function listPublicationTypes(
     eq(publicationTypes.environmentId, environmentId),
     containsText(query.search, publicationTypes.name),
   );
-  const rows = await db
-    .select({ id: publicationTypes.id, name: publicationTypes.name, total: totalMatches })
-    .from(publicationTypes)
-    .where(where)
-    .orderBy(
-      ...orderBy(
-        query.sort === 'id' ? publicationTypes.id : sql`lower(${publicationTypes.name})`,
-        publicationTypes.id,
-        query.order ?? 'ASC',
-      ),
-    )
-    .offset(offset)
-    .limit(query.limit ?? defaultPageSize);
-  const total = await pageTotal(rows, offset, async () => {
-    const [row] = await db.select({ total: count() }).from(publicationTypes).where(where);
-    return row.total;
-  });
+  const { rows, total } = await readPage(
+    db
+      .select({ id: publicationTypes.id, name: publicationTypes.name })
+      .from(publicationTypes)
+      .where(where)
+      .orderBy(
+        ...orderBy(
+          query.sort === 'id' ? publicationTypes.id : sql`lower(${publicationTypes.name})`,
+          publicationTypes.id,
+          query.order ?? 'ASC',
+        ),
+      )
+      .offset(offset)
+      .limit(query.limit ?? pageSize),
+    db.select({ total: count() }).from(publicationTypes).where(where),
+  );
   return { data: await withParts(db, rows), total };
 }
 

@@ -10,9 +10,10 @@ import type {
 import type { Database } from '../db/client';
 import { deliveryJobs, publicationBlocks, publicationTypes, publications } from '../db/schema';
 import { ApiError, badRequest, notFound } from '../errors';
-import { defaultPageSize, orderBy, pageTotal, totalMatches } from './paging';
-import { requiredText } from './requiredText';
-import { containsText } from './textSearch';
+import { pageSize } from '../contract/paging';
+import { orderBy, readPage } from '../db/paging';
+import { requiredText } from '../http/inputText';
+import { containsText } from '../db/textSearch';
 
 const publicationColumns = {
   id: publications.id,
@@ -47,25 +48,28 @@ export async function listPublications(
     eq(publications.environmentId, environmentId),
     containsText(query.search, publications.name, publicationTypes.name),
   );
-  const rows = await db
-    .select({ ...publicationColumns, total: totalMatches })
-    .from(publications)
-    .innerJoin(publicationTypes, eq(publicationTypes.id, publications.publicationTypeId))
-    .where(where)
-    .orderBy(
-      ...orderBy(sortColumns[sort], publications.id, query.order ?? (sort === 'createdAt' ? 'DESC' : 'ASC')),
-    )
-    .offset(offset)
-    .limit(query.limit ?? defaultPageSize);
-  const total = await pageTotal(rows, offset, async () => {
-    const [row] = await db
+  const { rows, total } = await readPage(
+    db
+      .select(publicationColumns)
+      .from(publications)
+      .innerJoin(publicationTypes, eq(publicationTypes.id, publications.publicationTypeId))
+      .where(where)
+      .orderBy(
+        ...orderBy(
+          sortColumns[sort],
+          publications.id,
+          query.order ?? (sort === 'createdAt' ? 'DESC' : 'ASC'),
+        ),
+      )
+      .offset(offset)
+      .limit(query.limit ?? pageSize),
+    db
       .select({ total: count() })
       .from(publications)
       .innerJoin(publicationTypes, eq(publicationTypes.id, publications.publicationTypeId))
-      .where(where);
-    return row.total;
-  });
-  return { data: rows.map(({ total: _total, ...row }) => toPublication(row)), total };
+      .where(where),
+  );
+  return { data: rows.map(toPublication), total };
 }
 
 /** One publication of the environment; 404 for an unknown id or another environment's publication. */
@@ -85,7 +89,7 @@ export async function createPublication(
   environmentId: string,
   body: CreatePublicationBody,
 ): Promise<string> {
-  const name = requiredText(body.name, 'name');
+  const name = requiredText(body.name, 'name', 'Naam');
   const [type] = await db
     .select({ id: publicationTypes.id })
     .from(publicationTypes)
@@ -111,7 +115,7 @@ export async function updatePublication(
   id: string,
   body: UpdatePublicationBody,
 ): Promise<Publication> {
-  const name = requiredText(body.name, 'name');
+  const name = requiredText(body.name, 'name', 'Naam');
   const [updated] = await db
     .update(publications)
     .set({ name, isNotMarketing: body.isNotMarketing, isPublic: body.isPublic, updatedAt: new Date() })

@@ -3,7 +3,7 @@ import { attributeNumbers, type Subscriber, type SubscriberInput } from '../cont
 import type { Database } from '../db/client';
 import { lists, subscribers, unsubscribers } from '../db/schema/receivers';
 import { notFound } from '../errors';
-import { optionalText, requiredEmail, requiredText } from './inputText';
+import { optionalText, requiredEmail, requiredText } from '../http/inputText';
 import { qualifiedColumn } from './qualifiedColumn';
 
 /** Whether the subscriber's address is globally unsubscribed in its list's environment. */
@@ -58,8 +58,8 @@ export function subscriberValues(input: SubscriberInput) {
     attributeNumbers.map((n) => [`attribute${n}`, optionalText(input[`attribute${n}`])]),
   ) as Record<`attribute${(typeof attributeNumbers)[number]}`, string | null>;
   return {
-    name: requiredText(input.name, 'name'),
-    email: requiredEmail(input.email, 'email'),
+    name: requiredText(input.name, 'name', 'Naam'),
+    email: requiredEmail(input.email, 'email', 'E-mailadres'),
     initials: optionalText(input.initials),
     firstName: optionalText(input.firstName),
     middleName: optionalText(input.middleName),

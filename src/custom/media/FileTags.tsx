@@ -11,6 +11,7 @@ import { useCreate, useDelete, useGetList, useNotify, useTranslate, type HttpErr
 import { broadcastRefresh } from '../../slideover/refreshEvents';
 import { normalizeTagName, tagToAdd } from './tagRules';
 import { focusOnMount } from './focusOnMount';
+import { pageSize } from '@contract/paging';
 
 /** The tags call names files with this entity kind (`/tags/file/{fileId}`). */
 export const fileTagEntity = 'file';
@@ -25,7 +26,7 @@ export function FileTags({ fileId }: { fileId: string }) {
   const meta = { entity: fileTagEntity, entityId: fileId };
   const { data: tags = [], refetch } = useGetList<Tag>('tags', {
     meta,
-    pagination: { page: 1, perPage: 250 },
+    pagination: { page: 1, perPage: pageSize },
   });
   const [create, { isPending: adding }] = useCreate<Tag, HttpError>();
   const [remove] = useDelete<Tag, HttpError>();

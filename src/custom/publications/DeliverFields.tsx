@@ -5,6 +5,7 @@ import TextField from '@mui/material/TextField';
 import { BooleanInput, SelectInput, required, useGetList, useGetOne, useTranslate } from 'react-admin';
 import { useRefreshEvents } from '../../slideover/refreshEvents';
 import { rsvpAudienceChoice } from './deliveryJobData';
+import { pageSize } from '@contract/paging';
 
 export interface DeliverFieldsProps {
   publication: Publication;
@@ -23,7 +24,7 @@ export function DeliverFields({ publication, serverError }: DeliverFieldsProps) 
   const translate = useTranslate();
   const type = useGetOne<PublicationType>('publicationTypes', { id: publication.publicationTypeId });
   const audiences = useGetList<Audience>('audiences', {
-    pagination: { page: 1, perPage: 250 },
+    pagination: { page: 1, perPage: pageSize },
     sort: { field: 'name', order: 'ASC' },
     filter: { isDeleted: false },
   });

@@ -5,6 +5,7 @@ import { useDataProvider, useDelete, useGetList, useNotify } from 'react-admin';
 import type { DeclaredDataProvider } from '../../dataProvider/declaredDataProvider';
 import { broadcastRefresh, useRefreshEvents } from '../../slideover/refreshEvents';
 import { moveBlock } from './moveBlock';
+import { pageSize } from '@contract/paging';
 
 /**
  * A publication's blocks in order, with their removal and reordering. A move shows at once and is
@@ -24,7 +25,7 @@ export function usePublicationBlocks(publication: Publication) {
 
   const query = useGetList<PublicationBlock>('publicationBlocks', {
     filter: meta,
-    pagination: { page: 1, perPage: 250 },
+    pagination: { page: 1, perPage: pageSize },
     sort: { field: '', order: 'ASC' },
   });
   useRefreshEvents(['refreshpublication'], () => {

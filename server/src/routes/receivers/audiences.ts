@@ -1,7 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import { environmentParams, errorResponses, Uuid } from '../../contract/common';
 import {
   AddAudienceListQuery,
@@ -16,29 +14,21 @@ import {
   AudienceParams,
   AudiencesQuery,
   RecipientCount,
-  type AttributeNumber,
 } from '../../contract/receivers';
-import { audienceListFilters, audienceLists, audiences } from '../../db/schema/receivers';
-import { ApiError, badRequest, notFound } from '../../errors';
 import { countAudienceRecipients } from '../../receivers/audienceRecipients';
+import { findAudience, loadAudienceDetail } from '../../receivers/audienceRecords';
 import {
-  audienceColumns,
-  findAudience,
-  findAudienceList,
-  loadAudienceDetail,
-  toAudience,
-} from '../../receivers/audienceRecords';
-import { violatesUniqueConstraint } from '../../receivers/constraintViolation';
-import { requiredText } from '../../receivers/inputText';
-import { attributeLabel, findList } from '../../receivers/listRecords';
-import { containsText } from '../../receivers/textSearch';
+  addAudienceFilter,
+  addAudienceList,
+  audiencePage,
+  createAudience,
+  deleteAudience,
+  removeAudienceFilter,
+  removeAudienceList,
+  renameAudience,
+} from '../../receivers/audiences';
 
 const tags = ['receivers: audiences'];
-
-const sortKeys: Record<'name' | 'createdAt', SQL | PgColumn> = {
-  name: sql`lower(${audiences.name})`,
-  createdAt: audiences.createdAt,
-};
 
 /**
  * Audiences (spec §7 GET /audiences/, POST /audience, PUT /audience/{id}, POST /audience/{id}/lists/add,
@@ -57,25 +47,9 @@ export const audienceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { search, sort = 'name', order = 'ASC', offset = 0, limit = 250, isDeleted } = request.query;
-      const where = and(
-        eq(audiences.environmentId, request.environmentId),
-        isDeleted === undefined ? undefined : eq(audiences.isDeleted, isDeleted),
-        search?.trim() ? containsText(audiences.name, search.trim()) : undefined,
-      );
-      const direction = order === 'DESC' ? desc : asc;
-      const [rows, [{ total }]] = await Promise.all([
-        app.db
-          .select(audienceColumns)
-          .from(audiences)
-          .where(where)
-          .orderBy(direction(sortKeys[sort]), asc(audiences.id))
-          .offset(offset)
-          .limit(limit),
-        app.db.select({ total: count() }).from(audiences).where(where),
-      ]);
-      reply.header('X-Total-Count', String(total));
-      return rows.map(toAudience);
+      const page = await audiencePage(app.db, request.environmentId, request.query);
+      reply.header('X-Total-Count', String(page.total));
+      return page.data;
     },
   );
 
@@ -124,13 +98,9 @@ export const audienceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const name = requiredText(request.query.name, 'name');
-      const [created] = await app.db
-        .insert(audiences)
-        .values({ environmentId: request.environmentId, name })
-        .returning({ id: audiences.id });
+      const id = await createAudience(app.db, request.environmentId, request.query.name);
       // A string payload would go out as text/plain; the contract says a JSON string.
-      return reply.status(201).type('application/json; charset=utf-8').send(JSON.stringify(created.id));
+      return reply.status(201).type('application/json; charset=utf-8').send(JSON.stringify(id));
     },
   );
 
@@ -145,16 +115,7 @@ export const audienceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Audience, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => {
-      const name = requiredText(request.query.name, 'name');
-      const audience = await findAudience(app.db, request.environmentId, request.params.id);
-      const [updated] = await app.db
-        .update(audiences)
-        .set({ name })
-        .where(eq(audiences.id, audience.id))
-        .returning(audienceColumns);
-      return toAudience(updated);
-    },
+    async (request) => renameAudience(app.db, request.environmentId, request.params.id, request.query.name),
   );
 
   app.delete(
@@ -169,8 +130,7 @@ export const audienceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const audience = await findAudience(app.db, request.environmentId, request.params.id);
-      await app.db.update(audiences).set({ isDeleted: true }).where(eq(audiences.id, audience.id));
+      await deleteAudience(app.db, request.environmentId, request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -186,26 +146,10 @@ export const audienceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 201: AudienceListDetail, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request, reply) => {
-      const audience = await findAudience(app.db, request.environmentId, request.params.id);
-      const list = await findList(app.db, request.environmentId, request.query.listId, {
-        includeDeleted: true,
-      });
-      if (list.isDeleted)
-        throw badRequest('listId', 'Een verwijderde lijst kan niet aan een doelgroep worden toegevoegd.');
-      const [created] = await app.db
-        .insert(audienceLists)
-        .values({ audienceId: audience.id, listId: list.id })
-        .returning({ id: audienceLists.id })
-        .catch((error: unknown) => {
-          if (violatesUniqueConstraint(error, 'audience_lists_audience_list_unique')) {
-            throw new ApiError(409, 'Deze lijst hoort al bij de doelgroep.', 'listId');
-          }
-          throw error;
-        });
-      const { id: listId, type: _type, createdAt: _createdAt, ...listFields } = list;
-      return reply.status(201).send({ ...listFields, id: created.id, listId, filters: [] });
-    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await addAudienceList(app.db, request.environmentId, request.params.id, request.query.listId)),
   );
 
   app.delete(
@@ -220,8 +164,7 @@ export const audienceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const audienceList = await findAudienceList(app.db, request.environmentId, request.params.id);
-      await app.db.delete(audienceLists).where(eq(audienceLists.id, audienceList.id));
+      await removeAudienceList(app.db, request.environmentId, request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -238,33 +181,10 @@ export const audienceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 201: AudienceFilter, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request, reply) => {
-      const { field, operator } = request.body;
-      const value = requiredText(request.body.value, 'value');
-      const audienceList = await findAudienceList(app.db, request.environmentId, request.params.id);
-      const attribute = /^attribute([1-9])$/.exec(field);
-      if (attribute) {
-        const list = await findList(app.db, request.environmentId, audienceList.listId, {
-          includeDeleted: true,
-        });
-        if (attributeLabel(list, Number(attribute[1]) as AttributeNumber) === null) {
-          throw badRequest(
-            'field',
-            `De lijst '${list.title}' heeft geen label voor ${field}; kies een ander veld.`,
-          );
-        }
-      }
-      const [created] = await app.db
-        .insert(audienceListFilters)
-        .values({ audienceListId: audienceList.id, field, operator, value })
-        .returning({
-          id: audienceListFilters.id,
-          field: audienceListFilters.field,
-          operator: audienceListFilters.operator,
-          value: audienceListFilters.value,
-        });
-      return reply.status(201).send({ ...created, field, operator });
-    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await addAudienceFilter(app.db, request.environmentId, request.params.id, request.body)),
   );
 
   app.delete(
@@ -279,17 +199,7 @@ export const audienceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const audienceList = await findAudienceList(app.db, request.environmentId, request.params.id);
-      const [removed] = await app.db
-        .delete(audienceListFilters)
-        .where(
-          and(
-            eq(audienceListFilters.id, request.params.filterId),
-            eq(audienceListFilters.audienceListId, audienceList.id),
-          ),
-        )
-        .returning({ id: audienceListFilters.id });
-      if (!removed) throw notFound('Het filter');
+      await removeAudienceFilter(app.db, request.environmentId, request.params.id, request.params.filterId);
       return reply.status(204).send(null);
     },
   );

@@ -12,6 +12,7 @@ import { SlideOverPanel } from '../../../slideover/SlideOverPanel';
 import { PanelForm } from '../PanelForm';
 import { selectableLists } from './selectableLists';
 import { useAudienceAction } from './useAudienceAction';
+import { pageSize } from '@contract/paging';
 
 const requireList = required('app.receivers.required.list');
 
@@ -27,7 +28,7 @@ export function AddAudienceListSlideOver({ record }: FormViewProps) {
   const runAction = useAudienceAction();
   const [serverError, setServerError] = useState<string>();
   const { data, isPending } = useGetList<ReceiverList>('lists', {
-    pagination: { page: 1, perPage: 250 },
+    pagination: { page: 1, perPage: pageSize },
     sort: { field: 'title', order: 'ASC' },
     filter: { isDeleted: false, type: 'ManualList' },
   });

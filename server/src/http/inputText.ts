@@ -1,12 +1,15 @@
 import { badRequest } from '../errors';
 
+// The checks of text input that the contract's schemas cannot make (blank after trimming, an address),
+// one module for every area. Messages in the console's words: 'Naam is een verplicht veld'.
+
 /** A pragmatic address check: something@domain.tld, no spaces, one @ (the console checks the same). */
 const emailPattern = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
-/** Trimmed text, or a 400 naming the field when it is missing or blank. */
-export function requiredText(value: string | null | undefined, field: string): string {
+/** Trimmed text, or a 400 naming the field when it is missing or blank: '{label} is een verplicht veld'. */
+export function requiredText(value: string | null | undefined, field: string, label: string): string {
   const trimmed = value?.trim() ?? '';
-  if (!trimmed) throw badRequest(field, `Het veld '${field}' is verplicht.`);
+  if (!trimmed) throw badRequest(field, `${label} is een verplicht veld`);
   return trimmed;
 }
 
@@ -17,8 +20,8 @@ export function optionalText(value: string | null | undefined): string | null {
 }
 
 /** A required, trimmed e-mail address, or a 400 naming the field. Case is kept as entered. */
-export function requiredEmail(value: string | null | undefined, field: string): string {
-  const email = requiredText(value, field);
+export function requiredEmail(value: string | null | undefined, field: string, label: string): string {
+  const email = requiredText(value, field, label);
   if (!emailPattern.test(email))
     throw badRequest(field, `Het veld '${field}' moet een geldig e-mailadres zijn.`);
   return email;

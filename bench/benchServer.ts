@@ -1,0 +1,60 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort } from '../tests/server/support/freePort';
+import { httpsRequest } from '../tests/server/support/https';
+import type { TestDatabase } from '../tests/server/support/testDatabase';
+
+export interface BenchServer {
+  url: string;
+  ca: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The server as `npm run serve` runs it, in its own process so the bench's clients do not share its
+ * event loop: a temporary data directory, PGlite or the given PostgreSQL database, demo data seeded.
+ */
+export async function startServerProcess(database: TestDatabase | undefined): Promise<BenchServer> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'dpp-bench-'));
+  const port = await freePort();
+  const url = `https://localhost:${port}`;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: 'localhost',
+      DATA_DIR: dataDir,
+      DATABASE_URL: database?.url ?? '',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+      STATIC_DIR: path.join(dataDir, 'no-console-build'),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  const certificate = path.join(dataDir, 'tls', 'localhost-cert.pem');
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const ca = await readFile(certificate, 'utf8');
+      if ((await httpsRequest({ method: 'GET', url: `${url}/health`, ca })).status === 200)
+        return { url, ca, stop };
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error('server did not start within 120 s');
+    }
+    await sleep(250);
+  }
+}

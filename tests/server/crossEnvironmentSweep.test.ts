@@ -1,0 +1,234 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoUsers, environmentIds, mediaIds, publicationIds, receiverIds } from '../../server/src/seed/ids';
+import {
+  documentedOperations,
+  environmentOperations,
+  fillPath,
+  nonNull,
+  sampleObject,
+  sampleValue,
+  type JsonSchema,
+  type Operation,
+} from './support/openApiOperations';
+import { candidatesFor, harvestedIds, harvestEnvironment, type Harvest } from './support/recordHarvest';
+import { startTestServer, type ApiResponse, type TestServer, type Tokens } from './support/testServer';
+
+// Tenant isolation, generated from the OpenAPI document: every operation under /api/1/{environmentId}
+// is called from environment A with environment B's ids and headers, and must never answer B's data.
+// A route added tomorrow is swept without a test being written for it.
+//
+// A = Zuiderveen (anne and bram are members), B = Cultuurhuis (only anne).
+
+const a = environmentIds.zuiderveen;
+const b = environmentIds.cultuurhuis;
+
+interface Call {
+  operation: Operation;
+  token: Tokens;
+  pathEnvironment: string;
+  header: string;
+  pathValues: Record<string, string>;
+  pick: (name: string, schema: JsonSchema) => unknown;
+}
+
+describe('cross-environment sweep', () => {
+  let server: TestServer;
+  let anne: Tokens;
+  let bram: Tokens;
+  let operations: Operation[];
+  let inA: Harvest;
+  let inB: Harvest;
+  /** Ids only B's reads show: none of them may reach a caller in A. */
+  let onlyB: string[];
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    [anne, bram] = await Promise.all([
+      server.signIn(demoUsers.anne.username),
+      server.signIn(demoUsers.bram.username),
+    ]);
+    operations = environmentOperations(await documentedOperations(server));
+    await giveEveryKindOfRecordTo(server, anne);
+    inB = await harvestEnvironment(server, anne, b, operations);
+    inA = await harvestEnvironment(server, anne, a, operations);
+    const idsOfA = harvestedIds(inA);
+    onlyB = [...harvestedIds(inB)].filter((id) => !idsOfA.has(id) && id !== b);
+  }, 120_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const send = ({ operation, token, pathEnvironment, header, pathValues, pick }: Call) => {
+    const query = Object.fromEntries(
+      operation.queryParameters
+        .filter((parameter) => parameter.required || nonNull(parameter.schema).format === 'uuid')
+        .map((parameter) => [parameter.name, String(sampleValue(parameter.name, parameter.schema, pick))]),
+    );
+    return server.api(
+      operation.method,
+      fillPath(operation.template, { ...pathValues, environmentId: pathEnvironment }),
+      {
+        token,
+        headers: { 'x-environment-id': header },
+        query,
+        body: operation.body ? sampleObject(operation.body, pick) : undefined,
+      },
+    );
+  };
+
+  /** The first value B's reads show for a parameter (an id of the right kind where the name tells). */
+  const pickFrom =
+    (harvest: Harvest) =>
+    (name: string, schema: JsonSchema): unknown =>
+      nonNull(schema).format === 'uuid' ? candidatesFor(harvest, name, schema)[0] : undefined;
+
+  /** B's path values for an operation: a binding that read a real record, else ids by parameter name. */
+  const pathValuesOfB = (operation: Operation): Record<string, string> => {
+    const bound = inB.bindings.get(operation.template);
+    if (bound) return bound;
+    return Object.fromEntries(
+      operation.pathParameters.map((parameter) => [
+        parameter.name,
+        parameter.name === '*' ? '' : String(sampleValue(parameter.name, parameter.schema, pickFrom(inB))),
+      ]),
+    );
+  };
+
+  const describeCall = (operation: Operation, response: ApiResponse) =>
+    `${operation.method} ${operation.template} → ${response.status} ${response.text.slice(0, 200)}`;
+
+  const leakedIds = (response: ApiResponse) => onlyB.filter((id) => response.text.includes(id));
+
+  it('has records of B to steal: the harvest found ids of every kind', () => {
+    const boundReads = operations.filter(
+      (operation) => operation.method === 'GET' && operation.pathParameters.length > 1,
+    );
+    const unbound = boundReads.filter((operation) => !inB.bindings.has(operation.template));
+    expect(unbound.map((operation) => operation.template)).toEqual([]);
+    expect(onlyB.length).toBeGreaterThan(20);
+  });
+
+  it("refuses a non-member who uses B's path, header and ids (403)", async () => {
+    for (const operation of operations) {
+      const response = await send({
+        operation,
+        token: bram,
+        pathEnvironment: b,
+        header: b,
+        pathValues: pathValuesOfB(operation),
+        pick: pickFrom(inB),
+      });
+      expect(describeCall(operation, response)).toMatch(/ → 403 /);
+    }
+  });
+
+  it("refuses B's header on A's path, and A's header on B's path (403)", async () => {
+    for (const operation of operations) {
+      for (const [pathEnvironment, header] of [
+        [a, b],
+        [b, a],
+      ]) {
+        const response = await send({
+          operation,
+          token: bram,
+          pathEnvironment,
+          header,
+          pathValues: pathValuesOfB(operation),
+          pick: pickFrom(inB),
+        });
+        expect(describeCall(operation, response)).toMatch(/ → 403 /);
+      }
+    }
+  });
+
+  it("answers 404 to a member of A who puts B's record ids into A's paths", async () => {
+    const withIds = operations.filter((operation) =>
+      operation.pathParameters.some(
+        (parameter) => parameter.name !== 'environmentId' && nonNull(parameter.schema).format === 'uuid',
+      ),
+    );
+    expect(withIds.length).toBeGreaterThanOrEqual(30);
+    for (const operation of withIds) {
+      const response = await send({
+        operation,
+        token: anne,
+        pathEnvironment: a,
+        header: a,
+        pathValues: pathValuesOfB(operation),
+        pick: pickFrom(inB),
+      });
+      expect(describeCall(operation, response)).toMatch(/ → 404 /);
+      expect(leakedIds(response)).toEqual([]);
+    }
+  });
+
+  it("never answers B's data to a member of A who puts B's ids into A's queries and bodies", async () => {
+    const takesIds = (operation: Operation) =>
+      operation.queryParameters.some((parameter) => nonNull(parameter.schema).format === 'uuid') ||
+      Object.values(operation.body?.properties ?? {}).some((schema) => nonNull(schema).format === 'uuid');
+    const cases = operations.filter(takesIds);
+    expect(cases.length).toBeGreaterThanOrEqual(4);
+    for (const operation of cases) {
+      const ownPath = inA.bindings.get(operation.template);
+      const response = await send({
+        operation,
+        token: anne,
+        pathEnvironment: a,
+        header: a,
+        pathValues:
+          ownPath ??
+          Object.fromEntries(
+            operation.pathParameters.map((parameter) => [
+              parameter.name,
+              String(sampleValue(parameter.name, parameter.schema, pickFrom(inA))),
+            ]),
+          ),
+        pick: pickFrom(inB),
+      });
+      expect(response.status, describeCall(operation, response)).toBeLessThan(500);
+      expect({ call: describeCall(operation, response), leaked: leakedIds(response) }).toMatchObject({
+        leaked: [],
+      });
+      if (operation.method !== 'GET')
+        expect(describeCall(operation, response)).toMatch(/ → (400|403|404|409) /);
+    }
+  });
+});
+
+/** Gives B one record of every kind the API has, so the sweep has something of B's to reach for. */
+async function giveEveryKindOfRecordTo(server: TestServer, token: Tokens): Promise<void> {
+  const inB = (
+    method: string,
+    path: string,
+    options: { query?: Record<string, string>; body?: unknown } = {},
+  ) =>
+    server.api(method, path, { token, env: b, ...options }).then((response) => {
+      if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${response.text}`);
+      return response;
+    });
+  const { cultuurhuisNewsletter } = publicationIds.types;
+  const type = await inB('GET', `/publicationtypes/${cultuurhuisNewsletter}`);
+  const blockType = (type.body as { repeatableGroups: Array<{ type: string }> }).repeatableGroups[0].type;
+  await inB(
+    'POST',
+    `/publications/${publicationIds.publications.seasonOpening}/type/${cultuurhuisNewsletter}/${blockType}/dynamic`,
+  );
+  await inB('POST', '/deliveryjobs', {
+    body: {
+      publicationId: publicationIds.publications.seasonOpening,
+      title: 'Sweep',
+      publicationTemplateId: publicationIds.templates.cultuurhuisStandard,
+      audienceId: receiverIds.audiences.subscribedFriends,
+    },
+  });
+  await inB('POST', '/unsubscribers', { query: { email: 'sweep@voorbeeld.nl' } });
+  await inB('POST', `/list/manual/${receiverIds.lists.friends}/subscriber`, {
+    body: { name: 'Sweep', email: 'sweep-lid@voorbeeld.nl' },
+  });
+  await inB('POST', `/audiencelist/${receiverIds.audienceLists.subscribedFriends}/filter`, {
+    body: { field: 'name', operator: 'Contains', value: 'e' },
+  });
+  await inB('POST', `/tags/file/${mediaIds.cultuurhuis.logoFile}`, { query: { tagName: 'Sweep' } });
+  const removed = await inB('POST', '/unsubscribers', { query: { email: 'sweep-weg@voorbeeld.nl' } });
+  await inB('DELETE', `/unsubscribers/${(removed.body as { id: string }).id}`, { body: { reason: 'Sweep' } });
+}
