@@ -231,4 +231,15 @@ async function giveEveryKindOfRecordTo(server: TestServer, token: Tokens): Promi
   await inB('POST', `/tags/file/${mediaIds.cultuurhuis.logoFile}`, { query: { tagName: 'Sweep' } });
   const removed = await inB('POST', '/unsubscribers', { query: { email: 'sweep-weg@voorbeeld.nl' } });
   await inB('DELETE', `/unsubscribers/${(removed.body as { id: string }).id}`, { body: { reason: 'Sweep' } });
+  // A form with a question, an option and an answer (the demo seed has forms in A only).
+  const flowId = (await inB('POST', '/flows', { body: { name: 'Sweep' } })).body as string;
+  const field = await inB('POST', `/flows/${flowId}/fields`, { body: { label: 'Kom je?', type: 0 } });
+  const fieldId = (field.body as { id: string }).id;
+  const option = await inB('POST', `/flows/${flowId}/fields/${fieldId}/options`, {
+    body: { label: 'Ja', maxAnswers: 0 },
+  });
+  const answer = await server.api('POST', `/f/${b}/${flowId}`, {
+    body: { answers: { [fieldId]: (option.body as { id: string }).id } },
+  });
+  if (answer.status !== 201) throw new Error(`answer: ${answer.status} ${answer.text}`);
 }

@@ -238,4 +238,14 @@ describe('public form page', () => {
     expect(response.status).toBe(413);
     expect((await api<SubmissionPage>('GET', `/flows/${flowId}/submissions`)).body.total).toBe(0);
   });
+
+  it('refuses a submission without a body with 400 naming answers, and stores nothing', async () => {
+    const { flowId } = await buildForm([['Ja', 0]]);
+    const response = await server.api<{ field: string }>('POST', formPath(flowId), {
+      headers: { 'x-forwarded-for': newClient() },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.field).toBe('answers');
+    expect((await api<SubmissionPage>('GET', `/flows/${flowId}/submissions`)).body.total).toBe(0);
+  });
 });

@@ -96,6 +96,8 @@ export const publicFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { environmentId, flowId } = lowerCased(request.params);
       const fromPage = isFormEncoded(request);
+      // A POST without a body (no content type) skips the body schema: refuse it like an empty form.
+      if (request.body == null) throw badRequest('answers', 'De aanvraag bevat geen antwoorden.');
       const given = fromPage
         ? (request.body as Record<string, string>)
         : (request.body as PublicSubmissionBody).answers;

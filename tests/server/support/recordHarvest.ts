@@ -37,14 +37,40 @@ export async function harvestEnvironment(
   return harvest;
 }
 
-/** The values of a parameter name: the same name first, then every record id (for `{id}` and the like). */
-export function candidatesFor(harvest: Harvest, name: string, schema: JsonSchema): string[] {
+/**
+ * The values of a parameter name: the ids the parent list showed first (`/flows` for `/flows/{id}`), then
+ * the same name, then every record id (for `{id}` and the like).
+ */
+export function candidatesFor(
+  harvest: Harvest,
+  name: string,
+  schema: JsonSchema,
+  template?: string,
+): string[] {
   const own = nonNull(schema);
   if (own.enum) return own.enum.map(String);
   const byName = [...(harvest.values.get(name) ?? [])];
   if (own.format !== 'uuid') return byName;
+  const placeholder = template?.indexOf(`/{${name}}`) ?? -1;
+  const fromParentList =
+    template && placeholder >= 0
+      ? [...(harvest.values.get(listKey(template.slice(0, placeholder))) ?? [])]
+      : [];
   const ids = [...(harvest.values.get('id') ?? [])];
-  return [...new Set([...byName, ...ids])];
+  return [...new Set([...fromParentList, ...byName, ...ids])];
+}
+
+/** Where the ids of a list read are kept, by the list's path template. */
+const listKey = (template: string) => `list ${template}`;
+
+/** The ids of the records a list read answered (a bare array, or a page's `data`). */
+function collectListIds(harvest: Harvest, template: string, body: unknown): void {
+  const items = Array.isArray(body) ? body : (body as { data?: unknown } | null)?.data;
+  if (!Array.isArray(items)) return;
+  for (const item of items) {
+    const id = (item as { id?: unknown } | null)?.id;
+    if (typeof id === 'string') add(harvest, listKey(template), id);
+  }
 }
 
 async function bindRead(
@@ -70,7 +96,10 @@ async function bindRead(
   const choices = own.map((parameter) =>
     parameter.name === '*'
       ? ['']
-      : candidatesFor(harvest, parameter.name, parameter.schema).slice(0, candidatesPerParameter),
+      : candidatesFor(harvest, parameter.name, parameter.schema, operation.template).slice(
+          0,
+          candidatesPerParameter,
+        ),
   );
   if (choices.some((values) => values.length === 0)) return undefined;
   const tries: Array<Record<string, string>> = [];
@@ -85,6 +114,7 @@ async function bindRead(
     const response = await server.api('GET', path, { token, env: environmentId, query });
     if (response.status !== 200) continue;
     collect(harvest, response.body);
+    collectListIds(harvest, operation.template, response.body);
     bound ??= values;
     if (own.length === 0) break;
   }
