@@ -19,6 +19,7 @@ import { mediaRoutes } from './routes/media';
 import { cdnRoutes } from './routes/cdn';
 import { userRoutes } from './routes/users';
 import { publicationRoutes } from './routes/publications';
+import { publicationWebVersionRoutes } from './routes/publicationWebVersion';
 import { receiverRoutes } from './routes/receivers';
 import { seedIfEmpty } from './seed';
 import { ensureTlsCertificate, type TlsMaterial } from './tls';
@@ -78,6 +79,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     await app.register(userRoutes);
     await app.register(environmentScope, { prefix: environmentPrefix, areas: environmentAreas });
     await app.register(cdnRoutes);
+    await app.register(publicationWebVersionRoutes);
     await identity.register(app);
     await registerConsole(app, config.staticDir);
     return { app, tls };
