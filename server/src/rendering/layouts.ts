@@ -158,7 +158,7 @@ function variants(style: TemplateStyle): Record<LayoutName, Variant> {
       bodyBackground: style.pageBackgroundColor,
       header: `<mj-section background-color="${style.primaryColor}" padding="8px 0"><mj-column>${headerContent(style, 'center', style.onPrimaryColor)}</mj-column></mj-section>`,
       blockSection: 'padding="12px 16px 4px"',
-      blockColumn: `background-color="${white}" border-radius="8px" padding="0 0 16px"`,
+      blockColumn: `background-color="${white}" border-radius="8px" padding="12px 0 16px"`,
       padding: '6px 24px',
       imagePadding: '0 0 12px',
       image: { width: 568, height: 320 },
