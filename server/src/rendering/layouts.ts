@@ -42,17 +42,22 @@ export interface Layout {
 
 const marker = (name: FragmentName) => `<mj-raw><!--dpp:${name}--></mj-raw>`;
 
+/** What sets one layout apart from another; the document structure (and so the fragments) is shared. */
 interface Variant {
   align: 'left' | 'center';
+  /** Block headings, px. */
   headingSize: number;
   bodyBackground: string;
+  /** MJML of the header section(s). */
   header: string;
+  /** Attributes of each block's mj-section and mj-column. */
   blockSection: string;
   blockColumn: string;
-  /** Padding of text elements inside a block. */
+  /** Padding of text elements and buttons inside a block. */
   padding: string;
   imagePadding: string;
   image: { width: number; height: number };
+  /** MJML closing each block inside its column (a divider), or nothing. */
   blockClose: string;
   buttonRadius: string;
 }
