@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FieldDefinition, ImageValue } from '../contract/publications';
 import type { Database } from '../db/client';
 import {
@@ -32,25 +32,22 @@ export async function renderPublicationPreview(
   publicationId: string,
   templateId: string,
 ): Promise<RenderedMail> {
-  const publication = await findPublication(db, environmentId, publicationId);
+  const publication = await findPublication(
+    db,
+    environmentId,
+    publicationId,
+    sql`(SELECT ${publicationTemplates.layout} FROM ${publicationTemplates}
+         WHERE ${publicationTemplates.id} = ${templateId}
+           AND ${publicationTemplates.publicationTypeId} = ${publications.publicationTypeId})`,
+  );
   if (!publication) throw notFound('De publicatie');
-  const [template] = await db
-    .select({ layout: publicationTemplates.layout })
-    .from(publicationTemplates)
-    .where(
-      and(
-        eq(publicationTemplates.id, templateId),
-        eq(publicationTemplates.publicationTypeId, publication.publicationTypeId),
-      ),
-    );
-  if (!template) {
+  if (publication.layout === null) {
     throw badRequest(
       'templateId',
       "Het veld 'templateId' verwijst niet naar een template van het publicatietype van deze publicatie.",
     );
   }
-  const mail = await renderStored(db, cdn, environmentId, publication, template.layout, true);
-  return withFallbacks(mail);
+  return withFallbacks(await renderStored(db, cdn, environmentId, publication, publication.layout, true));
 }
 
 /**
@@ -64,50 +61,58 @@ export async function renderWebVersion(
   environmentId: string,
   publicationId: string,
 ): Promise<RenderedMail | undefined> {
-  const publication = await findPublication(db, environmentId, publicationId);
+  const publication = await findPublication(
+    db,
+    environmentId,
+    publicationId,
+    sql`(SELECT ${publicationTemplates.layout} FROM ${publicationTemplates}
+         WHERE ${publicationTemplates.publicationTypeId} = ${publications.publicationTypeId}
+         ORDER BY ${publicationTemplates.position}, ${publicationTemplates.name} LIMIT 1)`,
+  );
   if (!publication?.isPublic) return undefined;
-  const [template] = await db
-    .select({ layout: publicationTemplates.layout })
-    .from(publicationTemplates)
-    .where(eq(publicationTemplates.publicationTypeId, publication.publicationTypeId))
-    .orderBy(asc(publicationTemplates.position), asc(publicationTemplates.name))
-    .limit(1);
   const mail = await renderStored(
     db,
     cdn,
     environmentId,
     publication,
-    template?.layout ?? 'standaard',
+    publication.layout ?? 'standaard',
     false,
   );
   return withFallbacks(mail);
 }
 
-interface StoredPublication {
-  id: string;
-  name: string;
-  publicationTypeId: string;
-  isPublic: boolean;
-}
-
-async function findPublication(
-  db: Database,
-  environmentId: string,
-  publicationId: string,
-): Promise<StoredPublication | undefined> {
+/**
+ * The publication with what its render needs besides the blocks, in one query: the environment's name,
+ * its theme and logo file, and the layout of the template `layout` selects (null when there is none).
+ */
+async function findPublication(db: Database, environmentId: string, publicationId: string, layout: SQL) {
   const [publication] = await db
     .select({
       id: publications.id,
       name: publications.name,
       publicationTypeId: publications.publicationTypeId,
       isPublic: publications.isPublic,
+      layout: sql<string | null>`${layout}`,
+      environmentName: environments.name,
+      themeName: themes.name,
+      primaryColor: themes.primaryColor,
+      logoId: mediaFiles.id,
+      logoExtension: mediaFiles.extension,
     })
     .from(publications)
+    .innerJoin(environments, eq(environments.id, publications.environmentId))
+    .leftJoin(themes, eq(themes.environmentId, environments.id))
+    .leftJoin(
+      mediaFiles,
+      and(eq(mediaFiles.id, themes.fileIdToLogo), eq(mediaFiles.environmentId, environments.id)),
+    )
     .where(and(eq(publications.id, publicationId), eq(publications.environmentId, environmentId)));
   return publication;
 }
 
-/** Reads what a render needs (environment, theme and logo, blocks with their fields, images) in four queries. */
+type StoredPublication = NonNullable<Awaited<ReturnType<typeof findPublication>>>;
+
+/** Renders with the blocks (their fields joined) and their images: two more queries, one without images. */
 async function renderStored(
   db: Database,
   cdn: CdnLocation,
@@ -116,22 +121,6 @@ async function renderStored(
   layout: string,
   unsubscribeLink: boolean,
 ): Promise<RenderedMail> {
-  const [environment] = await db
-    .select({
-      name: environments.name,
-      themeName: themes.name,
-      primaryColor: themes.primaryColor,
-      logoId: mediaFiles.id,
-      logoExtension: mediaFiles.extension,
-    })
-    .from(environments)
-    .leftJoin(themes, eq(themes.environmentId, environments.id))
-    .leftJoin(
-      mediaFiles,
-      and(eq(mediaFiles.id, themes.fileIdToLogo), eq(mediaFiles.environmentId, environments.id)),
-    )
-    .where(eq(environments.id, environmentId));
-
   const blocks: RenderBlock[] = (
     await db
       .select({ content: publicationBlocks.content, fields: publicationRepeatableGroups.fields })
@@ -149,18 +138,18 @@ async function renderStored(
 
   const images = await readImages(db, environmentId, blocks);
   const logoUrl =
-    environment.logoId && environment.logoExtension
+    publication.logoId && publication.logoExtension
       ? cdnImageUrl(
           cdn,
-          { environmentId, fileId: environment.logoId, extension: environment.logoExtension },
+          { environmentId, fileId: publication.logoId, extension: publication.logoExtension },
           logoSize,
         )
       : null;
   return renderPublication({
     layout,
-    style: themeStyle({ name: environment.themeName, primaryColor: environment.primaryColor, logoUrl }),
+    style: themeStyle({ name: publication.themeName, primaryColor: publication.primaryColor, logoUrl }),
     title: publication.name,
-    environmentName: environment.name,
+    environmentName: publication.environmentName,
     blocks,
     unsubscribeLink,
     image(fileId, size) {
