@@ -22,6 +22,7 @@ import { mediaRoutes } from './routes/media';
 import { cdnRoutes } from './routes/cdn';
 import { userRoutes } from './routes/users';
 import { publicationRoutes } from './routes/publications';
+import { publicationWebVersionRoutes } from './routes/publicationWebVersion';
 import { receiverRoutes } from './routes/receivers';
 import { formRoutes } from './routes/forms';
 import { publicFormRoutes } from './routes/publicForms';
@@ -87,6 +88,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     await app.register(environmentScope, { prefix: environmentPrefix, areas: environmentAreas });
     await app.register(cdnRoutes);
     await app.register(publicFormRoutes);
+    await app.register(publicationWebVersionRoutes);
     await identity.register(app);
     await registerConsole(app, config);
     return { app, tls };

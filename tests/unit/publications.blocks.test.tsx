@@ -12,9 +12,9 @@ const newsletterType: PublicationType = {
   name: 'Nieuwsbrief',
   templates: [{ id: 'template-standard', name: 'Standaard' }],
   repeatableGroups: [
-    { type: 'artikel', name: 'Artikel' },
-    { type: 'agendaitem', name: 'Agenda-item' },
-    { type: 'uitgelicht', name: 'Uitgelicht' },
+    { type: 'artikel', name: 'Artikel', fields: [] },
+    { type: 'agendaitem', name: 'Agenda-item', fields: [] },
+    { type: 'uitgelicht', name: 'Uitgelicht', fields: [] },
   ],
 };
 
@@ -75,6 +75,9 @@ describe("'Blok toevoegen' panel", { timeout: 60_000 }, () => {
       blockType: 'agendaitem',
       name: 'Agenda-item',
       position: 3,
+      content: {},
+      version: 1,
+      updatedAt: '2025-03-01T09:00:00.000Z',
     };
     const { sent } = fakeApi(newsletterType, () => jsonAnswer(added, { status: 201 }));
     const refreshed = vi.fn();
@@ -140,6 +143,9 @@ describe('publication page blocks', { timeout: 60_000 }, () => {
     blockType,
     name,
     position,
+    content: {},
+    version: 1,
+    updatedAt: '2025-03-01T09:00:00.000Z',
   });
 
   /** A server that keeps the blocks, so reads after a change show it. */

@@ -14,7 +14,7 @@ const newsletterType: PublicationType = {
     { id: 'template-standard', name: 'Standaard' },
     { id: 'template-extended', name: 'Uitgebreid' },
   ],
-  repeatableGroups: [{ type: 'artikel', name: 'Artikel' }],
+  repeatableGroups: [{ type: 'artikel', name: 'Artikel', fields: [] }],
 };
 
 const publication: Publication = {

@@ -17,10 +17,65 @@ const pagingProperties = commonPaging('Text to look for (case-insensitive, anywh
 export const PublicationTemplate = Type.Object({ id: Uuid, name: Type.String() });
 export type PublicationTemplate = Static<typeof PublicationTemplate>;
 
+// ---------------------------------------------------------------------------------------------
+// Block content: field definitions of a repeatable group and the values a block holds for them
+
+/** The kinds of field a repeatable group can define (each has its own value shape, see BlockFieldValue). */
+export const fieldKinds = ['shortText', 'richText', 'image', 'link', 'dateTime'] as const;
+export type FieldKind = (typeof fieldKinds)[number];
+
+/** How a short text shows in the rendered mail: as the block's heading, a caption or a plain line. */
+export const shortTextDisplays = ['heading', 'caption', 'plain'] as const;
+export type ShortTextDisplay = (typeof shortTextDisplays)[number];
+
+/** One field of a repeatable group: the editor builds its form from these, the server validates with them. */
+export const FieldDefinition = Type.Object({
+  name: Type.String({ description: 'Key of the value in the block content, e.g. `title`.' }),
+  label: Type.String({ description: 'Dutch label for the editor, e.g. Titel.' }),
+  kind: StringEnum(fieldKinds, {
+    description:
+      'shortText: a line of text; richText: sanitised HTML (p, h2, h3, strong, em, ul, ol, li, a, br); ' +
+      'image: {fileId, alt?}, an image of the media library; link: {url, text?} with an http(s) or mailto URL; ' +
+      'dateTime: local date and time `YYYY-MM-DDTHH:mm`.',
+  }),
+  required: Type.Boolean(),
+  maxLength: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      description: 'Most characters of a shortText, of a richText (its stored HTML) or of a link text.',
+    }),
+  ),
+  display: Type.Optional(StringEnum(shortTextDisplays, { description: 'shortText only; default plain.' })),
+});
+export type FieldDefinition = Static<typeof FieldDefinition>;
+
+/** Value of an image field: a raster image of the environment's media library, with alt text. */
+export const ImageValue = Type.Object({
+  fileId: Uuid,
+  alt: Type.Optional(Type.String({ description: "Alt text; the file's name when empty." })),
+});
+export type ImageValue = Static<typeof ImageValue>;
+
+/** Value of a link field: shown as a button; the text defaults to 'Lees meer'. */
+export const LinkValue = Type.Object({
+  url: Type.String({ description: 'http://, https:// or mailto: only.' }),
+  text: Type.Optional(Type.String()),
+});
+export type LinkValue = Static<typeof LinkValue>;
+
+/** shortText, richText and dateTime values are strings; image and link values are objects. */
+export const BlockFieldValue = Type.Union([Type.String(), ImageValue, LinkValue]);
+export type BlockFieldValue = Static<typeof BlockFieldValue>;
+
+/** A block's content: its fields' values by field name; empty optional fields are left out. */
+export const BlockContent = Type.Record(Type.String(), BlockFieldValue);
+export type BlockContent = Static<typeof BlockContent>;
+
 /** A repeatable group of a type; a block of a publication is an instance of one. */
 export const RepeatableGroup = Type.Object({
   type: Type.String({ description: 'The key used as {blockType} when adding a block, e.g. `artikel`.' }),
   name: Type.String({ description: 'Dutch display name, e.g. Artikel.' }),
+  fields: Type.Array(FieldDefinition, { description: 'The fields of a block of this group, in order.' }),
 });
 export type RepeatableGroup = Static<typeof RepeatableGroup>;
 
@@ -112,6 +167,12 @@ export const PublicationBlock = Type.Object({
   blockType: Type.String({ description: 'The repeatable group the block is an instance of.' }),
   name: Type.String({ description: "The repeatable group's display name." }),
   position: Type.Integer({ minimum: 0, description: '0-based place in the publication.' }),
+  content: BlockContent,
+  version: Type.Integer({
+    minimum: 1,
+    description: 'Raised by every content save; send it back with PUT …/blocks/{blockId}.',
+  }),
+  updatedAt: Timestamp,
 });
 export type PublicationBlock = Static<typeof PublicationBlock>;
 
@@ -131,11 +192,40 @@ export type AddBlockParams = Static<typeof AddBlockParams>;
 export const BlockParams = Type.Object({ id: Uuid, blockId: Uuid });
 export type BlockParams = Static<typeof BlockParams>;
 
+/**
+ * Body of PUT /publications/{id}/blocks/{blockId}: the whole content and the version it was edited from.
+ * The values are checked against the group's field definitions (400 naming `content.{field}`); a version
+ * that is no longer the block's answers 409.
+ */
+export const UpdateBlockBody = Type.Object({
+  content: Type.Record(Type.String({ maxLength: 100 }), Type.Unknown(), {
+    maxProperties: 50,
+    description: 'Values by field name (see FieldDefinition.kind for their shapes).',
+  }),
+  version: Type.Integer({ minimum: 1, description: 'The version the client edited.' }),
+});
+export type UpdateBlockBody = Static<typeof UpdateBlockBody>;
+
 /** Body of PUT /publications/{id}/blocks/order: every block id of the publication, in the new order. */
 export const ReorderBlocksBody = Type.Object({
   blockIds: Type.Array(Uuid, { maxItems: 1000, uniqueItems: true }),
 });
 export type ReorderBlocksBody = Static<typeof ReorderBlocksBody>;
+
+// ---------------------------------------------------------------------------------------------
+// Rendering
+
+export const RenderQuery = Type.Object({
+  templateId: Type.String({ format: 'uuid', description: "A template of the publication's type." }),
+});
+export type RenderQuery = Static<typeof RenderQuery>;
+
+/**
+ * A publication rendered through a template: email-safe HTML (inlined styles, no script) and its plain-text
+ * version. Merge fields show their fallback; `{{unsubscribeUrl}}` is left for the delivery to fill.
+ */
+export const RenderedPublication = Type.Object({ html: Type.String(), text: Type.String() });
+export type RenderedPublication = Static<typeof RenderedPublication>;
 
 // ---------------------------------------------------------------------------------------------
 // Delivery jobs

@@ -1,8 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { AddBlockParams, PublicationBlock } from '../contract/publications';
+import type { AddBlockParams, PublicationBlock, UpdateBlockBody } from '../contract/publications';
 import type { Database } from '../db/client';
 import { publicationBlocks, publicationRepeatableGroups } from '../db/schema';
-import { badRequest, notFound } from '../errors';
+import { ApiError, badRequest, notFound } from '../errors';
+import { checkBlockContent } from './blockContent';
 import { findRepeatableGroup } from './publicationTypes';
 import { lockPublication, requirePublication } from './publications';
 
@@ -52,14 +53,14 @@ export async function addBlock(
         blockType: group.type,
         position: sql`(SELECT count(*) FROM ${publicationBlocks} WHERE ${publicationBlocks.publicationId} = ${publication.id})::int`,
       })
-      .returning({ id: publicationBlocks.id, position: publicationBlocks.position });
-    return {
-      id: created.id,
-      publicationId: publication.id,
-      blockType: group.type,
-      name: group.name,
-      position: created.position,
-    };
+      .returning({
+        id: publicationBlocks.id,
+        position: publicationBlocks.position,
+        content: publicationBlocks.content,
+        version: publicationBlocks.version,
+        updatedAt: publicationBlocks.updatedAt,
+      });
+    return toBlock({ ...created, publicationId: publication.id, blockType: group.type, name: group.name });
   });
 }
 
@@ -131,18 +132,85 @@ export async function reorderBlocks(
   });
 }
 
+/** One block of a publication with its content and version; 404 for an unknown block or publication. */
+export async function getBlock(
+  db: Database,
+  environmentId: string,
+  publicationId: string,
+  blockId: string,
+): Promise<PublicationBlock> {
+  const publication = await requirePublication(db, environmentId, publicationId);
+  const [block] = await selectBlocks(db, publication.id, publication.publicationTypeId, blockId);
+  if (!block) throw notFound('Het blok');
+  return block;
+}
+
+/** Answered when a block was saved by someone else since the client read it. */
+export const blockChangedMessage = 'Dit blok is intussen door iemand anders gewijzigd.';
+
+/**
+ * Replaces a block's content (checked against its group's field definitions, 400 naming the field) when
+ * the block is still at the version the client edited; else 409 naming `version`, and nothing is stored.
+ * The version check and the write are one UPDATE, so of two saves from the same version exactly one wins.
+ */
+export async function updateBlockContent(
+  db: Database,
+  environmentId: string,
+  publicationId: string,
+  blockId: string,
+  body: UpdateBlockBody,
+): Promise<PublicationBlock> {
+  const publication = await requirePublication(db, environmentId, publicationId);
+  const [current] = await db
+    .select({ fields: publicationRepeatableGroups.fields })
+    .from(publicationBlocks)
+    .leftJoin(
+      publicationRepeatableGroups,
+      and(
+        eq(publicationRepeatableGroups.publicationTypeId, publication.publicationTypeId),
+        eq(publicationRepeatableGroups.type, publicationBlocks.blockType),
+      ),
+    )
+    .where(and(eq(publicationBlocks.id, blockId), eq(publicationBlocks.publicationId, publication.id)));
+  if (!current) throw notFound('Het blok');
+  const content = await checkBlockContent(db, environmentId, current.fields ?? [], body.content);
+  const [updated] = await db
+    .update(publicationBlocks)
+    .set({ content, version: sql`${publicationBlocks.version} + 1`, updatedAt: new Date() })
+    .where(
+      and(
+        eq(publicationBlocks.id, blockId),
+        eq(publicationBlocks.publicationId, publication.id),
+        eq(publicationBlocks.version, body.version),
+      ),
+    )
+    .returning({ id: publicationBlocks.id });
+  if (!updated) {
+    // Gone meanwhile (removed) or saved by someone else: which one decides the answer.
+    const [still] = await selectBlocks(db, publication.id, publication.publicationTypeId, blockId);
+    if (!still) throw notFound('Het blok');
+    throw new ApiError(409, blockChangedMessage, 'version');
+  }
+  return getBlock(db, environmentId, publication.id, blockId);
+}
+
+/** The blocks of a publication in order (or the one block `blockId`), with their group's name. */
 async function selectBlocks(
   db: Database,
   publicationId: string,
   publicationTypeId: string,
+  blockId?: string,
 ): Promise<PublicationBlock[]> {
-  return db
+  const rows = await db
     .select({
       id: publicationBlocks.id,
       publicationId: publicationBlocks.publicationId,
       blockType: publicationBlocks.blockType,
       name: sql<string>`coalesce(${publicationRepeatableGroups.name}, ${publicationBlocks.blockType})`,
       position: publicationBlocks.position,
+      content: publicationBlocks.content,
+      version: publicationBlocks.version,
+      updatedAt: publicationBlocks.updatedAt,
     })
     .from(publicationBlocks)
     .leftJoin(
@@ -152,6 +220,16 @@ async function selectBlocks(
         eq(publicationRepeatableGroups.type, publicationBlocks.blockType),
       ),
     )
-    .where(eq(publicationBlocks.publicationId, publicationId))
+    .where(
+      and(
+        eq(publicationBlocks.publicationId, publicationId),
+        blockId === undefined ? undefined : eq(publicationBlocks.id, blockId),
+      ),
+    )
     .orderBy(asc(publicationBlocks.position), asc(publicationBlocks.createdAt));
+  return rows.map(toBlock);
+}
+
+function toBlock(row: Omit<PublicationBlock, 'updatedAt'> & { updatedAt: Date }): PublicationBlock {
+  return { ...row, updatedAt: row.updatedAt.toISOString() };
 }

@@ -57,10 +57,14 @@ export async function getPublicationType(
   return type;
 }
 
-/** The repeatable group `blockType` of a type, or undefined when the type has no such group. */
+/** The repeatable group `blockType` of a type with its field definitions, or undefined when the type has no such group. */
 export async function findRepeatableGroup(db: Database, publicationTypeId: string, blockType: string) {
   const [group] = await db
-    .select({ type: publicationRepeatableGroups.type, name: publicationRepeatableGroups.name })
+    .select({
+      type: publicationRepeatableGroups.type,
+      name: publicationRepeatableGroups.name,
+      fields: publicationRepeatableGroups.fields,
+    })
     .from(publicationRepeatableGroups)
     .where(
       and(
@@ -71,7 +75,7 @@ export async function findRepeatableGroup(db: Database, publicationTypeId: strin
   return group;
 }
 
-/** Adds templates and repeatable groups to type rows (two queries for any number of types). */
+/** Adds templates and repeatable groups (with their field definitions) to type rows (two queries for any number of types). */
 async function withParts(
   db: Database,
   types: ReadonlyArray<{ id: string; name: string }>,
@@ -92,6 +96,7 @@ async function withParts(
       .select({
         type: publicationRepeatableGroups.type,
         name: publicationRepeatableGroups.name,
+        fields: publicationRepeatableGroups.fields,
         typeId: publicationRepeatableGroups.publicationTypeId,
       })
       .from(publicationRepeatableGroups)
@@ -106,6 +111,6 @@ async function withParts(
       .map(({ id, name }) => ({ id, name })),
     repeatableGroups: groups
       .filter((group) => group.typeId === type.id)
-      .map(({ type: key, name }) => ({ type: key, name })),
+      .map(({ type: key, name, fields }) => ({ type: key, name, fields })),
   }));
 }

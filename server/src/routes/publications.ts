@@ -20,11 +20,22 @@ import {
   PublicationType,
   PublicationTypeParams,
   PublicationTypesQuery,
+  RenderedPublication,
+  RenderQuery,
   ReorderBlocksBody,
+  UpdateBlockBody,
   UpdatePublicationBody,
 } from '../contract/publications';
-import { addBlock, listBlocks, removeBlock, reorderBlocks } from '../publications/blocks';
+import {
+  addBlock,
+  getBlock,
+  listBlocks,
+  removeBlock,
+  reorderBlocks,
+  updateBlockContent,
+} from '../publications/blocks';
 import { createDeliveryJob, getDeliveryJob, listDeliveryJobs } from '../publications/deliveryJobs';
+import { renderPublicationPreview } from '../publications/publicationRendering';
 import { getPublicationType, listPublicationTypes } from '../publications/publicationTypes';
 import {
   createPublication,
@@ -222,6 +233,47 @@ export const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  app.get(
+    '/publications/:id/blocks/:blockId',
+    {
+      schema: {
+        summary: 'One block with its content and version.',
+        tags,
+        'x-extension': true,
+        params: environmentParams(BlockParams.properties),
+        response: { 200: PublicationBlock, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => getBlock(app.db, request.environmentId, request.params.id, request.params.blockId),
+  );
+
+  app.put(
+    '/publications/:id/blocks/:blockId',
+    {
+      // A block's content is text and HTML of one block: far below this.
+      bodyLimit: 256 * 1024,
+      schema: {
+        summary:
+          "Saves a block's content, checked against its repeatable group's field definitions (400 naming " +
+          '`content.{field}`); answers the block with its new version. 409 when the block is no longer at the ' +
+          'version sent (someone else saved it): nothing is stored.',
+        tags,
+        'x-extension': true,
+        params: environmentParams(BlockParams.properties),
+        body: UpdateBlockBody,
+        response: { 200: PublicationBlock, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      updateBlockContent(
+        app.db,
+        request.environmentId,
+        request.params.id,
+        request.params.blockId,
+        request.body,
+      ),
+  );
+
   app.delete(
     '/publications/:id/blocks/:blockId',
     {
@@ -237,6 +289,33 @@ export const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await removeBlock(app.db, request.environmentId, request.params.id, request.params.blockId);
       return reply.status(204).send(null);
     },
+  );
+
+  // ---- Rendering -------------------------------------------------------------------------------
+
+  app.get(
+    '/publications/:id/render',
+    {
+      schema: {
+        summary:
+          'The publication rendered through a template of its type: e-mail-safe HTML (inlined styles, no script) ' +
+          'and plain text. Merge fields show their fallback; {{unsubscribeUrl}} is left for the delivery. ' +
+          '400 naming templateId for a template of another type.',
+        tags,
+        'x-extension': true,
+        params: environmentParams(PublicationParams.properties),
+        querystring: RenderQuery,
+        response: { 200: RenderedPublication, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      renderPublicationPreview(
+        app.db,
+        app.config,
+        request.environmentId,
+        request.params.id,
+        request.query.templateId,
+      ),
   );
 
   // ---- Delivery jobs ---------------------------------------------------------------------------

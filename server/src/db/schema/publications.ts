@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { BlockContent, FieldDefinition } from '../../contract/publications';
 import { environments, users } from './core';
 import { audiences } from './receivers';
 
@@ -26,6 +37,8 @@ export const publicationTemplates = pgTable(
       .notNull()
       .references(() => publicationTypes.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** The email layout the template renders with (rendering/layouts.ts), e.g. 'standaard'. */
+    layout: text('layout').notNull().default('standaard'),
     position: integer('position').notNull(),
   },
   (table) => [index('publication_templates_type_idx').on(table.publicationTypeId, table.position)],
@@ -40,6 +53,8 @@ export const publicationRepeatableGroups = pgTable(
       .references(() => publicationTypes.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
     name: text('name').notNull(),
+    /** The fields of a block of this group, in order; its content is validated against them. */
+    fields: jsonb('fields').$type<FieldDefinition[]>().notNull().default([]),
     position: integer('position').notNull(),
   },
   (table) => [primaryKey({ columns: [table.publicationTypeId, table.type] })],
@@ -77,7 +92,12 @@ export const publicationBlocks = pgTable(
       .references(() => publications.id, { onDelete: 'cascade' }),
     blockType: text('block_type').notNull(),
     position: integer('position').notNull(),
+    /** Field values keyed by field name, validated against the group's definition (rich text sanitised). */
+    content: jsonb('content').$type<BlockContent>().notNull().default({}),
+    /** Raised by every content save; a save naming another version is refused (optimistic concurrency). */
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('publication_blocks_publication_position_idx').on(table.publicationId, table.position)],
 );

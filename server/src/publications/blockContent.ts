@@ -1,0 +1,187 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { BlockContent, FieldDefinition, ImageValue, LinkValue } from '../contract/publications';
+import type { Database } from '../db/client';
+import { mediaFiles } from '../db/schema';
+import { badRequest } from '../errors';
+import { isRasterExtension } from '../media/mediaTypes';
+import { recipientMergeFields, unknownMergeFields } from '../rendering/mergeFields';
+import { isBlankRichText, sanitizeRichText } from '../rendering/richText';
+
+// A block's content is checked field by field against its repeatable group's definition. Every refusal is
+// a 400 naming the field as `content.{name}` (or `content.{name}.{part}`), with a Dutch message; the
+// checked content is what gets stored: texts trimmed, rich text sanitised, empty optional fields left out.
+
+const altMaxLength = 300;
+const urlMaxLength = 2000;
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const safeUrl = /^(https?:\/\/|mailto:)\S+$/i;
+const localDateTime = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+
+const fieldError = (path: string, problem: string) => badRequest(path, `Het veld '${path}' ${problem}`);
+
+/**
+ * Checks `content` against the group's `fields` and answers the content to store; images must be raster
+ * images of the environment's media library (one query for all of them).
+ */
+export async function checkBlockContent(
+  db: Database,
+  environmentId: string,
+  fields: readonly FieldDefinition[],
+  content: Readonly<Record<string, unknown>>,
+): Promise<BlockContent> {
+  const known = new Set(fields.map((field) => field.name));
+  const unknown = Object.keys(content).find((name) => !known.has(name));
+  if (unknown !== undefined) throw fieldError(`content.${unknown}`, 'is onbekend bij dit bloktype.');
+
+  const checked: BlockContent = {};
+  const images: Array<{ path: string; fileId: string }> = [];
+  for (const field of fields) {
+    const path = `content.${field.name}`;
+    const value = checkField(field, path, content[field.name]);
+    if (value === undefined) {
+      if (field.required) throw fieldError(path, 'is verplicht.');
+      continue;
+    }
+    if (field.kind === 'image') images.push({ path, fileId: (value as ImageValue).fileId });
+    checked[field.name] = value;
+  }
+  await checkImages(db, environmentId, images);
+  return checked;
+}
+
+/** The stored form of one value, or undefined when it is empty. */
+function checkField(field: FieldDefinition, path: string, value: unknown): BlockContent[string] | undefined {
+  if (value === undefined || value === null) return undefined;
+  switch (field.kind) {
+    case 'shortText':
+      return emptyToUndefined(checkText(path, value, field.maxLength));
+    case 'richText': {
+      if (typeof value !== 'string') throw fieldError(path, 'moet tekst (HTML) zijn.');
+      const html = sanitizeRichText(value);
+      if (isBlankRichText(html)) return undefined;
+      if (field.maxLength !== undefined && html.length > field.maxLength) {
+        throw fieldError(path, `mag hoogstens ${field.maxLength} tekens lang zijn.`);
+      }
+      checkMergeFields(path, html);
+      return html;
+    }
+    case 'image':
+      return checkImage(path, value);
+    case 'link':
+      return checkLink(path, value, field.maxLength);
+    case 'dateTime':
+      return emptyToUndefined(checkDateTime(path, value));
+  }
+}
+
+function checkText(path: string, value: unknown, maxLength: number | undefined): string {
+  if (typeof value !== 'string') throw fieldError(path, 'moet tekst zijn.');
+  const text = value.trim();
+  if (maxLength !== undefined && text.length > maxLength) {
+    throw fieldError(path, `mag hoogstens ${maxLength} tekens lang zijn.`);
+  }
+  checkMergeFields(path, text);
+  return text;
+}
+
+function checkMergeFields(path: string, text: string): void {
+  const [unknown] = unknownMergeFields(text);
+  if (unknown !== undefined) {
+    throw fieldError(
+      path,
+      `bevat het onbekende samenvoegveld {{${unknown}}}; bekend zijn: ${recipientMergeFields.join(', ')}.`,
+    );
+  }
+}
+
+function checkImage(path: string, value: unknown): ImageValue | undefined {
+  if (!isObject(value)) throw fieldError(path, 'moet een afbeelding {fileId, alt} zijn.');
+  unexpectedPart(path, value, ['fileId', 'alt']);
+  const { fileId, alt } = value;
+  if (fileId === undefined || fileId === null || fileId === '') return undefined;
+  if (typeof fileId !== 'string' || !uuidPattern.test(fileId)) {
+    throw fieldError(`${path}.fileId`, 'moet een geldige GUID zijn.');
+  }
+  const altText = alt === undefined || alt === null ? '' : checkText(`${path}.alt`, alt, altMaxLength);
+  return altText ? { fileId: fileId.toLowerCase(), alt: altText } : { fileId: fileId.toLowerCase() };
+}
+
+function checkLink(path: string, value: unknown, textMaxLength: number | undefined): LinkValue | undefined {
+  if (!isObject(value)) throw fieldError(path, 'moet een link {url, text} zijn.');
+  unexpectedPart(path, value, ['url', 'text']);
+  const url =
+    value.url === undefined || value.url === null ? '' : checkText(`${path}.url`, value.url, urlMaxLength);
+  const text =
+    value.text === undefined || value.text === null
+      ? ''
+      : checkText(`${path}.text`, value.text, textMaxLength);
+  if (!url) {
+    if (text) throw fieldError(`${path}.url`, 'is verplicht als er een knoptekst is.');
+    return undefined;
+  }
+  if (!safeUrl.test(url) || !URL.canParse(url)) {
+    throw fieldError(
+      `${path}.url`,
+      'moet een volledige URL zijn die begint met http://, https:// of mailto:.',
+    );
+  }
+  return text ? { url, text } : { url };
+}
+
+function checkDateTime(path: string, value: unknown): string {
+  if (typeof value !== 'string') throw fieldError(path, 'moet een datum en tijd zijn (JJJJ-MM-DDTUU:MM).');
+  const text = value.trim();
+  if (!text) return text;
+  const parts = localDateTime.exec(text)?.slice(1).map(Number);
+  const valid =
+    parts !== undefined &&
+    (() => {
+      const [year, month, day, hour, minute] = parts;
+      const date = new Date(Date.UTC(year, month - 1, day, hour, minute));
+      return date.getUTCMonth() === month - 1 && date.getUTCDate() === day && hour < 24 && minute < 60;
+    })();
+  if (!valid) throw fieldError(path, 'moet een geldige datum en tijd zijn (JJJJ-MM-DDTUU:MM).');
+  return text;
+}
+
+/** Image fields must name raster images (jpg, png, gif, webp) of the environment's own media library. */
+async function checkImages(
+  db: Database,
+  environmentId: string,
+  images: ReadonlyArray<{ path: string; fileId: string }>,
+): Promise<void> {
+  if (images.length === 0) return;
+  const files = await db
+    .select({ id: mediaFiles.id, extension: mediaFiles.extension })
+    .from(mediaFiles)
+    .where(
+      and(
+        eq(mediaFiles.environmentId, environmentId),
+        inArray(
+          mediaFiles.id,
+          images.map((image) => image.fileId),
+        ),
+      ),
+    );
+  const rasterIds = new Set(files.filter((file) => isRasterExtension(file.extension)).map((file) => file.id));
+  const refused = images.find((image) => !rasterIds.has(image.fileId));
+  if (refused) {
+    throw fieldError(
+      `${refused.path}.fileId`,
+      'moet een afbeelding (jpg, png, gif of webp) uit de mediabibliotheek van deze omgeving zijn.',
+    );
+  }
+}
+
+function unexpectedPart(path: string, value: Record<string, unknown>, allowed: readonly string[]): void {
+  const extra = Object.keys(value).find((key) => !allowed.includes(key));
+  if (extra !== undefined) throw fieldError(`${path}.${extra}`, 'is onbekend.');
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function emptyToUndefined(text: string): string | undefined {
+  return text === '' ? undefined : text;
+}

@@ -1,0 +1,197 @@
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { FieldDefinition, ImageValue } from '../contract/publications';
+import type { Database } from '../db/client';
+import {
+  environments,
+  mediaFiles,
+  publicationBlocks,
+  publicationRepeatableGroups,
+  publicationTemplates,
+  publications,
+  themes,
+} from '../db/schema';
+import { badRequest, notFound } from '../errors';
+import { cdnImageUrl, type CdnLocation } from '../rendering/imageUrl';
+import { escapeHtml } from '../rendering/escapeHtml';
+import { fillMergeFields } from '../rendering/mergeFields';
+import { renderPublication, type RenderBlock, type RenderedMail } from '../rendering/renderPublication';
+import { themeStyle } from '../rendering/themeStyle';
+
+/** The logo is shown 160 px wide; fetched at twice that for sharp screens, fitted (never cropped). */
+const logoSize = { width: 320, height: 160, crop: false };
+
+/**
+ * A publication of the environment rendered through one of its type's templates, as a preview: merge
+ * fields show their fallback, `{{unsubscribeUrl}}` stays for the delivery. 404 for an unknown publication
+ * (or another environment's); 400 naming `templateId` for a template that is not of the publication's type.
+ */
+export async function renderPublicationPreview(
+  db: Database,
+  cdn: CdnLocation,
+  environmentId: string,
+  publicationId: string,
+  templateId: string,
+): Promise<RenderedMail> {
+  const publication = await findPublication(
+    db,
+    environmentId,
+    publicationId,
+    sql`(SELECT ${publicationTemplates.layout} FROM ${publicationTemplates}
+         WHERE ${publicationTemplates.id} = ${templateId}
+           AND ${publicationTemplates.publicationTypeId} = ${publications.publicationTypeId})`,
+  );
+  if (!publication) throw notFound('De publicatie');
+  if (publication.layout === null) {
+    throw badRequest(
+      'templateId',
+      "Het veld 'templateId' verwijst niet naar een template van het publicatietype van deze publicatie.",
+    );
+  }
+  return withFallbacks(await renderStored(db, cdn, environmentId, publication, publication.layout, true));
+}
+
+/**
+ * The web version of a public publication (its type's first template, no unsubscribe link), or
+ * undefined when the publication is unknown, another environment's or not public: the caller answers
+ * all of those alike.
+ */
+export async function renderWebVersion(
+  db: Database,
+  cdn: CdnLocation,
+  environmentId: string,
+  publicationId: string,
+): Promise<RenderedMail | undefined> {
+  const publication = await findPublication(
+    db,
+    environmentId,
+    publicationId,
+    sql`(SELECT ${publicationTemplates.layout} FROM ${publicationTemplates}
+         WHERE ${publicationTemplates.publicationTypeId} = ${publications.publicationTypeId}
+         ORDER BY ${publicationTemplates.position}, ${publicationTemplates.name} LIMIT 1)`,
+  );
+  if (!publication?.isPublic) return undefined;
+  const mail = await renderStored(
+    db,
+    cdn,
+    environmentId,
+    publication,
+    publication.layout ?? 'standaard',
+    false,
+  );
+  return withFallbacks(mail);
+}
+
+/**
+ * The publication with what its render needs besides the blocks, in one query: the environment's name,
+ * its theme and logo file, and the layout of the template `layout` selects (null when there is none).
+ */
+async function findPublication(db: Database, environmentId: string, publicationId: string, layout: SQL) {
+  const [publication] = await db
+    .select({
+      id: publications.id,
+      name: publications.name,
+      publicationTypeId: publications.publicationTypeId,
+      isPublic: publications.isPublic,
+      layout: sql<string | null>`${layout}`,
+      environmentName: environments.name,
+      themeName: themes.name,
+      primaryColor: themes.primaryColor,
+      logoId: mediaFiles.id,
+      logoExtension: mediaFiles.extension,
+    })
+    .from(publications)
+    .innerJoin(environments, eq(environments.id, publications.environmentId))
+    .leftJoin(themes, eq(themes.environmentId, environments.id))
+    .leftJoin(
+      mediaFiles,
+      and(eq(mediaFiles.id, themes.fileIdToLogo), eq(mediaFiles.environmentId, environments.id)),
+    )
+    .where(and(eq(publications.id, publicationId), eq(publications.environmentId, environmentId)));
+  return publication;
+}
+
+type StoredPublication = NonNullable<Awaited<ReturnType<typeof findPublication>>>;
+
+/** Renders with the blocks (their fields joined) and their images: two more queries, one without images. */
+async function renderStored(
+  db: Database,
+  cdn: CdnLocation,
+  environmentId: string,
+  publication: StoredPublication,
+  layout: string,
+  unsubscribeLink: boolean,
+): Promise<RenderedMail> {
+  const blocks: RenderBlock[] = (
+    await db
+      .select({ content: publicationBlocks.content, fields: publicationRepeatableGroups.fields })
+      .from(publicationBlocks)
+      .leftJoin(
+        publicationRepeatableGroups,
+        and(
+          eq(publicationRepeatableGroups.publicationTypeId, publication.publicationTypeId),
+          eq(publicationRepeatableGroups.type, publicationBlocks.blockType),
+        ),
+      )
+      .where(eq(publicationBlocks.publicationId, publication.id))
+      .orderBy(asc(publicationBlocks.position), asc(publicationBlocks.createdAt))
+  ).map((block) => ({ content: block.content, fields: block.fields ?? [] }));
+
+  const images = await readImages(db, environmentId, blocks);
+  const logoUrl =
+    publication.logoId && publication.logoExtension
+      ? cdnImageUrl(
+          cdn,
+          { environmentId, fileId: publication.logoId, extension: publication.logoExtension },
+          logoSize,
+        )
+      : null;
+  return renderPublication({
+    layout,
+    style: themeStyle({ name: publication.themeName, primaryColor: publication.primaryColor, logoUrl }),
+    title: publication.name,
+    environmentName: publication.environmentName,
+    blocks,
+    unsubscribeLink,
+    image(fileId, size) {
+      const file = images.get(fileId);
+      return file
+        ? {
+            url: cdnImageUrl(
+              cdn,
+              { environmentId, fileId, extension: file.extension },
+              { ...size, crop: true },
+            ),
+            name: file.friendlyName,
+          }
+        : undefined;
+    },
+  });
+}
+
+/** The environment's files that the blocks' image fields name (a deleted file is simply absent). */
+async function readImages(db: Database, environmentId: string, blocks: readonly RenderBlock[]) {
+  const fileIds = [
+    ...new Set(
+      blocks.flatMap((block) =>
+        block.fields
+          .filter((field: FieldDefinition) => field.kind === 'image')
+          .map((field) => (block.content[field.name] as ImageValue | undefined)?.fileId)
+          .filter((fileId): fileId is string => typeof fileId === 'string'),
+      ),
+    ),
+  ];
+  if (fileIds.length === 0) return new Map<string, { extension: string; friendlyName: string }>();
+  const files = await db
+    .select({ id: mediaFiles.id, extension: mediaFiles.extension, friendlyName: mediaFiles.friendlyName })
+    .from(mediaFiles)
+    .where(and(eq(mediaFiles.environmentId, environmentId), inArray(mediaFiles.id, fileIds)));
+  return new Map(files.map((file) => [file.id, file]));
+}
+
+/** A preview shows each merge field's fallback (there is no recipient); the unsubscribe placeholder stays. */
+function withFallbacks(mail: RenderedMail): RenderedMail {
+  return {
+    html: fillMergeFields(mail.html, {}, escapeHtml),
+    text: fillMergeFields(mail.text, {}, (value) => value),
+  };
+}

@@ -1,0 +1,49 @@
+// Merge fields: `{{firstName}}` or `{{firstName|lezer}}` (a fallback when the recipient has no value) in
+// the text of a block. Rendering keeps them as they are; `fillMergeFields` puts in a recipient's values
+// (or, for a preview, the fallbacks). `{{unsubscribeUrl}}` is the delivery's own placeholder.
+
+/** The recipient values a block's text may use (the subscriber fields of spec §3). */
+export const recipientMergeFields = [
+  'name',
+  'email',
+  'initials',
+  'firstName',
+  'middleName',
+  'lastName',
+  'phoneNumber',
+  'address',
+  'postalCode',
+  'city',
+  'country',
+] as const;
+export type RecipientMergeField = (typeof recipientMergeFields)[number];
+
+/** Filled per recipient by the delivery; left in place until a value is given. */
+export const unsubscribeUrlPlaceholder = '{{unsubscribeUrl}}';
+
+const mergeField = /\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*(?:\|([^{}|]*))?\}\}/g;
+const recipientNames = new Set<string>(recipientMergeFields);
+
+/** The names of merge fields in `text` that are not recipient fields (a save refuses them). */
+export function unknownMergeFields(text: string): string[] {
+  return [...text.matchAll(mergeField)].map((match) => match[1]).filter((name) => !recipientNames.has(name));
+}
+
+export type MergeValues = Partial<Record<RecipientMergeField | 'unsubscribeUrl', string>>;
+
+/**
+ * Replaces the merge fields of rendered output. A recipient field takes its value (passed through
+ * `escape`: HTML-escaped for the HTML, as is for plain text), else its fallback, else nothing; the
+ * fallback is already in the output's own form. Other placeholders stay unless a value is given.
+ */
+export function fillMergeFields(
+  output: string,
+  values: MergeValues,
+  escape: (value: string) => string,
+): string {
+  return output.replace(mergeField, (match, name: string, fallback: string | undefined) => {
+    const value = values[name as keyof MergeValues]?.trim();
+    if (!recipientNames.has(name)) return value ? escape(value) : match;
+    return value ? escape(value) : (fallback ?? '').trim();
+  });
+}

@@ -1,0 +1,115 @@
+import type { BlockContent, FieldDefinition, ImageValue, LinkValue } from '../contract/publications';
+import { compiledLayout } from './compiledLayout';
+import { formatDutchDateTime } from './dateTime';
+import { escapeHtml } from './escapeHtml';
+import { unsubscribeUrlPlaceholder } from './mergeFields';
+import { richTextToPlainText } from './plainText';
+import { inlineRichTextStyles, sanitizeRichText } from './richText';
+import type { TemplateStyle } from './themeStyle';
+
+export interface RenderBlock {
+  fields: readonly FieldDefinition[];
+  content: BlockContent;
+}
+
+/** An image ready for the mail: an absolute URL at the asked size and a name for the alt text. */
+export interface RenderImage {
+  url: string;
+  name: string;
+}
+
+export interface PublicationRenderInput {
+  /** The template's layout (layouts.ts). */
+  layout: string;
+  style: TemplateStyle;
+  /** The document title (the publication's name). */
+  title: string;
+  environmentName: string;
+  blocks: readonly RenderBlock[];
+  /** Resolves an image field; undefined when the file is gone (the image is then left out). */
+  image(fileId: string, size: { width: number; height: number }): RenderImage | undefined;
+  /** The footer's unsubscribe link (`{{unsubscribeUrl}}`); a web version has none. */
+  unsubscribeLink: boolean;
+}
+
+export interface RenderedMail {
+  html: string;
+  text: string;
+}
+
+const defaultButtonText = 'Lees meer';
+
+/**
+ * Renders a publication through a layout: the compiled layout's fragments filled with the blocks' values
+ * (every text escaped, rich text sanitised again and given inline styles), and a plain-text version.
+ * Merge fields stay in place for `fillMergeFields`.
+ */
+export async function renderPublication(input: PublicationRenderInput): Promise<RenderedMail> {
+  const { fragments, layout } = await compiledLayout(input.layout, input.style);
+  const environmentName = escapeHtml(input.environmentName);
+  const html: string[] = [
+    fragments.start.fill({ title: escapeHtml(input.title) }),
+    fragments.header.fill({ environmentName }),
+  ];
+  const text: string[] = [input.environmentName];
+
+  for (const block of input.blocks) {
+    const elements: string[] = [];
+    const lines: string[] = [];
+    for (const field of block.fields) {
+      const value = block.content[field.name];
+      if (value === undefined) continue;
+      switch (field.kind) {
+        case 'shortText': {
+          const fragment =
+            field.display === 'heading' ? 'heading' : field.display === 'caption' ? 'caption' : 'plain';
+          elements.push(fragments[fragment].fill({ text: escapeHtml(String(value)) }));
+          lines.push(String(value));
+          break;
+        }
+        case 'richText': {
+          const sanitised = sanitizeRichText(String(value));
+          elements.push(
+            fragments.richText.fill({ html: inlineRichTextStyles(sanitised, layout.richTextStyles) }),
+          );
+          lines.push(richTextToPlainText(sanitised));
+          break;
+        }
+        case 'dateTime': {
+          const formatted = formatDutchDateTime(String(value));
+          elements.push(fragments.dateTime.fill({ text: escapeHtml(formatted) }));
+          lines.push(formatted);
+          break;
+        }
+        case 'image': {
+          const { fileId, alt } = value as ImageValue;
+          const image = input.image(fileId, layout.image);
+          if (!image) break;
+          elements.push(
+            fragments.image.fill({ src: escapeHtml(image.url), alt: escapeHtml(alt || image.name) }),
+          );
+          break;
+        }
+        case 'link': {
+          const { url, text: buttonText } = value as LinkValue;
+          const label = buttonText || defaultButtonText;
+          elements.push(fragments.button.fill({ href: escapeHtml(url), text: escapeHtml(label) }));
+          lines.push(`${label}: ${url}`);
+          break;
+        }
+      }
+    }
+    if (elements.length === 0) continue;
+    html.push(fragments.blockOpen.fill(), ...elements, fragments.blockClose.fill());
+    text.push(lines.join('\n\n'));
+  }
+
+  html.push(fragments.footer.fill({ environmentName }));
+  const footerText = [`-- \n${input.environmentName}`];
+  if (input.unsubscribeLink) {
+    html.push(fragments.unsubscribe.fill());
+    footerText.push(`Wil je deze berichten niet meer ontvangen? Uitschrijven: ${unsubscribeUrlPlaceholder}`);
+  }
+  html.push(fragments.end.fill());
+  return { html: html.join(''), text: `${[...text, footerText.join('\n')].join('\n\n')}\n` };
+}
