@@ -51,13 +51,17 @@ export function candidatesFor(
   if (own.enum) return own.enum.map(String);
   const byName = [...(harvest.values.get(name) ?? [])];
   if (own.format !== 'uuid') return byName;
+  // `templateId` also takes what was read as `publicationTemplateId`, and the like.
+  const bySuffix = [...harvest.values.entries()]
+    .filter(([key]) => key !== name && key.toLowerCase().endsWith(name.toLowerCase()) && name !== 'id')
+    .flatMap(([, values]) => [...values]);
   const placeholder = template?.indexOf(`/{${name}}`) ?? -1;
   const fromParentList =
     template && placeholder >= 0
       ? [...(harvest.values.get(listKey(template.slice(0, placeholder))) ?? [])]
       : [];
   const ids = [...(harvest.values.get('id') ?? [])];
-  return [...new Set([...fromParentList, ...byName, ...ids])];
+  return [...new Set([...fromParentList, ...byName, ...bySuffix, ...ids])];
 }
 
 /** Where the ids of a list read are kept, by the list's path template. */
