@@ -7,7 +7,8 @@ import { openDatabase } from './db/client';
 import { lockDataDirectory } from './db/lock';
 import { installErrorHandling } from './errors';
 import { registerRateLimiting } from './http/rateLimit';
-import { createIdentity } from './identity';
+import { createIdentity, type IdentityOptions } from './identity';
+import { assertEmbeddedIdentityAllowed } from './identity/embeddedGuard';
 import { databaseStorage } from './identity/databaseStorage';
 import { registerOpenApi } from './openapi';
 import { registerConsole } from './routes/console';
@@ -30,6 +31,11 @@ import { createUserDirectory } from './users/userDirectory';
  */
 const environmentAreas = [themeRoutes, mediaRoutes, publicationRoutes, receiverRoutes];
 
+export interface BuildOptions {
+  /** For tests: how the external provider is reached (fetch) and the clock of its retry back-off. */
+  identity?: Pick<IdentityOptions, 'fetch' | 'now'>;
+}
+
 export interface BuiltApp {
   app: FastifyInstance;
   tls: TlsMaterial;
@@ -40,7 +46,9 @@ export interface BuiltApp {
  * opens and migrates the database (seeding an empty one), creates the identity provider and registers
  * every route. Closing the app releases all of it in reverse order.
  */
-export async function buildApp(config: AppConfig): Promise<BuiltApp> {
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<BuiltApp> {
+  // Refuse a configuration that may not run before the lock, the certificate or the database are written.
+  assertEmbeddedIdentityAllowed(config);
   const lock = lockDataDirectory(config.dataDir);
   const cleanups: Array<() => Promise<void> | void> = [() => lock.release()];
   const cleanUp = async () => {
@@ -52,6 +60,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     cleanups.push(() => database.close());
     if (config.seedDemoData) await seedIfEmpty(database.db, config);
     const identity = await createIdentity(config, createUserDirectory(database.db), {
+      ...options.identity,
       storage: databaseStorage(database.db),
     });
     cleanups.push(() => identity.close());

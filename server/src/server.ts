@@ -1,5 +1,5 @@
 import type { AppConfig } from './config';
-import { buildApp } from './app';
+import { buildApp, type BuildOptions } from './app';
 
 export interface RunningServer {
   /** The URL the server listens on (https://host:port). */
@@ -12,8 +12,8 @@ export interface RunningServer {
 }
 
 /** Builds the app and listens over HTTPS. The caller decides about signals (see main.ts). */
-export async function startServer(config: AppConfig): Promise<RunningServer> {
-  const { app, tls } = await buildApp(config);
+export async function startServer(config: AppConfig, options: BuildOptions = {}): Promise<RunningServer> {
+  const { app, tls } = await buildApp(config, options);
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {

@@ -10,7 +10,7 @@ import {
 } from '../contract/environment';
 import { environmentMembers, environments, themes } from '../db/schema';
 import { findDefaultEnvironmentId } from '../environments/defaultEnvironment';
-import { forbidden, notFound } from '../errors';
+import { ApiError, forbidden } from '../errors';
 import { findUserByUsername } from '../users/registerUser';
 
 /** Environment calls outside the environment scope (spec §7): sign-in info and the environment switcher. */
@@ -21,14 +21,16 @@ export const environmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'Sign-in settings and the default environment (no authentication).',
         tags: ['environment'],
-        response: { 200: EnvironmentInfo, ...errorResponses(404) },
+        description:
+          'Answers 503 with a Dutch message while the platform has no environment yet (a fresh installation).',
+        response: { 200: EnvironmentInfo, ...errorResponses(503) },
       },
     },
     async (): Promise<EnvironmentInfo> => {
       const id = await findDefaultEnvironmentId(app.db);
-      if (!id) throw notFound('Een omgeving');
-      const { authority, clientId, apiScope } = app.identity.info;
-      return { id, clientId, authority, apiScope, cdnBase: app.config.cdnBase };
+      if (!id) throw platformNotSetUp();
+      const { authority, clientId, apiScope, protocol, extraScopes } = app.identity.info;
+      return { id, clientId, authority, apiScope, protocol, extraScopes, cdnBase: app.config.cdnBase };
     },
   );
 
@@ -72,3 +74,10 @@ export const environmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 };
+
+/** A fresh installation: nobody can work until a platform administrator creates the first environment. */
+const platformNotSetUp = () =>
+  new ApiError(
+    503,
+    'Het platform is nog niet ingericht: er is nog geen omgeving. Vraag de beheerder van het platform om een omgeving aan te maken.',
+  );
