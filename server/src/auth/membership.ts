@@ -1,24 +1,22 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { environmentMembers, users } from '../db/schema';
+import { environmentMembers } from '../db/schema';
+import type { TokenUser } from '../identity';
+import { identifyUser } from '../users/registerUser';
 import type { AuthenticatedUser } from './authenticatedUser';
 
-/** The user with this username when they are a member of the environment, else undefined. */
+/** The token's user (matched by the provider's stable key) when they are a member of the environment. */
 export async function findMember(
   db: Database,
   environmentId: string,
-  username: string,
+  token: TokenUser,
 ): Promise<AuthenticatedUser | undefined> {
-  const [row] = await db
-    .select({ id: users.id, username: users.username, name: users.name })
+  const user = await identifyUser(db, token);
+  if (!user) return undefined;
+  const [membership] = await db
+    .select({ userId: environmentMembers.userId })
     .from(environmentMembers)
-    .innerJoin(users, eq(users.id, environmentMembers.userId))
-    .where(
-      and(
-        eq(environmentMembers.environmentId, environmentId),
-        eq(sql`lower(${users.username})`, username.toLowerCase()),
-      ),
-    )
+    .where(and(eq(environmentMembers.environmentId, environmentId), eq(environmentMembers.userId, user.id)))
     .limit(1);
-  return row ? { id: row.id, username: row.username, name: row.name ?? row.username } : undefined;
+  return membership ? { id: user.id, username: user.username, name: user.name ?? user.username } : undefined;
 }

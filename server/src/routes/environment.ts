@@ -11,7 +11,7 @@ import {
 import { environmentMembers, environments, themes } from '../db/schema';
 import { findDefaultEnvironmentId } from '../environments/defaultEnvironment';
 import { ApiError, forbidden } from '../errors';
-import { findUserByUsername } from '../users/registerUser';
+import { identifyUser } from '../users/registerUser';
 
 /** Environment calls outside the environment scope (spec §7): sign-in info and the environment switcher. */
 export const environmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -51,7 +51,7 @@ export const environmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const token = request.accessToken;
-      const caller = await findUserByUsername(app.db, token.username);
+      const caller = await identifyUser(app.db, token);
       if (!caller || caller.id !== request.query.userId.toLowerCase()) {
         throw forbidden('Je kunt alleen je eigen omgevingen opvragen.');
       }

@@ -33,7 +33,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .where(eq(environments.id, request.body.environmentId.toLowerCase()))
         .limit(1);
       if (!environment) throw notFound('De omgeving');
-      const userId = await registerUser(app.db, token.username, token.name);
+      const userId = await registerUser(app.db, token);
       // A string payload would go out as text/plain; the contract says a JSON string.
       return reply.type('application/json; charset=utf-8').send(JSON.stringify(userId));
     },
