@@ -19,6 +19,7 @@ import { themeRoutes } from './routes/themes';
 import { mediaRoutes } from './routes/media';
 import { cdnRoutes } from './routes/cdn';
 import { userRoutes } from './routes/users';
+import { platformRoutes } from './routes/platform';
 import { publicationRoutes } from './routes/publications';
 import { receiverRoutes } from './routes/receivers';
 import { seedIfEmpty } from './seed';
@@ -85,6 +86,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(healthRoutes);
     await app.register(environmentRoutes);
     await app.register(userRoutes);
+    await app.register(platformRoutes);
     await app.register(environmentScope, { prefix: environmentPrefix, areas: environmentAreas });
     await app.register(cdnRoutes);
     await identity.register(app);
