@@ -115,6 +115,7 @@ function takeEmbeddedDatabase(dataDir: string, publicUrl: string): DataDirectory
         'process may open it. Use that server instead: sign in as a platform administrator and open ' +
         `${publicUrl}/platform/environments, or call its API (${publicUrl}/api/1/platform/environments) ` +
         "with a platform administrator's token. Or stop the server and run this command again.",
+      { cause: error },
     );
   }
 }
