@@ -48,7 +48,10 @@ const frameworkMessages: Record<string, string> = {
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     const body = toErrorBody(error);
-    if (body.status >= 500) request.log.error({ err: error }, 'request failed');
+    // A 5xx the server chose (e.g. 503: the identity provider is down) is no bug: no stack in the log.
+    if (body.status >= 500 && error instanceof ApiError)
+      request.log.warn({ status: body.status, reason: body.message }, 'request not served');
+    else if (body.status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ status: body.status, reason: body.message }, 'request rejected');
     return reply.status(body.status).type('application/json; charset=utf-8').send(body);
   });
