@@ -19,7 +19,7 @@ import { themeRoutes } from './routes/themes';
 import { mediaRoutes } from './routes/media';
 import { cdnRoutes } from './routes/cdn';
 import { userRoutes } from './routes/users';
-import { platformRoutes } from './routes/platform';
+import { platformArea, platformRoutes } from './routes/platform';
 import { publicationRoutes } from './routes/publications';
 import { receiverRoutes } from './routes/receivers';
 import { seedIfEmpty } from './seed';
@@ -30,7 +30,7 @@ import { createUserDirectory } from './users/userDirectory';
  * Area route plugins under /api/1/:environmentId (auth + membership checked once in routes/scope.ts).
  * Add one line per area; paths inside a plugin are relative, e.g. `/themes`.
  */
-const environmentAreas = [themeRoutes, mediaRoutes, publicationRoutes, receiverRoutes];
+const environmentAreas = [themeRoutes, mediaRoutes, publicationRoutes, receiverRoutes, platformArea];
 
 export interface BuildOptions {
   /** For tests: how the external provider is reached (fetch) and the clock of its retry back-off. */

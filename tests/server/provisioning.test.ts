@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../../server/src/admin/commands';
 import { lockDataDirectory } from '../../server/src/db/lock';
+import { environmentIds } from '../../server/src/seed/ids';
 import { createTestDatabase, type TestDatabase } from './support/testDatabase';
 import { startTestServer, type TestServer } from './support/testServer';
 
@@ -125,5 +126,30 @@ describe('platform administrators named in PLATFORM_ADMINS', () => {
     expect(listed.body.length).toBeGreaterThanOrEqual(3);
     const bram = await server.signIn('bram@voorbeeld.nl');
     expect((await server.api('GET', '/api/1/platform/environments', { token: bram })).status).toBe(403);
+  });
+
+  it('answers the console inside its environment scope the same way, still only for administrators', async () => {
+    const env = environmentIds.zuiderveen;
+    const anne = await server.signIn('anne@voorbeeld.nl');
+    const members = await server.api<Array<{ username: string }>>(
+      'GET',
+      `/platform/environments/${environmentIds.cultuurhuis}/members`,
+      { token: anne, env },
+    );
+    expect(members.status).toBe(200);
+    expect(members.body.map((member) => member.username)).toContain('anne@voorbeeld.nl');
+    expect((await server.api('GET', '/platform/me', { token: anne, env })).body).toEqual({
+      platformAdmin: true,
+    });
+    const bram = await server.signIn('bram@voorbeeld.nl');
+    const refused = await server.api('POST', '/platform/environments', {
+      token: bram,
+      env,
+      body: { name: 'X' },
+    });
+    expect(refused.status).toBe(403);
+    expect((await server.api('GET', '/platform/me', { token: bram, env })).body).toEqual({
+      platformAdmin: false,
+    });
   });
 });

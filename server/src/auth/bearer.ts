@@ -42,7 +42,7 @@ export async function authenticate(request: FastifyRequest): Promise<VerifiedTok
  * and validated (so a missing token is a 401, not a 400) and keeps the result in `request.accessToken`.
  */
 export async function requireAccessToken(request: FastifyRequest): Promise<void> {
-  request.accessToken = await authenticate(request);
+  request.accessToken ??= await authenticate(request);
 }
 
 function describeCause(cause: unknown): string | undefined {

@@ -16,7 +16,8 @@ export function isPlatformAdmin(settings: PlatformAdminSettings, token: TokenUse
 
 /** onRequest hook of the platform administration routes: a valid token (401) of an administrator (403). */
 export async function requirePlatformAdmin(request: FastifyRequest): Promise<void> {
-  const token = await authenticate(request);
+  // Inside the environment scope the token was verified already.
+  const token = request.accessToken ?? (await authenticate(request));
   if (!isPlatformAdmin(request.server.config.platformAdmins, token)) {
     throw forbidden('Alleen beheerders van het platform kunnen omgevingen en leden beheren.');
   }

@@ -25,8 +25,9 @@ export const CreateEnvironmentBody = Type.Object({
 });
 export type CreateEnvironmentBody = Static<typeof CreateEnvironmentBody>;
 
-export const PlatformEnvironmentParams = Type.Object({ environmentId: Uuid });
-export const PlatformMemberParams = Type.Object({ environmentId: Uuid, userId: Uuid });
+/** `id`: the environment being managed (under the console's scope `environmentId` is the caller's own). */
+export const PlatformEnvironmentParams = { id: Uuid };
+export const PlatformMemberParams = { id: Uuid, userId: Uuid };
 
 /** A member of an environment. `signedIn` is false until the person's first sign-in claims the invitation. */
 export const PlatformMember = Type.Object({
