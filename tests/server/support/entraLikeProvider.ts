@@ -162,7 +162,18 @@ export async function startEntraLikeProvider(
     request.url = url.slice(mountPath.length) || '/';
     if (request.url.startsWith('/interaction/')) {
       const interaction = await provider.interactionDetails(request, response);
-      const result = await finishInteraction(provider, interaction);
+      const submitted =
+        request.method === 'POST' ? new URLSearchParams(await readBody(request)).get('login') : null;
+      const account = submitted
+        ? findByUsername(users, submitted)
+        : String(interaction.params.login_hint ?? '');
+      if (interaction.prompt.name === 'login' && !users.has(account)) {
+        // A browser (no login_hint): a one-field page, like a directory's account picker.
+        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        response.end(signInPage(`${mountPath}/interaction/${interaction.uid}`, submitted));
+        return;
+      }
+      const result = await finishInteraction(provider, interaction, account);
       await provider.interactionFinished(request, response, result, { mergeWithLastSubmission: false });
       return;
     }
@@ -289,11 +300,36 @@ interface MissingConsent {
   missingResourceScopes?: Record<string, string[]>;
 }
 
-/** The login prompt takes `login_hint` as the account; consent is granted as an admin would have. */
-async function finishInteraction(provider: Provider, interaction: Interaction): Promise<InteractionResults> {
-  if (interaction.prompt.name === 'login') {
-    return { login: { accountId: String(interaction.params.login_hint) } };
-  }
+function findByUsername(users: Map<string, DirectoryUser>, username: string): string {
+  const wanted = username.trim().toLowerCase();
+  return [...users.values()].find((user) => user.preferredUsername.toLowerCase() === wanted)?.oid ?? '';
+}
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => resolve(body));
+    request.on('error', reject);
+  });
+}
+
+function signInPage(action: string, unknown: string | null): string {
+  return `<!doctype html><html lang="en"><title>Sign in</title>
+<form method="post" action="${action}">
+  <label for="email">Account</label> <input id="email" name="login" type="email" autofocus>
+  <button id="signin" type="submit">Sign in</button>
+  ${unknown ? '<p role="alert">Unknown account.</p>' : ''}
+</form></html>`;
+}
+
+/** The login prompt takes the account (login_hint or the page); consent is granted as an admin would have. */
+async function finishInteraction(
+  provider: Provider,
+  interaction: Interaction,
+  account: string,
+): Promise<InteractionResults> {
+  if (interaction.prompt.name === 'login') return { login: { accountId: account } };
   const accountId = interaction.session?.accountId;
   if (!accountId) throw new Error('consent without a signed-in account');
   const missing = interaction.prompt.details as MissingConsent;
