@@ -17,8 +17,7 @@ const appMessages = {
     startup: {
       loading: 'Het platform wordt geladen…',
       error_title: 'Het platform is niet bereikbaar',
-      error_text:
-        'De instellingen konden niet worden opgehaald. Controleer je verbinding en probeer het opnieuw.',
+      error_text: 'De instellingen konden niet worden opgehaald. Controleer je verbinding en probeer het opnieuw.',
       retry: 'Opnieuw proberen',
     },
     login: {
@@ -36,8 +35,7 @@ const appMessages = {
         in_progress: 'Er loopt al een inlogpoging. Rond die af of probeer het over een moment opnieuw.',
         network: 'De inlogdienst is niet bereikbaar. Controleer je verbinding en probeer het opnieuw.',
         no_access: 'Je account heeft geen toegang tot dit platform.',
-        no_environment:
-          'Je account heeft nog geen toegang tot een omgeving. Vraag een beheerder om je toe te voegen.',
+        no_environment: 'Je account heeft nog geen toegang tot een omgeving. Vraag een beheerder om je toe te voegen.',
         server: 'Het platform kon je gegevens niet ophalen. Probeer het later opnieuw.',
         generic: 'Inloggen is niet gelukt. Probeer het opnieuw.',
       },
@@ -109,10 +107,7 @@ const appMessages = {
         description: 'Ontvangers die zich voor alle publicaties hebben uitgeschreven.',
       },
       audiences: { title: 'Doelgroepen', description: 'Lijsten met filters combineren tot doelgroepen.' },
-      media: {
-        title: 'Media',
-        description: 'Afbeeldingen en bestanden in mappen beheren en voorzien van tags.',
-      },
+      media: { title: 'Media', description: 'Afbeeldingen en bestanden in mappen beheren en voorzien van tags.' },
       journeys: { title: 'Journeys', description: 'Reeksen berichten die automatisch op elkaar volgen.' },
       jobs: { title: 'Jobs', description: 'Verzendopdrachten van publicaties volgen.' },
       settings: {
@@ -121,16 +116,10 @@ const appMessages = {
       },
       logo: { title: 'Logo', description: 'Het logo van deze omgeving instellen.' },
       colors: { title: 'Kleuren', description: 'De kleuren van het thema instellen.' },
-      typography: {
-        title: 'Typografie',
-        description: 'Lettertypen en tekststijlen van het thema instellen.',
-      },
+      typography: { title: 'Typografie', description: 'Lettertypen en tekststijlen van het thema instellen.' },
       advanced: { title: 'Geavanceerd', description: 'Geavanceerde regels van het thema instellen.' },
       forms: { title: 'Formulieren', description: 'Formulieren met vragen, opties en antwoorden beheren.' },
-      form_answers: {
-        title: 'Antwoorden',
-        description: 'De ingevulde antwoorden van een formulier bekijken.',
-      },
+      form_answers: { title: 'Antwoorden', description: 'De ingevulde antwoorden van een formulier bekijken.' },
       form_field: { title: 'Vraag', description: 'Een vraag van een formulier en haar opties beheren.' },
     },
   },

@@ -16,6 +16,7 @@ import { loadConfig } from '../../server/src/config';
 import { createIdentity, InvalidAccessTokenError, type UserDirectory } from '../../server/src/identity';
 import { identityKeysPath, loadOrCreateIdentityKeys } from '../../server/src/identity/keyStore';
 import { httpsRequest, type HttpsResponse } from './support/https';
+import { fetchTrusting } from './support/fetchTrusting';
 import { CookieJar } from './support/signIn';
 import { startTestServer, type TestServer } from './support/testServer';
 
@@ -70,18 +71,6 @@ function formAction(page: string, base: string): string {
   const action = /<form method="post" action="([^"]+)"/.exec(page)?.[1];
   if (!action) throw new Error('no sign-in form on the page');
   return new URL(action.replace(/&amp;/g, '&'), base).toString();
-}
-
-/** A fetch for the identity module that trusts the test server's self-signed certificate. */
-function fetchTrusting(ca: string): typeof fetch {
-  return (async (input: string | URL | Request, init?: RequestInit) => {
-    const url = input instanceof Request ? input.url : String(input);
-    const response = await httpsRequest({ method: init?.method ?? 'GET', url, ca });
-    return new Response(response.text, {
-      status: response.status,
-      headers: { 'content-type': 'application/json' },
-    });
-  }) as typeof fetch;
 }
 
 const noUsers: UserDirectory = { findUserName: async () => undefined };
