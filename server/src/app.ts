@@ -10,7 +10,8 @@ import { serializeErrorWithoutQueryValues } from './http/errorLogSerializer';
 import { refuseNonFiniteNumbers } from './http/finiteNumbers';
 import { registerRateLimiting } from './http/rateLimit';
 import { registerSecurityHeaders } from './http/securityHeaders';
-import { createIdentity } from './identity';
+import { createIdentity, type IdentityOptions } from './identity';
+import { assertEmbeddedIdentityAllowed } from './identity/embeddedGuard';
 import { databaseStorage } from './identity/databaseStorage';
 import { registerOpenApi } from './openapi';
 import { registerConsole } from './routes/console';
@@ -21,6 +22,7 @@ import { themeRoutes } from './routes/themes';
 import { mediaRoutes } from './routes/media';
 import { cdnRoutes } from './routes/cdn';
 import { userRoutes } from './routes/users';
+import { platformArea, platformRoutes } from './routes/platform';
 import { publicationRoutes } from './routes/publications';
 import { publicationWebVersionRoutes } from './routes/publicationWebVersion';
 import { receiverRoutes } from './routes/receivers';
@@ -34,7 +36,12 @@ import { createUserDirectory } from './users/userDirectory';
  * Area route plugins under /api/1/:environmentId (auth + membership checked once in routes/scope.ts).
  * Add one line per area; paths inside a plugin are relative, e.g. `/themes`.
  */
-const environmentAreas = [themeRoutes, mediaRoutes, publicationRoutes, receiverRoutes, formRoutes];
+const environmentAreas = [themeRoutes, mediaRoutes, publicationRoutes, receiverRoutes, formRoutes, platformArea];
+
+export interface BuildOptions {
+  /** For tests: how the external provider is reached (fetch) and the clock of its retry back-off. */
+  identity?: Pick<IdentityOptions, 'fetch' | 'now'>;
+}
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -46,7 +53,9 @@ export interface BuiltApp {
  * opens and migrates the database (seeding an empty one), creates the identity provider and registers
  * every route. Closing the app releases all of it in reverse order.
  */
-export async function buildApp(config: AppConfig): Promise<BuiltApp> {
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<BuiltApp> {
+  // Refuse a configuration that may not run before the lock, the certificate or the database are written.
+  assertEmbeddedIdentityAllowed(config);
   const lock = lockDataDirectory(config.dataDir);
   const cleanups: Array<() => Promise<void> | void> = [() => lock.release()];
   const cleanUp = async () => {
@@ -58,6 +67,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     cleanups.push(() => database.close());
     if (config.seedDemoData) await seedIfEmpty(database.db, config);
     const identity = await createIdentity(config, createUserDirectory(database.db), {
+      ...options.identity,
       storage: databaseStorage(database.db),
     });
     cleanups.push(() => identity.close());
@@ -85,6 +95,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     await app.register(healthRoutes);
     await app.register(environmentRoutes);
     await app.register(userRoutes);
+    await app.register(platformRoutes);
     await app.register(environmentScope, { prefix: environmentPrefix, areas: environmentAreas });
     await app.register(cdnRoutes);
     await app.register(publicFormRoutes);

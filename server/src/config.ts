@@ -1,17 +1,14 @@
 import path from 'node:path';
 
-/** External OpenID Connect provider settings (e.g. Microsoft Entra ID); all unset means the embedded provider. */
-export interface ExternalIdentitySettings {
-  /** IDENTITY_AUTHORITY: the issuer / authority URL handed to the console. */
-  authority?: string;
-  /** IDENTITY_CLIENT_ID: the console's (SPA) client id at the provider. */
-  clientId?: string;
-  /** IDENTITY_AUDIENCE: the `aud` the API requires in access tokens. */
-  audience?: string;
-  /** API_SCOPE: the scope the console requests for API calls (e.g. api://…/access_as_user). */
-  apiScope?: string;
-}
+import { readExternalProviderSettings, type ExternalProviderSettings } from './identity/externalSettings';
 
+/** Who may create environments and manage their members (the platform administration API and page). */
+export interface PlatformAdminSettings {
+  /** PLATFORM_ADMINS: e-mail addresses and identity object ids (`oid`, else `sub`), lower-cased. */
+  users: string[];
+  /** PLATFORM_ADMIN_ROLE: an app role whose presence in the token's `roles` claim makes an administrator. */
+  role?: string;
+}
 /** Everything the server reads from its environment, parsed once at start. */
 export interface AppConfig {
   port: number;
@@ -22,10 +19,15 @@ export interface AppConfig {
   dataDir: string;
   /** PostgreSQL connection string; undefined means embedded PGlite in `dataDir/db`. */
   databaseUrl?: string;
-  nodeEnv: string;
+  /** NODE_ENV, lower-cased: `development` (the default), `test` or `production`; anything else is refused. */
+  nodeEnv: RunMode;
+  /** NODE_ENV=production (any case): no embedded sign-in unless EMBEDDED_IDENTITY=on, no demo seed. */
+  production: boolean;
   /** Whether the embedded provider may run: always outside production, in production only with EMBEDDED_IDENTITY=on. */
   embeddedIdentityAllowed: boolean;
-  identity: ExternalIdentitySettings;
+  /** The external identity provider; undefined runs the embedded one. */
+  externalIdentity?: ExternalProviderSettings;
+  platformAdmins: PlatformAdminSettings;
   accessTokenTtlSeconds: number;
   uploadLimitBytes: number;
   /** Base of image URLs handed to the console; relative `/cdn` unless CDN_BASE is set. */
@@ -58,6 +60,9 @@ export interface CdnSettings {
   requestsPerMinute: number;
 }
 
+export type RunMode = 'development' | 'test' | 'production';
+const runModes: readonly RunMode[] = ['development', 'test', 'production'];
+
 const defaultPort = 8443;
 const defaultAccessTokenTtlSeconds = 3600;
 const defaultUploadLimitBytes = 50 * 1024 * 1024;
@@ -71,34 +76,41 @@ const defaultCdn: CdnSettings = {
   requestsPerMinute: 3000,
 };
 
-/** Reads the configuration from environment variables (see docs/deployment.md for the table). */
+/**
+ * Reads and checks the configuration from environment variables (see docs/deployment.md for the table).
+ * Every setting is checked here, so a bad one stops the start before anything is written.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = readInteger(env, 'PORT', defaultPort, 0);
   const host = nonEmpty(env.HOST) ?? 'localhost';
-  const nodeEnv = nonEmpty(env.NODE_ENV) ?? 'development';
+  const nodeEnv = readRunMode(env);
+  const production = nodeEnv === 'production';
   const listenOrigin = `https://${host.includes(':') ? `[${host}]` : host}:${port}`;
   const publicUrl = readOrigin(env, 'PUBLIC_URL') ?? listenOrigin;
   return {
     port,
     host,
     publicUrl,
-    trustProxy: env.TRUST_PROXY === 'on',
+    trustProxy: readSwitch(env, 'TRUST_PROXY') ?? false,
     dataDir: path.resolve(nonEmpty(env.DATA_DIR) ?? './data'),
     databaseUrl: nonEmpty(env.DATABASE_URL),
     nodeEnv,
-    embeddedIdentityAllowed: nodeEnv !== 'production' || env.EMBEDDED_IDENTITY === 'on',
-    identity: {
-      authority: nonEmpty(env.IDENTITY_AUTHORITY),
-      clientId: nonEmpty(env.IDENTITY_CLIENT_ID),
-      audience: nonEmpty(env.IDENTITY_AUDIENCE),
-      apiScope: nonEmpty(env.API_SCOPE),
+    production,
+    embeddedIdentityAllowed: !production || readSwitch(env, 'EMBEDDED_IDENTITY') === true,
+    externalIdentity: readExternalProviderSettings(env),
+    platformAdmins: {
+      users: (env.PLATFORM_ADMINS ?? '')
+        .split(/[\s,;]+/)
+        .map((entry) => entry.trim().toLowerCase())
+        .filter(Boolean),
+      role: nonEmpty(env.PLATFORM_ADMIN_ROLE),
     },
     accessTokenTtlSeconds: readInteger(env, 'ACCESS_TOKEN_TTL', defaultAccessTokenTtlSeconds, 1),
     uploadLimitBytes: readInteger(env, 'UPLOAD_LIMIT_BYTES', defaultUploadLimitBytes, 1),
     cdnBase: stripTrailingSlash(nonEmpty(env.CDN_BASE) ?? '/cdn'),
     staticDir: path.resolve(nonEmpty(env.STATIC_DIR) ?? './dist'),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
-    seedDemoData: env.SEED_DEMO ? env.SEED_DEMO === 'on' : nodeEnv !== 'production',
+    seedDemoData: readSwitch(env, 'SEED_DEMO') ?? !production,
     cdn: {
       cacheBytes: readInteger(env, 'CDN_CACHE_BYTES', defaultCdn.cacheBytes, 0),
       concurrency: readInteger(env, 'CDN_RENDER_CONCURRENCY', defaultCdn.concurrency, 1),
@@ -107,6 +119,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       requestsPerMinute: readInteger(env, 'CDN_RATE_LIMIT', defaultCdn.requestsPerMinute, 1),
     },
   };
+}
+
+/**
+ * NODE_ENV decides production, compared without case. Values like `prod` or `staging` are refused: taking
+ * them for development would start the password-free embedded sign-in with demo users in production.
+ */
+function readRunMode(env: NodeJS.ProcessEnv): RunMode {
+  const raw = nonEmpty(env.NODE_ENV);
+  if (raw === undefined) return 'development';
+  const mode = runModes.find((candidate) => candidate === raw.toLowerCase());
+  if (!mode) {
+    throw new Error(
+      `NODE_ENV must be 'production', 'development' or 'test' (any case), got '${raw}'. ` +
+        'Refusing to guess whether this is a production installation.',
+    );
+  }
+  return mode;
+}
+
+/** An on/off setting (any case; also true/false, 1/0); undefined when unset, refused when anything else. */
+function readSwitch(env: NodeJS.ProcessEnv, name: string): boolean | undefined {
+  const raw = nonEmpty(env[name])?.toLowerCase();
+  if (raw === undefined) return undefined;
+  if (['on', 'true', '1', 'yes'].includes(raw)) return true;
+  if (['off', 'false', '0', 'no'].includes(raw)) return false;
+  throw new Error(`${name} must be 'on' or 'off', got '${env[name]}'.`);
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

@@ -49,11 +49,11 @@ const frameworkMessages: Record<string, string> = {
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     const body = toErrorBody(error);
-    // A 5xx of our own (e.g. the image renderer shedding load, 503) is a decision, not a failure.
-    if (body.status >= 500 && !(error instanceof ApiError))
-      request.log.error({ err: error }, 'request failed');
-    else if (body.status >= 500)
-      request.log.warn({ status: body.status, reason: body.message }, 'request refused');
+    // A 5xx the server chose (503: the image renderer shedding load, the identity provider down) is a
+    // decision, not a bug: logged at warn without a stack.
+    if (body.status >= 500 && error instanceof ApiError)
+      request.log.warn({ status: body.status, reason: body.message }, 'request not served');
+    else if (body.status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ status: body.status, reason: body.message }, 'request rejected');
     return reply.status(body.status).type('application/json; charset=utf-8').send(body);
   });

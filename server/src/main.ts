@@ -1,5 +1,5 @@
 // Entry point of `npm start` / `npm run serve`: reads the environment, starts the server, stops cleanly.
-import { loadConfig } from './config';
+import { loadConfig, type AppConfig } from './config';
 import { DataDirectoryLockedError } from './db/lock';
 import { startServer } from './server';
 
@@ -22,6 +22,8 @@ async function main(): Promise<void> {
     );
   }
 
+  if (server.hasNoEnvironment) console.log(firstStartInstructions(config));
+
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -40,6 +42,24 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+}
+
+/** What an operator does next on a fresh installation (docs/deployment.md, "First start"). */
+function firstStartInstructions(config: AppConfig): string {
+  const database = config.databaseUrl ? 'DATABASE_URL=… ' : `DATA_DIR=${config.dataDir} `;
+  const embedded = config.databaseUrl
+    ? ''
+    : '  (The embedded database allows one process: stop the server first, or use the page below.)\n';
+  return [
+    '  This platform has no environment yet, so nobody can sign in to work. Create the first one:',
+    '',
+    `    ${database}npm run admin -- create-environment --name "Naam van de organisatie"`,
+    `    ${database}npm run admin -- add-member --environment <id> --email person@example.org`,
+    '',
+    embedded +
+      `  Platform administrators (PLATFORM_ADMINS, PLATFORM_ADMIN_ROLE) can do the same at ${config.publicUrl}/platform/environments`,
+    '  once an environment exists. See docs/deployment.md, "First start".\n',
+  ].join('\n');
 }
 
 main().catch((error: unknown) => {

@@ -1,5 +1,6 @@
 import type { AppConfig } from './config';
-import { buildApp } from './app';
+import { buildApp, type BuildOptions } from './app';
+import { countEnvironments } from './environments/provisioning';
 
 export interface RunningServer {
   /** The URL the server listens on (https://host:port). */
@@ -8,12 +9,14 @@ export interface RunningServer {
   publicUrl: string;
   /** The self-signed certificate, for clients that trust it explicitly (tests). */
   certificatePem: string;
+  /** True on a platform without environments (a fresh installation): nobody can work until one exists. */
+  hasNoEnvironment: boolean;
   close(): Promise<void>;
 }
 
 /** Builds the app and listens over HTTPS. The caller decides about signals (see main.ts). */
-export async function startServer(config: AppConfig): Promise<RunningServer> {
-  const { app, tls } = await buildApp(config);
+export async function startServer(config: AppConfig, options: BuildOptions = {}): Promise<RunningServer> {
+  const { app, tls } = await buildApp(config, options);
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
@@ -24,5 +27,12 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `https://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   app.log.info({ url, publicUrl: config.publicUrl, certificate: tls.certPath }, 'server listening');
-  return { url, publicUrl: config.publicUrl, certificatePem: tls.cert, close: () => app.close() };
+  const hasNoEnvironment = (await countEnvironments(app.db)) === 0;
+  return {
+    url,
+    publicUrl: config.publicUrl,
+    certificatePem: tls.cert,
+    hasNoEnvironment,
+    close: () => app.close(),
+  };
 }

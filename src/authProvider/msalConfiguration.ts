@@ -11,6 +11,10 @@ export interface SignInSettings {
   clientId: string;
   authority: string;
   apiScope: string;
+  /** The server's decision (IDENTITY_PROTOCOL or its list of Microsoft hosts); absent: judged by the host. */
+  protocol?: 'entra' | 'oidc';
+  /** Scopes asked at sign-in next to the API scope (IDENTITY_EXTRA_SCOPES); absent: User.Read. */
+  extraScopes?: string[];
 }
 
 /** The identity provider's public login host: Microsoft Entra ID. Any other host is a plain OIDC provider. */
@@ -31,8 +35,13 @@ export function isEntraAuthority(authority: string): boolean {
   return new URL(authority).hostname.toLowerCase() === entraLoginHost;
 }
 
+/** Entra ID mode when the server says so; an older server says nothing, then the host decides. */
+function usesEntraProtocol(settings: SignInSettings): boolean {
+  return settings.protocol ? settings.protocol === 'entra' : isEntraAuthority(settings.authority);
+}
+
 export function buildMsalConfiguration(settings: SignInSettings): Configuration {
-  const oidc = !isEntraAuthority(settings.authority);
+  const oidc = !usesEntraProtocol(settings);
   return {
     auth: {
       clientId: settings.clientId,
@@ -70,17 +79,21 @@ export interface SignInRequests {
 }
 
 /**
- * The scopes are the API scope plus User.Read (spec §1). A local OIDC provider issues one token that
- * carries both. Entra ID issues one resource per token, so there User.Read is consented at sign-in
- * (`extraScopesToConsent`) and API calls ask for the API scope alone.
+ * The scopes are the API scope plus the extra scopes the server names (spec §1: User.Read). A generic
+ * OIDC provider issues one token that carries them all. Entra ID issues one resource per token, so there
+ * the extra scopes are consented at sign-in (`extraScopesToConsent`) and API calls ask for the API scope alone.
  */
 export function buildSignInRequests(settings: SignInSettings): SignInRequests {
-  if (isEntraAuthority(settings.authority)) {
+  const extraScopes = settings.extraScopes ?? [userReadScope];
+  if (usesEntraProtocol(settings)) {
     return {
-      login: { scopes: [settings.apiScope], extraScopesToConsent: [userReadScope] },
+      login: {
+        scopes: [settings.apiScope],
+        ...(extraScopes.length > 0 && { extraScopesToConsent: extraScopes }),
+      },
       token: { scopes: [settings.apiScope] },
     };
   }
-  const scopes = [settings.apiScope, userReadScope];
+  const scopes = [settings.apiScope, ...extraScopes];
   return { login: { scopes }, token: { scopes } };
 }

@@ -3,6 +3,7 @@ import { mergeTranslations, type TranslationMessages } from 'react-admin';
 import { raDutchCompletions } from './raDutchCompletions';
 import { declarativeNl } from './declarative.nl';
 import { mediaNl } from './media.nl';
+import { platformNl } from './platform.nl';
 import { publicationsNl } from './publications.nl';
 import { receiversNl } from './receivers.nl';
 
@@ -133,4 +134,5 @@ export const nl: TranslationMessages = mergeTranslations(
   mediaNl,
   publicationsNl,
   receiversNl,
+  platformNl,
 );

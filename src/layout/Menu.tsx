@@ -2,7 +2,8 @@ import { Box, List } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useSession } from '../authProvider/useSession';
 import { MenuLink } from './MenuLink';
-import { environmentsMenuEntry, mainMenuEntries, settingsMenuEntry } from './menuEntries';
+import { usePlatformAdmin } from '../custom/platform/usePlatformAdmin';
+import { environmentsMenuEntry, mainMenuEntries, platformMenuEntry, settingsMenuEntry } from './menuEntries';
 
 interface MenuProps {
   onNavigate?: () => void;
@@ -15,6 +16,7 @@ interface MenuProps {
 export function Menu({ onNavigate }: MenuProps) {
   const translate = useTranslate();
   const { availableEnvironmentCount = 0 } = useSession();
+  const platformAdmin = usePlatformAdmin();
 
   return (
     <Box
@@ -29,6 +31,7 @@ export function Menu({ onNavigate }: MenuProps) {
       </List>
       <Box sx={{ flexGrow: 1 }} />
       <List>
+        {platformAdmin && <MenuLink entry={platformMenuEntry} onNavigate={onNavigate} />}
         {availableEnvironmentCount > 1 && <MenuLink entry={environmentsMenuEntry} onNavigate={onNavigate} />}
         <MenuLink entry={settingsMenuEntry} onNavigate={onNavigate} />
       </List>

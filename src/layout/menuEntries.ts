@@ -3,6 +3,7 @@ import DynamicFormOutlinedIcon from '@mui/icons-material/DynamicFormOutlined';
 import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
 import PermMediaOutlinedIcon from '@mui/icons-material/PermMediaOutlined';
 import ScheduleSendOutlinedIcon from '@mui/icons-material/ScheduleSendOutlined';
+import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import SwapHorizOutlinedIcon from '@mui/icons-material/SwapHorizOutlined';
 import type { SvgIconProps } from '@mui/material';
@@ -36,4 +37,11 @@ export const settingsMenuEntry: MenuEntry = {
   path: '/settings',
   label: 'app.menu.settings',
   icon: SettingsOutlinedIcon,
+};
+
+/** Only shown to platform administrators (PLATFORM_ADMINS / PLATFORM_ADMIN_ROLE on the server). */
+export const platformMenuEntry: MenuEntry = {
+  path: '/platform/environments',
+  label: 'app.menu.platform',
+  icon: AdminPanelSettingsOutlinedIcon,
 };

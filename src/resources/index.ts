@@ -10,6 +10,8 @@ import { audiences } from './audiences';
 import { lists } from './lists';
 import { subscribers } from './subscribers';
 import { unsubscribers } from './unsubscribers';
+import { platformEnvironments } from './platformEnvironments';
+import { platformMembers } from './platformMembers';
 
 /**
  * Every declared resource of the console. An area adds its folder `src/resources/<name>/` exporting
@@ -28,4 +30,6 @@ export const resources: readonly ResourceDeclaration[] = [
   subscribers,
   unsubscribers,
   audiences,
+  platformEnvironments,
+  platformMembers,
 ];

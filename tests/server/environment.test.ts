@@ -29,6 +29,8 @@ describe('environment and users (spec §7)', () => {
       clientId: expect.any(String),
       authority: `${server.url}/oidc`,
       apiScope: expect.stringMatching(/^api:\/\/.+\/access_as_user$/),
+      protocol: 'oidc',
+      extraScopes: ['User.Read'],
       cdnBase: '/cdn',
     });
   });

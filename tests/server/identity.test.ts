@@ -16,6 +16,7 @@ import { loadConfig } from '../../server/src/config';
 import { createIdentity, InvalidAccessTokenError, type UserDirectory } from '../../server/src/identity';
 import { identityKeysPath, loadOrCreateIdentityKeys } from '../../server/src/identity/keyStore';
 import { httpsRequest, type HttpsResponse } from './support/https';
+import { fetchTrusting } from './support/fetchTrusting';
 import { CookieJar } from './support/signIn';
 import { startTestServer, type TestServer } from './support/testServer';
 
@@ -70,18 +71,6 @@ function formAction(page: string, base: string): string {
   const action = /<form method="post" action="([^"]+)"/.exec(page)?.[1];
   if (!action) throw new Error('no sign-in form on the page');
   return new URL(action.replace(/&amp;/g, '&'), base).toString();
-}
-
-/** A fetch for the identity module that trusts the test server's self-signed certificate. */
-function fetchTrusting(ca: string): typeof fetch {
-  return (async (input: string | URL | Request, init?: RequestInit) => {
-    const url = input instanceof Request ? input.url : String(input);
-    const response = await httpsRequest({ method: init?.method ?? 'GET', url, ca });
-    return new Response(response.text, {
-      status: response.status,
-      headers: { 'content-type': 'application/json' },
-    });
-  }) as typeof fetch;
 }
 
 const noUsers: UserDirectory = { findUserName: async () => undefined };
@@ -332,11 +321,21 @@ describe('embedded identity provider over HTTPS', () => {
       );
     try {
       const trusting = await external(apiAudience);
-      expect(trusting.info).toEqual({ authority: `${server.url}/oidc`, clientId, apiScope });
+      expect(trusting.info).toEqual({
+        authority: `${server.url}/oidc`,
+        clientId,
+        apiScope,
+        protocol: 'oidc',
+        extraScopes: [],
+      });
       await expect(trusting.verifyAccessToken(tokens.accessToken)).resolves.toEqual({
         username: 'bram@voorbeeld.nl',
         name: 'Bram Jansen',
         subject: 'bram@voorbeeld.nl',
+        identity: { issuer: `${server.url}/oidc`, subject: 'bram@voorbeeld.nl' },
+        objectId: 'bram@voorbeeld.nl',
+        email: 'bram@voorbeeld.nl',
+        roles: [],
       });
       const otherApi = await external('api://another-api');
       await expect(otherApi.verifyAccessToken(tokens.accessToken)).rejects.toBeInstanceOf(
@@ -378,7 +377,13 @@ describe('embedded access-token verification', () => {
   /** A token as the embedded provider would sign it, with `changes` applied. */
   async function accessToken(changes: TokenChanges = {}) {
     const key = changes.key ?? (await loadOrCreateIdentityKeys(dataDir)).signingKeys[0];
-    return new SignJWT({ preferred_username: 'anne@voorbeeld.nl', name: 'Anne de Vries', ...changes.claims })
+    return new SignJWT({
+      preferred_username: 'anne@voorbeeld.nl',
+      name: 'Anne de Vries',
+      scope: `${apiScope} User.Read`,
+      client_id: clientId,
+      ...changes.claims,
+    })
       .setProtectedHeader({ alg: 'RS256', typ: changes.typ ?? 'at+jwt', kid: key.kid })
       .setIssuer(changes.issuer ?? issuer)
       .setAudience(changes.audience ?? apiAudience)
@@ -390,15 +395,24 @@ describe('embedded access-token verification', () => {
 
   it('accepts a token of its own provider and names the user', async () => {
     const identity = await embedded();
-    expect(identity.info).toEqual({ authority: issuer, clientId, apiScope });
+    expect(identity.info).toEqual({
+      authority: issuer,
+      clientId,
+      apiScope,
+      protocol: 'oidc',
+      extraScopes: ['User.Read'],
+    });
     await expect(identity.verifyAccessToken(await accessToken())).resolves.toEqual({
       username: 'anne@voorbeeld.nl',
       name: 'Anne de Vries',
       subject: 'anne@voorbeeld.nl',
+      identity: { issuer: 'embedded', subject: 'anne@voorbeeld.nl' },
+      objectId: 'anne@voorbeeld.nl',
+      roles: [],
     });
   });
 
-  it('rejects forged, wrong-audience, wrong-issuer, expired, untyped and user-less tokens', async () => {
+  it('rejects forged, wrong-audience, wrong-issuer, expired, untyped, user-less, scope-less and other-client tokens', async () => {
     const identity = await embedded();
     const { privateKey } = await generateKeyPair('RS256', { extractable: true });
     const forgedKey = {
@@ -412,6 +426,10 @@ describe('embedded access-token verification', () => {
       await accessToken({ expiresIn: '-1m' }),
       await accessToken({ typ: 'JWT' }),
       await accessToken({ claims: { preferred_username: undefined } }),
+      await accessToken({ claims: { scope: undefined } }),
+      await accessToken({ claims: { scope: 'openid User.Read' } }),
+      await accessToken({ claims: { client_id: 'another-app' } }),
+      await accessToken({ claims: { azp: 'another-app' } }),
       'not-a-jwt',
     ];
     for (const token of rejected) {
@@ -441,7 +459,10 @@ describe('identity start-up rules', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('refuses the embedded provider under NODE_ENV=production unless EMBEDDED_IDENTITY=on', async () => {
+  it('refuses the embedded provider under NODE_ENV=production (any case) unless EMBEDDED_IDENTITY=on', async () => {
+    const shouting = loadConfig({ NODE_ENV: 'Production', DATA_DIR: dataDir });
+    expect(shouting.production).toBe(true);
+    await expect(createIdentity(shouting, noUsers)).rejects.toThrow(/EMBEDDED_IDENTITY=on/);
     const production = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir });
     await expect(createIdentity(production, noUsers)).rejects.toThrow(/EMBEDDED_IDENTITY=on/);
     const allowed = await createIdentity(
@@ -452,12 +473,11 @@ describe('identity start-up rules', () => {
   });
 
   it('refuses half an external provider configuration, naming what is missing', async () => {
-    const partial = loadConfig({
-      DATA_DIR: dataDir,
-      IDENTITY_AUTHORITY: 'https://login.microsoftonline.com/tenant/v2.0',
-    });
-    await expect(createIdentity(partial, noUsers)).rejects.toThrow(
-      /missing: IDENTITY_CLIENT_ID, IDENTITY_AUDIENCE, API_SCOPE/,
-    );
+    expect(() =>
+      loadConfig({
+        DATA_DIR: dataDir,
+        IDENTITY_AUTHORITY: 'https://login.microsoftonline.com/tenant/v2.0',
+      }),
+    ).toThrow(/missing: IDENTITY_CLIENT_ID, IDENTITY_AUDIENCE, API_SCOPE/);
   });
 });

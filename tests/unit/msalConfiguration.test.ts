@@ -81,4 +81,20 @@ describe('sign-in scopes', () => {
     expect(requests.login.extraScopesToConsent).toEqual(['User.Read']);
     expect(requests.token.scopes).toEqual(['api://dpp-api/access_as_user']);
   });
+
+  it('follows the protocol and extra scopes the server names, whatever the host', () => {
+    const entraByConfiguration = {
+      ...embedded,
+      authority: 'https://contoso.ciamlogin.com/tenant-id/v2.0',
+      protocol: 'entra' as const,
+      extraScopes: [],
+    };
+    const asEntra = buildSignInRequests(entraByConfiguration);
+    expect(asEntra.login).toEqual({ scopes: ['api://console/access_as_user'] });
+    expect(buildMsalConfiguration(entraByConfiguration).auth.protocolMode).toBeUndefined();
+
+    const genericOidc = { ...entra, protocol: 'oidc' as const, extraScopes: [] };
+    expect(buildSignInRequests(genericOidc).token.scopes).toEqual(['api://dpp-api/access_as_user']);
+    expect(buildMsalConfiguration(genericOidc).auth.protocolMode).toBe(ProtocolMode.OIDC);
+  });
 });

@@ -1,24 +1,44 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { environmentMembers, users } from '../db/schema';
+import type { TokenUser } from '../identity';
+import { identifyUser } from '../users/registerUser';
 import type { AuthenticatedUser } from './authenticatedUser';
 
-/** The user with this username when they are a member of the environment, else undefined. */
+/**
+ * The token's user (matched by the provider's stable key) when they are a member of the environment.
+ * One query for a user seen before; the first request of someone new may claim an invitation first.
+ */
 export async function findMember(
   db: Database,
   environmentId: string,
-  username: string,
+  token: TokenUser,
 ): Promise<AuthenticatedUser | undefined> {
-  const [row] = await db
-    .select({ id: users.id, username: users.username, name: users.name })
-    .from(environmentMembers)
-    .innerJoin(users, eq(users.id, environmentMembers.userId))
+  const [known] = await db
+    .select({ id: users.id, username: users.username, name: users.name, member: environmentMembers.userId })
+    .from(users)
+    .leftJoin(
+      environmentMembers,
+      and(eq(environmentMembers.userId, users.id), eq(environmentMembers.environmentId, environmentId)),
+    )
     .where(
-      and(
-        eq(environmentMembers.environmentId, environmentId),
-        eq(sql`lower(${users.username})`, username.toLowerCase()),
-      ),
+      and(eq(users.identityIssuer, token.identity.issuer), eq(users.identitySubject, token.identity.subject)),
     )
     .limit(1);
-  return row ? { id: row.id, username: row.username, name: row.name ?? row.username } : undefined;
+  if (known) return known.member ? asMember(known) : undefined;
+
+  const claimed = await identifyUser(db, token);
+  if (!claimed) return undefined;
+  const [membership] = await db
+    .select({ userId: environmentMembers.userId })
+    .from(environmentMembers)
+    .where(
+      and(eq(environmentMembers.environmentId, environmentId), eq(environmentMembers.userId, claimed.id)),
+    )
+    .limit(1);
+  return membership ? asMember(claimed) : undefined;
+}
+
+function asMember(user: { id: string; username: string; name: string | null }): AuthenticatedUser {
+  return { id: user.id, username: user.username, name: user.name ?? user.username };
 }

@@ -7,6 +7,18 @@ export const EnvironmentInfo = Type.Object({
   clientId: Type.String({ description: "The console's client id at the identity provider." }),
   authority: Type.String({ description: 'The identity provider (OpenID Connect issuer) to sign in with.' }),
   apiScope: Type.String({ description: 'The scope to request for API calls (next to User.Read).' }),
+  protocol: Type.Optional(
+    Type.Union([Type.Literal('entra'), Type.Literal('oidc')], {
+      description:
+        'Extension: how the console signs in. `entra`: one resource per token (the extra scopes are consented at sign-in only); `oidc`: a generic provider.',
+    }),
+  ),
+  extraScopes: Type.Optional(
+    Type.Array(Type.String(), {
+      description:
+        'Extension: scopes asked at sign-in next to the API scope (IDENTITY_EXTRA_SCOPES; `User.Read` for Entra ID). Absent: `User.Read`.',
+    }),
+  ),
   cdnBase: Type.String({ description: 'Base of image URLs: {cdnBase}/{environmentId}/{fileId}{extension}.' }),
 });
 export type EnvironmentInfo = Static<typeof EnvironmentInfo>;

@@ -35,7 +35,7 @@ export function registerSecurityHeaders(app: FastifyInstance, config: AppConfig)
  *   hidden same-origin iframe, so 'none' would break it; other sites still cannot frame the console.
  */
 export function consoleSecurityHeaders(config: AppConfig): Record<string, string> {
-  const identityOrigin = originOf(config.identity.authority);
+  const identityOrigin = originOf(config.externalIdentity?.authority);
   const cdnOrigin = originOf(config.cdnBase);
   const sources = (...extra: (string | undefined)[]) =>
     ["'self'", ...extra.filter((source): source is string => source !== undefined)].join(' ');

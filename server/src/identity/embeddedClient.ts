@@ -33,8 +33,7 @@ export interface EmbeddedClientSettings {
  * plus the Vite dev origin outside production.
  */
 export function embeddedClientSettings(config: AppConfig): EmbeddedClientSettings {
-  const origins =
-    config.nodeEnv === 'production' ? [config.publicUrl] : unique([config.publicUrl, viteDevOrigin]);
+  const origins = config.production ? [config.publicUrl] : unique([config.publicUrl, viteDevOrigin]);
   const roots = origins.map((origin) => `${origin}/`);
   return {
     issuer: `${config.publicUrl}${providerMountPath}`,

@@ -4,7 +4,7 @@ import Provider, { type AdapterFactory, type errors } from 'oidc-provider';
 import type { AppConfig } from '../config';
 import { verifyJwtAccessToken, type AccessTokenRules } from './accessTokenVerifier';
 import type { UserDirectory } from './accounts';
-import { apiResource, apiScope, embeddedClientSettings } from './embeddedClient';
+import { apiResource, apiScope, embeddedClientSettings, userReadScope } from './embeddedClient';
 import { assertEmbeddedIdentityAllowed } from './embeddedGuard';
 import type { Identity } from './index';
 import { registerControlCharacterGuard } from './controlCharacterGuard';
@@ -45,6 +45,10 @@ export async function createEmbeddedIdentity(
     issuer: client.issuer,
     audience: apiResource,
     tokenType: 'at+jwt',
+    apiScope,
+    clientId: client.clientId,
+    // The issuer follows PUBLIC_URL; the users it signed in must survive a move of the site.
+    identityIssuer: 'embedded',
   };
 
   return {
@@ -55,7 +59,15 @@ export async function createEmbeddedIdentity(
       await registerProviderMount(app, provider);
     },
     verifyAccessToken: (token) => verifyJwtAccessToken(token, rules),
-    info: { authority: client.issuer, clientId: client.clientId, apiScope },
+    readiness: async () => ({ ready: true }),
+    info: {
+      authority: client.issuer,
+      clientId: client.clientId,
+      apiScope,
+      protocol: 'oidc',
+      // The console has always asked User.Read next to the API scope; the embedded provider grants it.
+      extraScopes: [userReadScope],
+    },
     // The provider's storage is the server's database, which the server closes itself.
     async close() {},
   };

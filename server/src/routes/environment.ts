@@ -10,8 +10,8 @@ import {
 } from '../contract/environment';
 import { environmentMembers, environments, themes } from '../db/schema';
 import { findDefaultEnvironmentId } from '../environments/defaultEnvironment';
-import { forbidden, notFound } from '../errors';
-import { findUserByUsername } from '../users/registerUser';
+import { ApiError, forbidden } from '../errors';
+import { identifyUser } from '../users/registerUser';
 
 /** Environment calls outside the environment scope (spec §7): sign-in info and the environment switcher. */
 export const environmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -21,14 +21,16 @@ export const environmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'Sign-in settings and the default environment (no authentication).',
         tags: ['environment'],
-        response: { 200: EnvironmentInfo, ...errorResponses(404) },
+        description:
+          'Answers 503 with a Dutch message while the platform has no environment yet (a fresh installation).',
+        response: { 200: EnvironmentInfo, ...errorResponses(503) },
       },
     },
     async (): Promise<EnvironmentInfo> => {
       const id = await findDefaultEnvironmentId(app.db);
-      if (!id) throw notFound('Een omgeving');
-      const { authority, clientId, apiScope } = app.identity.info;
-      return { id, clientId, authority, apiScope, cdnBase: app.config.cdnBase };
+      if (!id) throw platformNotSetUp();
+      const { authority, clientId, apiScope, protocol, extraScopes } = app.identity.info;
+      return { id, clientId, authority, apiScope, protocol, extraScopes, cdnBase: app.config.cdnBase };
     },
   );
 
@@ -49,7 +51,7 @@ export const environmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const token = request.accessToken;
-      const caller = await findUserByUsername(app.db, token.username);
+      const caller = await identifyUser(app.db, token);
       if (!caller || caller.id !== request.query.userId.toLowerCase()) {
         throw forbidden('Je kunt alleen je eigen omgevingen opvragen.');
       }
@@ -72,3 +74,10 @@ export const environmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 };
+
+/** A fresh installation: nobody can work until a platform administrator creates the first environment. */
+const platformNotSetUp = () =>
+  new ApiError(
+    503,
+    'Het platform is nog niet ingericht: er is nog geen omgeving. Vraag de beheerder van het platform om een omgeving aan te maken.',
+  );

@@ -2,7 +2,19 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { sql } from 'drizzle-orm';
 
-/** GET /health: 200 while the process runs and its database answers (load balancers, tests, bench ceiling). */
+const Readiness = Type.Object({
+  status: Type.Union([Type.Literal('ok'), Type.Literal('unavailable')]),
+  database: Type.Literal('ok'),
+  identityProvider: Type.Union([Type.Literal('ok'), Type.Literal('unreachable')]),
+  /** Why the identity provider is unreachable (for the operator; never a secret). */
+  reason: Type.Optional(Type.String()),
+});
+
+/**
+ * GET /health: 200 while the process runs (load balancers, tests, bench ceiling).
+ * GET /health/ready: 200 when the database answers and tokens can be checked (the identity provider's
+ * keys are at hand); 503 with the reason otherwise, so a load balancer sends no traffic in vain.
+ */
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/health',
@@ -17,11 +29,17 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/health/ready',
     {
       logLevel: 'warn',
-      schema: { hide: true, response: { 200: Type.Object({ status: Type.Literal('ok') }) } },
+      schema: { hide: true, response: { 200: Readiness, 503: Readiness } },
     },
-    async () => {
+    async (_request, reply) => {
       await app.db.execute(sql`select 1`);
-      return { status: 'ok' as const };
+      const identity = await app.identity.readiness();
+      return reply.status(identity.ready ? 200 : 503).send({
+        status: identity.ready ? ('ok' as const) : ('unavailable' as const),
+        database: 'ok' as const,
+        identityProvider: identity.ready ? ('ok' as const) : ('unreachable' as const),
+        ...(identity.reason !== undefined && { reason: identity.reason }),
+      });
     },
   );
 };

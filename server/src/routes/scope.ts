@@ -31,7 +31,7 @@ export const environmentScope: FastifyPluginAsync<EnvironmentScopeOptions> = asy
     }
     // An id that is no GUID cannot be an environment the user belongs to; skip the query.
     const member = uuidPattern.test(environmentId)
-      ? await findMember(app.db, environmentId.toLowerCase(), token.username)
+      ? await findMember(app.db, environmentId.toLowerCase(), token)
       : undefined;
     if (!member) throw forbidden();
     request.environmentId = environmentId.toLowerCase();

@@ -30,7 +30,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       // The environment id is not looked up: registering is the same for every environment, so this
       // answer never tells whether an id exists (access is checked by every environment's own calls).
-      const userId = await registerUser(app.db, token.username, token.name);
+      const userId = await registerUser(app.db, token);
       // A string payload would go out as text/plain; the contract says a JSON string.
       return reply.type('application/json; charset=utf-8').send(JSON.stringify(userId));
     },

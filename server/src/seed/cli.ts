@@ -9,7 +9,7 @@ import { seedAll, seedIfEmpty } from './index';
 async function main(): Promise<void> {
   const reset = process.argv.includes('--reset');
   const config = loadConfig();
-  if (reset && config.nodeEnv === 'production') {
+  if (reset && config.production) {
     throw new Error('Refusing --reset with NODE_ENV=production: it deletes all data.');
   }
   const lock = lockDataDirectory(config.dataDir);

@@ -38,8 +38,9 @@ function httpsStatus(url: string): Promise<number> {
   });
 }
 
+/** `env` goes on top of the test defaults; a PORT in it is used (known in advance by an identity provider). */
 export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'dpp-e2e-'));
   const url = `https://localhost:${port}`;
   const output: string[] = [];

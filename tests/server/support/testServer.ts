@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig, type AppConfig } from '../../../server/src/config';
+import type { BuildOptions } from '../../../server/src/app';
 import { startServer } from '../../../server/src/server';
 import { freePort } from './freePort';
 import { httpsRequest } from './https';
@@ -53,9 +54,13 @@ const serverPrefixes = ['/api/', '/oidc', '/health', '/cdn'];
 /**
  * Starts the real server in-process on a free port with a temporary DATA_DIR: PGlite by default, a fresh
  * PostgreSQL database when TEST_DATABASE_URL is set. `overrides` are environment variables (e.g.
- * `{ ACCESS_TOKEN_TTL: '2' }`) applied on top of the test defaults.
+ * `{ ACCESS_TOKEN_TTL: '2' }`) applied on top of the test defaults; `options` reach buildApp (e.g. how an
+ * external identity provider is fetched).
  */
-export async function startTestServer(overrides: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  overrides: Record<string, string> = {},
+  options: BuildOptions = {},
+): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'dpp-server-test-'));
   const adminUrl = process.env.TEST_DATABASE_URL;
   let database: TestDatabase | undefined;
@@ -72,7 +77,7 @@ export async function startTestServer(overrides: Record<string, string> = {}): P
       ...(database ? { DATABASE_URL: database.url } : {}),
       ...overrides,
     });
-    let server = await startServer(config);
+    let server = await startServer(config, options);
     const ca = server.certificatePem;
     const api = async <T>(
       method: string,
@@ -114,7 +119,7 @@ export async function startTestServer(overrides: Record<string, string> = {}): P
       refresh: async (refreshToken) => refreshTokens(await target(), refreshToken),
       async restart() {
         await server.close();
-        server = await startServer(config);
+        server = await startServer(config, options);
       },
       async close() {
         try {

@@ -18,16 +18,31 @@ export const environments = pgTable(
   ],
 );
 
-/** A person who signs in; `username` is the e-mail address from the access token (stored lower-case). */
+/**
+ * A person who signs in. Matched by the identity provider's stable key (`identity_issuer` +
+ * `identity_subject`: Entra ID's tenant + object id, else issuer + `sub`); `username` is the e-mail
+ * address (stored lower-case) an invitation names, claimed once by the first sign-in that carries it.
+ */
 export const users = pgTable(
   'users',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     username: text('username').notNull(),
+    /** The display name: the provider's, unless someone set another one here. */
     name: text('name'),
+    /** The name the provider gave last, to tell a provider's name from a local one. */
+    providerName: text('provider_name'),
+    /** `entra:{tid}`, the issuer URL, or `embedded`; null until first sign-in (or for an invitation by object id). */
+    identityIssuer: text('identity_issuer'),
+    /** Entra ID's `oid` or the token's `sub`; null until first sign-in unless invited by object id. */
+    identitySubject: text('identity_subject'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('users_username_unique').on(sql`lower(${table.username})`)],
+  (table) => [
+    uniqueIndex('users_username_unique').on(sql`lower(${table.username})`),
+    uniqueIndex('users_identity_unique').on(table.identityIssuer, table.identitySubject),
+    index('users_identity_subject_idx').on(table.identitySubject),
+  ],
 );
 
 /** Which users may work in which environment (no roles: any member has full access). */

@@ -1,0 +1,201 @@
+import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { environmentMembers, environments, themes, users } from '../db/schema';
+import { badRequest, notFound } from '../errors';
+import { findDefaultEnvironmentId } from './defaultEnvironment';
+
+/**
+ * Setting up the platform: environments with their theme and who may work in them. Used by the
+ * `npm run admin` command and the platform administration API (routes/platform.ts) alike.
+ */
+
+export const defaultPrimaryColor = '#1f5fa8';
+
+export interface NewEnvironment {
+  name: string;
+  themeName?: string;
+  primaryColor?: string;
+}
+
+/** Creates an environment and its theme in one transaction, so it never shows onboarding half-made. */
+export async function createEnvironment(db: Database, input: NewEnvironment) {
+  const name = required(input.name, 'name');
+  const themeName = input.themeName === undefined ? name : required(input.themeName, 'themeName');
+  const primaryColor = input.primaryColor ?? defaultPrimaryColor;
+  if (!/^#[0-9a-f]{6}$/i.test(primaryColor)) {
+    throw badRequest('primaryColor', "Het veld 'primaryColor' moet een kleur zijn zoals #1f5fa8.");
+  }
+  const environment = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(environments)
+      .values({ name })
+      .returning({ id: environments.id, name: environments.name });
+    await tx.insert(themes).values({ environmentId: created.id, name: themeName, primaryColor });
+    return created;
+  });
+  return {
+    ...environment,
+    isDefault: environment.id === (await findDefaultEnvironmentId(db)),
+    memberCount: 0,
+    theme: { name: themeName, primaryColor },
+  };
+}
+
+/** Every environment with its theme and member count, by name; `isDefault` marks what environment/info answers. */
+export async function listEnvironments(db: Database) {
+  const defaultId = await findDefaultEnvironmentId(db);
+  const rows = await db
+    .select({
+      id: environments.id,
+      name: environments.name,
+      themeName: themes.name,
+      primaryColor: themes.primaryColor,
+      memberCount:
+        sql<number>`(select count(*) from ${environmentMembers} where ${environmentMembers.environmentId} = ${environments.id})`.mapWith(
+          Number,
+        ),
+    })
+    .from(environments)
+    .leftJoin(themes, eq(themes.environmentId, environments.id))
+    .orderBy(asc(environments.name), asc(environments.id));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    isDefault: row.id === defaultId,
+    memberCount: row.memberCount,
+    theme:
+      row.themeName !== null && row.primaryColor !== null
+        ? { name: row.themeName, primaryColor: row.primaryColor }
+        : null,
+  }));
+}
+
+export async function countEnvironments(db: Database): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(environments);
+  return row.total;
+}
+
+/** The members of an environment, by username. */
+export async function listMembers(db: Database, environmentId: string) {
+  await assertEnvironmentExists(db, environmentId);
+  return db
+    .select({
+      id: users.id,
+      username: users.username,
+      name: users.name,
+      signedIn: sql<boolean>`${users.identityIssuer} is not null`.mapWith(Boolean),
+    })
+    .from(environmentMembers)
+    .innerJoin(users, eq(users.id, environmentMembers.userId))
+    .where(eq(environmentMembers.environmentId, environmentId))
+    .orderBy(asc(users.username));
+}
+
+export interface MemberReference {
+  email?: string;
+  objectId?: string;
+}
+
+/**
+ * Makes a person a member, by e-mail address or by the provider's object id. Someone unknown is
+ * invited: a user row their first sign-in claims (see users/registerUser.ts). Adding twice is harmless.
+ */
+export async function addMember(db: Database, environmentId: string, reference: MemberReference) {
+  await assertEnvironmentExists(db, environmentId);
+  const email = reference.email?.trim().toLowerCase();
+  const objectId = reference.objectId?.trim().toLowerCase();
+  if (!email === !objectId) {
+    throw badRequest(
+      'email',
+      "Geef een e-mailadres ('email') of een object-id ('objectId') op, niet allebei.",
+    );
+  }
+  if (email !== undefined && !/^[^@\s]+@[^@\s]+$/.test(email)) {
+    throw badRequest('email', "Het veld 'email' moet een e-mailadres zijn.");
+  }
+  const userId = email ? await userByEmail(db, email) : await userByObjectId(db, objectId as string);
+  await db.insert(environmentMembers).values({ environmentId, userId }).onConflictDoNothing();
+  const [member] = (await listMembers(db, environmentId)).filter((row) => row.id === userId);
+  return member;
+}
+
+/** Ends a membership; the user stays (they may belong to other environments). False when not a member. */
+export async function removeMember(db: Database, environmentId: string, userId: string): Promise<boolean> {
+  await assertEnvironmentExists(db, environmentId);
+  const removed = await db
+    .delete(environmentMembers)
+    .where(and(eq(environmentMembers.environmentId, environmentId), eq(environmentMembers.userId, userId)))
+    .returning({ userId: environmentMembers.userId });
+  return removed.length > 0;
+}
+
+/** The member an e-mail address or object id names, for removal; undefined when nobody matches. */
+export async function findMemberId(
+  db: Database,
+  environmentId: string,
+  reference: MemberReference,
+): Promise<string | undefined> {
+  const email = reference.email?.trim().toLowerCase();
+  const objectId = reference.objectId?.trim().toLowerCase();
+  const members = await listMembers(db, environmentId);
+  if (email) return members.find((member) => member.username.toLowerCase() === email)?.id;
+  if (!objectId) return undefined;
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.identitySubject, objectId))
+    .limit(1);
+  return members.find((member) => member.id === user?.id)?.id;
+}
+
+/** The user with this e-mail address, or a new invitation for it. */
+async function userByEmail(db: Database, email: string): Promise<string> {
+  await db.insert(users).values({ username: email }).onConflictDoNothing();
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, email))
+    .limit(1);
+  return row.id;
+}
+
+/** The user this object id signed in as (any issuer), or a new invitation keyed by it. */
+async function userByObjectId(db: Database, objectId: string): Promise<string> {
+  const [known] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.identitySubject, objectId), isNotNull(users.identitySubject)))
+    .limit(1);
+  if (known) return known.id;
+  // Until the first sign-in names the address, the object id stands in as username.
+  const [created] = await db
+    .insert(users)
+    .values({ username: objectId, identitySubject: objectId })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  if (created) return created.id;
+  const [holder] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, objectId))
+    .limit(1);
+  return holder.id;
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function assertEnvironmentExists(db: Database, environmentId: string): Promise<void> {
+  if (!uuidPattern.test(environmentId)) throw notFound('De omgeving');
+  const [row] = await db
+    .select({ id: environments.id })
+    .from(environments)
+    .where(eq(environments.id, environmentId.toLowerCase()))
+    .limit(1);
+  if (!row) throw notFound('De omgeving');
+}
+
+function required(value: string, field: string): string {
+  const trimmed = value.trim();
+  if (!trimmed) throw badRequest(field, `Het veld '${field}' mag niet leeg zijn.`);
+  return trimmed;
+}
