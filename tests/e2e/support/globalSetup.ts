@@ -11,7 +11,8 @@ let server: ServerProcess | undefined;
 
 export async function setup(project: TestProject) {
   chromiumPath();
-  if (!existsSync('dist/index.html')) throw new Error('dist/ is missing: run `npm run build` first');
+  if (!existsSync('dist/index.html') || !existsSync('dist-server/main.js'))
+    throw new Error('dist/ or dist-server/ is missing: run `npm run build` first');
   server = await startServerProcess({ ACCESS_TOKEN_TTL: String(E2E_ACCESS_TOKEN_TTL_SECONDS) });
   project.provide('baseUrl', server.url);
 }

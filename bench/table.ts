@@ -1,0 +1,21 @@
+// One table for every benchmark's figures (`npm run bench` prints them together).
+
+export interface BenchRow {
+  measure: string;
+  value: number;
+  unit: string;
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+export function printTable(rows: readonly BenchRow[]): void {
+  const width = Math.max(...rows.map((row) => row.measure.length));
+  for (const row of rows) {
+    const digits = row.unit === 'ms' || row.value >= 1000 ? 0 : 1;
+    console.log(`${row.measure.padEnd(width)}  ${row.value.toFixed(digits).padStart(9)} ${row.unit}`);
+  }
+}
