@@ -64,10 +64,14 @@ async function timeToHealth(command: StartCommand, dataDir: string, databaseUrl?
 /** GET /health; the certificate is the one the server has just made, so it is not checked here. */
 function healthStatus(port: number): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = request(`https://localhost:${port}/health`, { rejectUnauthorized: false, timeout: 2000 }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    });
+    const req = request(
+      `https://localhost:${port}/health`,
+      { rejectUnauthorized: false, timeout: 2000 },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
     req.on('error', reject);
     req.on('timeout', () => req.destroy(new Error('timeout')));
     req.end();
@@ -102,7 +106,11 @@ export async function benchStartup(): Promise<BenchRow[]> {
     for (const database of databases) await database.drop();
   }
   return commands.flatMap((command) => [
-    { measure: `start → /health, ${driver} cold: ${command.name}`, value: cold.get(command.name)!, unit: 'ms' },
+    {
+      measure: `start → /health, ${driver} cold: ${command.name}`,
+      value: cold.get(command.name)!,
+      unit: 'ms',
+    },
     {
       measure: `start → /health, ${driver} warm (median of ${warmStarts}): ${command.name}`,
       value: median(warm.get(command.name)!),

@@ -4,6 +4,18 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { notFoundBody } from '../errors';
 
+/** Vite's output folder for files whose names carry a hash of their content. */
+const hashedAssetsFolder = 'assets';
+
+/**
+ * A hashed asset never changes under its name, so the browser keeps it for a year without asking again;
+ * everything else (index.html, which names the current hashes) is revalidated on every load.
+ */
+function cachePolicy(staticDir: string, filePath: string): string {
+  const [folder] = path.relative(staticDir, filePath).split(path.sep);
+  return folder === hashedAssetsFolder ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
 /** Paths that never fall back to the console's index.html (they answer JSON 404s instead). */
 const serverOwnedPrefixes = ['/api/', '/oidc', '/cdn/', '/health'];
 
@@ -14,7 +26,17 @@ const serverOwnedPrefixes = ['/api/', '/oidc', '/cdn/', '/health'];
 export async function registerConsole(app: FastifyInstance, staticDir: string): Promise<void> {
   const hasBuild = existsSync(path.join(staticDir, 'index.html'));
   if (hasBuild) {
-    await app.register(fastifyStatic, { root: staticDir, wildcard: false, index: ['index.html'] });
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      wildcard: false,
+      index: ['index.html'],
+      // The build writes .br and .gz copies (scripts/precompressPlugin.ts); the one the browser's
+      // Accept-Encoding asks for is sent. The copies are no routes of their own.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
+      cacheControl: false,
+      setHeaders: (reply, filePath) => reply.header('cache-control', cachePolicy(staticDir, filePath)),
+    });
   }
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0];
