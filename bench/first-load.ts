@@ -10,7 +10,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { launchBrowser, newDesktopContext } from '../tests/e2e/support/browser';
 import { startServerProcess } from '../tests/e2e/support/serverProcess';
-import { printTable, type BenchRow } from './table';
+import { reportRows, type BenchRow } from './table';
 
 interface ManifestChunk {
   file: string;
@@ -118,5 +118,5 @@ export async function benchFirstLoad(): Promise<BenchRow[]> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  printTable(await benchFirstLoad());
+  reportRows(await benchFirstLoad());
 }

@@ -1,4 +1,5 @@
 // One table for every benchmark's figures (`npm run bench` prints them together).
+import { appendFileSync } from 'node:fs';
 
 export interface BenchRow {
   measure: string;
@@ -18,4 +19,14 @@ export function printTable(rows: readonly BenchRow[]): void {
     const digits = row.unit === 'ms' || row.value >= 1000 ? 0 : 1;
     console.log(`${row.measure.padEnd(width)}  ${row.value.toFixed(digits).padStart(9)} ${row.unit}`);
   }
+}
+
+/**
+ * A benchmark's headline figures: printed, and with BENCH_REPORT set (bench/all.ts sets it) also
+ * appended to that file as JSON lines, for the one table of `npm run bench`.
+ */
+export function reportRows(rows: readonly BenchRow[]): void {
+  printTable(rows);
+  const file = process.env.BENCH_REPORT;
+  if (file) appendFileSync(file, rows.map((row) => `${JSON.stringify(row)}\n`).join(''));
 }
