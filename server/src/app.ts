@@ -6,6 +6,7 @@ import { ApiErrorBody } from './contract/errors';
 import { openDatabase } from './db/client';
 import { lockDataDirectory } from './db/lock';
 import { installErrorHandling } from './errors';
+import { registerCompression } from './http/compression';
 import { registerRateLimiting } from './http/rateLimit';
 import { createIdentity } from './identity';
 import { databaseStorage } from './identity/databaseStorage';
@@ -71,6 +72,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
 
     installErrorHandling(app);
     await registerRateLimiting(app);
+    await registerCompression(app);
     app.addSchema(ApiErrorBody);
     await registerOpenApi(app);
     await app.register(healthRoutes);

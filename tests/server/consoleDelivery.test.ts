@@ -34,7 +34,7 @@ function getRaw(server: TestServer, urlPath: string, headers: Record<string, str
   });
 }
 
-describe("delivery of the console's built files", () => {
+describe("compressed delivery: the console's built files and the API's answers", () => {
   let server: TestServer;
   let consoleBuild: string;
   beforeAll(async () => {
@@ -84,6 +84,23 @@ describe("delivery of the console's built files", () => {
       expect(response.headers['cache-control'], page).toBe('no-cache');
       expect(brotliDecompressSync(response.body).toString(), page).toBe(consoleHtml);
     }
+  });
+
+  it('compresses JSON answers of 1 KB and more as the client asks, and leaves small ones as they are', async () => {
+    const document = await getRaw(server, '/api/docs', { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(document.status).toBe(200);
+    expect(document.headers['content-encoding']).toBe('br');
+    const json = JSON.parse(brotliDecompressSync(document.body).toString()) as { openapi: string };
+    expect(json.openapi).toMatch(/^3\./);
+    expect(document.body.length).toBeLessThan(Buffer.byteLength(JSON.stringify(json)) / 4);
+
+    const gzipped = await getRaw(server, '/api/docs', { 'accept-encoding': 'gzip' });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzipped.body).toString())).toEqual(json);
+
+    const health = await getRaw(server, '/health', { 'accept-encoding': 'br, gzip' });
+    expect(health.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(health.body.toString())).toEqual({ status: 'ok' });
   });
 
   it('does not serve the compressed copies as files of their own', async () => {
