@@ -57,11 +57,18 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     });
     cleanups.push(() => identity.close());
 
-    const app = Fastify({
-      https: { key: tls.key, cert: tls.cert },
-      logger: { level: config.logLevel },
-      trustProxy: config.trustProxy,
-    }).withTypeProvider<TypeBoxTypeProvider>();
+    // HTTP/2 lets the browser fetch the console's chunks over one connection instead of queueing behind
+    // six (docs/performance.md); clients without it (Node's https, the tests) get HTTP/1.1 by ALPN.
+    // Node's HTTP/2 compatibility API hands the routes (and the embedded provider's Koa app) request and
+    // response objects shaped like HTTP/1's, so the instance keeps the HTTP/1 types.
+    const app = (
+      Fastify({
+        http2: true,
+        https: { key: tls.key, cert: tls.cert, allowHTTP1: true },
+        logger: { level: config.logLevel },
+        trustProxy: config.trustProxy,
+      }) as unknown as FastifyInstance
+    ).withTypeProvider<TypeBoxTypeProvider>();
     app.decorate('config', config);
     app.decorate('db', database.db);
     app.decorate('identity', identity);
