@@ -3,8 +3,9 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { startServerProcess, type ServerProcess } from './serverProcess';
 import { chromiumPath } from './browser';
 
-// Access tokens live 30 s in the end-to-end server so that token renewal is exercised for real;
-// the console renews 5 s before expiry.
+// Access tokens live 30 s in the end-to-end server, so that a test that jumps the browser's clock past
+// that (page.clock) sees the console renew them with the refresh token; the console renews 5 s before
+// expiry.
 export const E2E_ACCESS_TOKEN_TTL_SECONDS = 30;
 
 let server: ServerProcess | undefined;
