@@ -16,7 +16,7 @@ export function median(values: readonly number[]): number {
 export function printTable(rows: readonly BenchRow[]): void {
   const width = Math.max(...rows.map((row) => row.measure.length));
   for (const row of rows) {
-    const digits = row.unit === 'ms' || row.value >= 1000 ? 0 : 1;
+    const digits = row.value >= 100 ? 0 : 1;
     console.log(`${row.measure.padEnd(width)}  ${row.value.toFixed(digits).padStart(9)} ${row.unit}`);
   }
 }
