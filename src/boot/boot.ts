@@ -1,10 +1,10 @@
 import type { EnvironmentInfo } from '@contract/environment';
 import { readSession } from '../authProvider/session';
-import { SignInError } from '../authProvider/signInError';
 import { chooseSignInMethod } from '../authProvider/signInMethod';
 import { openSignInPopup } from '../authProvider/signInPopupWindow';
 import { apiBaseUrl } from '../environments/apiBaseUrl';
 import { fetchEnvironmentInfo } from '../environments/fetchEnvironmentInfo';
+import type { ConsoleServices } from '../startConsole';
 import { renderLoginScreen } from './loginScreen';
 import { hasSignedInSession, returnPath, returnsFromSignIn } from './signInState';
 import { renderStartupScreen } from './startupScreen';
@@ -60,13 +60,19 @@ function showLoginScreen(container: HTMLElement, info: EnvironmentInfo): void {
       const popup = method === 'popup' ? openSignInPopup() : undefined;
       if (popup === null) return 'app.login.error.popup_blocked';
       let loaded: ConsoleModule | undefined;
+      let services: ConsoleServices;
       try {
         loaded = await loadConsole();
-        const services = await loaded.startConsoleOnce({ info });
+        services = await loaded.startConsoleOnce({ info });
+      } catch (error) {
+        console.error('The console could not start', error);
+        popup?.close();
+        return loaded ? loaded.signInErrorMessageKey(error) : 'app.login.error.network';
+      }
+      try {
         await services.authProvider.login({ returnTo: returnPath(), popup });
       } catch (error) {
-        if (popup && !popup.closed) popup.close();
-        return loaded ? loaded.signInErrorMessageKey(error) : loadFailureKey(error);
+        return loaded.signInErrorMessageKey(error); // logged by login(), which also closed the popup
       }
       if (window.location.pathname === '/login') window.history.replaceState(null, '', '/');
       removeLogin();
@@ -77,8 +83,4 @@ function showLoginScreen(container: HTMLElement, info: EnvironmentInfo): void {
   });
   // Once the login screen is painted, the console downloads in the background, ready for the click.
   requestAnimationFrame(() => setTimeout(() => void loadConsole().catch(() => undefined)));
-}
-
-function loadFailureKey(error: unknown): string {
-  return error instanceof SignInError ? error.messageKey : 'app.login.error.network';
 }

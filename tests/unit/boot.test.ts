@@ -124,9 +124,9 @@ describe('the small entry', () => {
     expect(screen.queryByRole('button', { name: 'Inloggen' })).toBeNull();
   });
 
-  it('shows a failed sign-in in Dutch, closes the popup and lets the user try again', async () => {
+  it('shows a failed sign-in in Dutch and lets the user try again', async () => {
     installDemoPlatform();
-    const { popup } = installFakeSignInPopup();
+    installFakeSignInPopup();
     fakeConsole.login.mockRejectedValueOnce(new SignInError('app.login.error.cancelled'));
     void boot(root);
     const button = await screen.findByRole('button', { name: 'Inloggen' });
@@ -134,9 +134,21 @@ describe('the small entry', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Het inlogvenster is gesloten voordat het inloggen klaar was. Probeer het opnieuw.',
     );
-    expect(popup.close).toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Inloggen' })).toBeEnabled();
     expect(fakeConsole.renderConsole).not.toHaveBeenCalled();
+  });
+
+  it('closes the popup, logs and explains when the console cannot start for the sign-in', async () => {
+    installDemoPlatform();
+    const { popup } = installFakeSignInPopup();
+    fakeConsole.startConsoleOnce.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    fakeConsole.signInErrorMessageKey.mockReturnValueOnce('app.login.error.network');
+    void boot(root);
+    await userEvent.click(await screen.findByRole('button', { name: 'Inloggen' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('De inlogdienst is niet bereikbaar.');
+    expect(popup.close).toHaveBeenCalled();
+    expect(console.error).toHaveBeenCalledWith('The console could not start', expect.any(TypeError));
+    expect(fakeConsole.login).not.toHaveBeenCalled();
   });
 
   it('says so in Dutch when the browser blocks the popup', async () => {
