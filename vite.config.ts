@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
+import { precompress } from './scripts/precompressPlugin.ts';
 
 // The API server the dev server proxies to (npm run dev starts it on this origin).
 const apiTarget = process.env.API_TARGET ?? 'https://localhost:8443';
@@ -13,7 +14,7 @@ const devHttps =
     : undefined;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     alias: { '@contract': fileURLToPath(new URL('./server/src/contract', import.meta.url)) },
   },

@@ -9,6 +9,7 @@ import { httpsRequest } from '../tests/server/support/https';
 import { signInWithCode } from '../tests/server/support/signIn';
 import { createTestDatabase } from '../tests/server/support/testDatabase';
 import { startServerProcess, type BenchServer } from './benchServer';
+import { reportRows } from './table';
 
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -43,6 +44,13 @@ async function main(): Promise<void> {
       measurements.push(await measure(server.url, target, durationSeconds));
     }
     printTable(measurements);
+    const driver = database ? 'PostgreSQL' : 'PGlite';
+    reportRows(
+      measurements.flatMap((m) => [
+        { measure: `API ${driver}: ${m.name}`, value: m.requestsPerSecond, unit: 'req/s' },
+        { measure: `API ${driver}: ${m.name}, p95`, value: m.p95, unit: 'ms' },
+      ]),
+    );
   } finally {
     await server.stop();
     await database?.drop();

@@ -28,6 +28,7 @@ import { samplePeople, seededRandom } from '../server/src/seed/receiverSamples';
 import { launchBrowser, newDesktopContext, screenshot } from '../tests/e2e/support/browser';
 import { startServerProcess, type ServerProcess } from '../tests/e2e/support/serverProcess';
 import { signIn } from '../tests/e2e/support/signIn';
+import { reportRows, type BenchRow } from './table';
 import { signInWithCode } from '../tests/server/support/signIn';
 import { createTestDatabase, type TestDatabase } from '../tests/server/support/testDatabase';
 
@@ -249,6 +250,12 @@ async function main(): Promise<void> {
       `\nDriver: ${database ? 'PostgreSQL' : 'PGlite'}; ${subscriberTotal} subscribers; ${samples} sequential calls each\n`,
     );
     const measurements = await measureApi(server, ca, prepared);
+    const driver = database ? 'PostgreSQL' : 'PGlite';
+    const rows: BenchRow[] = measurements.map((m) => ({
+      measure: `receivers ${driver}: ${m.call}, p50`,
+      value: m.p50,
+      unit: 'ms',
+    }));
     console.table(
       measurements.map((m) => ({
         call: m.call,
@@ -259,11 +266,17 @@ async function main(): Promise<void> {
     );
     if (!skipBrowser) {
       const times = await measurePage(server, prepared);
+      rows.push({
+        measure: `receivers ${driver}: list page until 250 rows show, p50`,
+        value: percentile(times, 0.5),
+        unit: 'ms',
+      });
       console.log(
         `List page until 250 rows show (Chromium, ${times.length} loads): p50 ${percentile(times, 0.5).toFixed(0)} ms, ` +
           `max ${times[times.length - 1].toFixed(0)} ms`,
       );
     }
+    reportRows(rows);
   } finally {
     await server?.stop();
     await rm(dataDir, { recursive: true, force: true });

@@ -1,6 +1,5 @@
-import { CssBaseline, ThemeProvider, createTheme } from '@mui/material';
-import { useEffect, useState, type ReactNode } from 'react';
-import { Admin, CustomRoutes, I18nContextProvider } from 'react-admin';
+import { useEffect, useState } from 'react';
+import { Admin, CustomRoutes } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import { LoginPage } from './authProvider/LoginPage';
 import { notYetAvailableRoutes } from './custom/notYetAvailableRoutes';
@@ -11,7 +10,7 @@ import { i18nProvider } from './i18n/i18nProvider';
 import { Layout } from './layout/Layout';
 import { StartupScreen } from './layout/StartupScreen';
 import { resources } from './resources';
-import { startConsole, type ConsoleServices } from './startConsole';
+import { startConsoleOnce, type ConsoleServices } from './startConsole';
 import { consoleTheme } from './theme';
 
 const EnvironmentsPage = lazyView(() => import('./environments/EnvironmentsPage'), 'EnvironmentsPage');
@@ -28,17 +27,6 @@ const routes = [
 /** react-admin's loading screen (auth checks): the same spinner as at start. */
 const Spinner = () => <StartupScreen />;
 
-let starting: Promise<ConsoleServices> | undefined;
-
-/** Starts once per page load (StrictMode runs effects twice); a failed start may be retried. */
-function startOnce(): Promise<ConsoleServices> {
-  starting ??= startConsole().catch((error: unknown) => {
-    starting = undefined;
-    throw error;
-  });
-  return starting;
-}
-
 type StartState =
   { status: 'starting' } | { status: 'failed' } | { status: 'ready'; services: ConsoleServices };
 
@@ -47,7 +35,7 @@ interface AppProps {
   start?: () => Promise<ConsoleServices>;
 }
 
-export function App({ start = startOnce }: AppProps) {
+export function App({ start = startConsoleOnce }: AppProps) {
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<StartState>({ status: 'starting' });
 
@@ -67,18 +55,16 @@ export function App({ start = startOnce }: AppProps) {
 
   if (state.status !== 'ready') {
     return (
-      <StandaloneScreen>
-        <StartupScreen
-          onRetry={
-            state.status === 'failed'
-              ? () => {
-                  setState({ status: 'starting' });
-                  setAttempt((count) => count + 1);
-                }
-              : undefined
-          }
-        />
-      </StandaloneScreen>
+      <StartupScreen
+        onRetry={
+          state.status === 'failed'
+            ? () => {
+                setState({ status: 'starting' });
+                setAttempt((count) => count + 1);
+              }
+            : undefined
+        }
+      />
     );
   }
 
@@ -102,17 +88,5 @@ export function App({ start = startOnce }: AppProps) {
         {declaredResources(resources)}
       </Admin>
     </BrowserRouter>
-  );
-}
-
-const standaloneTheme = createTheme(consoleTheme);
-
-/** Theme and Dutch messages for the screens shown before react-admin runs. */
-function StandaloneScreen({ children }: { children: ReactNode }) {
-  return (
-    <ThemeProvider theme={standaloneTheme}>
-      <CssBaseline />
-      <I18nContextProvider value={i18nProvider}>{children}</I18nContextProvider>
-    </ThemeProvider>
   );
 }

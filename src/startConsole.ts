@@ -24,6 +24,8 @@ export interface ConsoleServices {
 
 export interface StartOptions {
   baseUrl?: string;
+  /** The environment info, when the small entry (src/boot/boot.ts) has fetched it already. */
+  info?: EnvironmentInfo;
   fetchImpl?: typeof fetch;
   createMsal?: CreateMsalClient;
 }
@@ -34,10 +36,11 @@ export interface StartOptions {
  */
 export async function startConsole({
   baseUrl = apiBaseUrl,
+  info: knownInfo,
   fetchImpl,
   createMsal,
 }: StartOptions = {}): Promise<ConsoleServices> {
-  const info = await fetchEnvironmentInfo(baseUrl, fetchImpl);
+  const info = knownInfo ?? (await fetchEnvironmentInfo(baseUrl, fetchImpl));
   updateSession({
     clientId: info.clientId,
     authority: info.authority,
@@ -70,4 +73,18 @@ export async function startConsole({
     authProvider: createAuthProvider({ msal, requests, signIn, tokens }),
     dataProvider: withEnvironmentCalls(createDataProvider(resources, http), http),
   };
+}
+
+let starting: Promise<ConsoleServices> | undefined;
+
+/**
+ * Starts once per page load (StrictMode runs effects twice, and the login screen starts the console
+ * before the console renders); a failed start may be retried.
+ */
+export function startConsoleOnce(options: StartOptions = {}): Promise<ConsoleServices> {
+  starting ??= startConsole(options).catch((error: unknown) => {
+    starting = undefined;
+    throw error;
+  });
+  return starting;
 }

@@ -11,6 +11,8 @@ import { forgetSignInError, SignInError, signInErrorMessageKey } from './signInE
 /** `login(params)`: where to go after a redirect sign-in (react-admin's `nextPathname`). */
 export interface SignInParams {
   returnTo?: string;
+  /** The sign-in popup, when the login screen opened it in the click already (see signInPopup.ts). */
+  popup?: Window;
 }
 
 /** `logout(params)`: the sign-out action also ends the identity provider's session. */
@@ -51,7 +53,7 @@ export function createAuthProvider({
           // The browser is leaving for the identity provider: keep the login page busy until it has.
           return new Promise<never>(() => {});
         }
-        const result = await signInWithPopup(msal, requests.login);
+        const result = await signInWithPopup(msal, requests.login, window, params.popup);
         msal.setActiveAccount(result.account);
         await signIn.completeSignIn(result, 'popup');
       } catch (error) {

@@ -1,13 +1,10 @@
 import { AuthError } from '@azure/msal-browser';
 import { HttpError } from 'react-admin';
 
-/** A sign-in that failed for a reason the console itself detected; `messageKey` is its Dutch message. */
-export class SignInError extends Error {
-  constructor(readonly messageKey: string) {
-    super(messageKey);
-    this.name = 'SignInError';
-  }
-}
+import { SignInError } from './signInError';
+
+// Defined apart (no MSAL, no react-admin), so the small entry can recognise it too.
+export { SignInError };
 
 /** MSAL error codes the user can act on, with their message. */
 const msalMessageKeys: Readonly<Record<string, string>> = {

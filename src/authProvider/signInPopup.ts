@@ -1,6 +1,6 @@
 import type { AuthenticationResult, IPublicClientApplication, RedirectRequest } from '@azure/msal-browser';
 import { SignInError } from './signInErrors';
-import { carriesAuthResponse, signInPopupName } from './signInPopupWindow';
+import { carriesAuthResponse, openSignInPopup } from './signInPopupWindow';
 
 /** How often the console looks whether the popup has come back with the provider's answer. */
 const pollIntervalMs = 100;
@@ -20,9 +20,10 @@ export async function signInWithPopup(
   msal: IPublicClientApplication,
   request: RedirectRequest,
   view: Window = window,
+  // Opened before anything is awaited: browsers only allow popups in direct response to the click. The
+  // login screen may have opened it already (it loads MSAL after the click).
+  popup: Window | null = openSignInPopup(view),
 ): Promise<AuthenticationResult> {
-  // Opened before anything is awaited: browsers only allow popups in direct response to the click.
-  const popup = openSignInPopup(view);
   if (!popup) throw new SignInError('app.login.error.popup_blocked');
   try {
     await msal.loginRedirect({
@@ -44,19 +45,6 @@ export async function signInWithPopup(
   } finally {
     if (!popup.closed) popup.close();
   }
-}
-
-/** A centred popup of the size identity providers design their sign-in pages for. */
-function openSignInPopup(view: Window): Window | null {
-  const width = 483;
-  const height = 600;
-  const left = Math.max(0, view.screenX + (view.outerWidth - width) / 2);
-  const top = Math.max(0, view.screenY + (view.outerHeight - height) / 2);
-  return view.open(
-    'about:blank',
-    signInPopupName,
-    `popup=yes,width=${width},height=${height},left=${left},top=${top}`,
-  );
 }
 
 /**

@@ -17,3 +17,20 @@ export function isSignInPopupWindow(view: Pick<Window, 'opener' | 'name' | 'loca
   const named = view.name === signInPopupName || view.name.startsWith('msal.');
   return opened && named && carriesAuthResponse(`${view.location.hash}&${view.location.search}`);
 }
+
+/**
+ * Opens the sign-in popup, empty, centred and of the size identity providers design their sign-in pages
+ * for. Must run in direct response to the click (browsers block popups opened later), before anything
+ * is awaited; null when the browser blocked it.
+ */
+export function openSignInPopup(view: Window = window): Window | null {
+  const width = 483;
+  const height = 600;
+  const left = Math.max(0, view.screenX + (view.outerWidth - width) / 2);
+  const top = Math.max(0, view.screenY + (view.outerHeight - height) / 2);
+  return view.open(
+    'about:blank',
+    signInPopupName,
+    `popup=yes,width=${width},height=${height},left=${left},top=${top}`,
+  );
+}

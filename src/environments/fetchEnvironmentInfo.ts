@@ -1,11 +1,19 @@
 import type { EnvironmentInfo } from '@contract/environment';
-import { HttpError } from 'react-admin';
 
 const requiredFields = ['id', 'clientId', 'authority', 'apiScope', 'cdnBase'] as const;
 
+/** The environment info could not be had; the start-up screen offers a retry. */
+export class EnvironmentInfoError extends Error {
+  constructor(readonly status: number) {
+    super(`GET /api/1/environment/info failed (${status})`);
+    this.name = 'EnvironmentInfoError';
+  }
+}
+
 /**
  * GET /api/1/environment/info: the only call without a token, made before anything else (spec §1).
- * Answers where to sign in and the platform's default environment.
+ * Answers where to sign in and the platform's default environment. Light (no react-admin): the small
+ * entry (src/main.ts) calls it first.
  */
 export async function fetchEnvironmentInfo(
   baseUrl: string,
@@ -14,9 +22,9 @@ export async function fetchEnvironmentInfo(
   const response = await fetchImpl(`${baseUrl}/api/1/environment/info`, {
     headers: { Accept: 'application/json' },
   });
-  if (!response.ok) throw new HttpError('app.startup.error_text', response.status);
+  if (!response.ok) throw new EnvironmentInfoError(response.status);
   const body: unknown = await response.json();
-  if (!isEnvironmentInfo(body)) throw new HttpError('app.startup.error_text', response.status, body);
+  if (!isEnvironmentInfo(body)) throw new EnvironmentInfoError(response.status);
   return body;
 }
 

@@ -1,5 +1,6 @@
 import dutchMessages from 'ra-language-dutch';
 import { mergeTranslations, type TranslationMessages } from 'react-admin';
+import { loginNl, startupNl } from '../boot/texts';
 import { raDutchCompletions } from './raDutchCompletions';
 import { declarativeNl } from './declarative.nl';
 import { mediaNl } from './media.nl';
@@ -14,32 +15,8 @@ import { receiversNl } from './receivers.nl';
 const appMessages = {
   app: {
     name: 'Digitaal publicatie platform',
-    startup: {
-      loading: 'Het platform wordt geladen…',
-      error_title: 'Het platform is niet bereikbaar',
-      error_text: 'De instellingen konden niet worden opgehaald. Controleer je verbinding en probeer het opnieuw.',
-      retry: 'Opnieuw proberen',
-    },
-    login: {
-      title: 'Digitaal publicatie platform',
-      subtitle: 'Log in met je account om verder te gaan.',
-      button: 'Inloggen',
-      busy: 'Bezig met inloggen…',
-      hint_popup: 'Er opent een venster waarin je inlogt.',
-      hint_redirect: 'Je gaat naar de inlogpagina en komt daarna hier terug.',
-      logo_placeholder: 'Logo van de omgeving',
-      error: {
-        popup_blocked:
-          'Het inlogvenster kon niet worden geopend. Sta pop-upvensters toe voor deze site en probeer het opnieuw.',
-        cancelled: 'Het inlogvenster is gesloten voordat het inloggen klaar was. Probeer het opnieuw.',
-        in_progress: 'Er loopt al een inlogpoging. Rond die af of probeer het over een moment opnieuw.',
-        network: 'De inlogdienst is niet bereikbaar. Controleer je verbinding en probeer het opnieuw.',
-        no_access: 'Je account heeft geen toegang tot dit platform.',
-        no_environment: 'Je account heeft nog geen toegang tot een omgeving. Vraag een beheerder om je toe te voegen.',
-        server: 'Het platform kon je gegevens niet ophalen. Probeer het later opnieuw.',
-        generic: 'Inloggen is niet gelukt. Probeer het opnieuw.',
-      },
-    },
+    startup: startupNl,
+    login: loginNl,
     auth: {
       session_expired: 'Je sessie is verlopen. Log opnieuw in.',
     },
@@ -107,7 +84,10 @@ const appMessages = {
         description: 'Ontvangers die zich voor alle publicaties hebben uitgeschreven.',
       },
       audiences: { title: 'Doelgroepen', description: 'Lijsten met filters combineren tot doelgroepen.' },
-      media: { title: 'Media', description: 'Afbeeldingen en bestanden in mappen beheren en voorzien van tags.' },
+      media: {
+        title: 'Media',
+        description: 'Afbeeldingen en bestanden in mappen beheren en voorzien van tags.',
+      },
       journeys: { title: 'Journeys', description: 'Reeksen berichten die automatisch op elkaar volgen.' },
       jobs: { title: 'Jobs', description: 'Verzendopdrachten van publicaties volgen.' },
       settings: {
@@ -116,10 +96,16 @@ const appMessages = {
       },
       logo: { title: 'Logo', description: 'Het logo van deze omgeving instellen.' },
       colors: { title: 'Kleuren', description: 'De kleuren van het thema instellen.' },
-      typography: { title: 'Typografie', description: 'Lettertypen en tekststijlen van het thema instellen.' },
+      typography: {
+        title: 'Typografie',
+        description: 'Lettertypen en tekststijlen van het thema instellen.',
+      },
       advanced: { title: 'Geavanceerd', description: 'Geavanceerde regels van het thema instellen.' },
       forms: { title: 'Formulieren', description: 'Formulieren met vragen, opties en antwoorden beheren.' },
-      form_answers: { title: 'Antwoorden', description: 'De ingevulde antwoorden van een formulier bekijken.' },
+      form_answers: {
+        title: 'Antwoorden',
+        description: 'De ingevulde antwoorden van een formulier bekijken.',
+      },
       form_field: { title: 'Vraag', description: 'Een vraag van een formulier en haar opties beheren.' },
     },
   },

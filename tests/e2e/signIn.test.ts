@@ -127,10 +127,7 @@ describe('sign-in on a desktop (1366x768)', () => {
       if (new URL(response.url()).pathname.startsWith('/api/1/')) apiStatuses.push(response.status());
       if (isTokenRequest(response.request(), 'refresh_token')) refreshStatuses.push(response.status());
     });
-    // Past the token's lifetime (the console renews 5 s before expiry).
-    await page.waitForTimeout(E2E_ACCESS_TOKEN_TTL_SECONDS * 1000 + 2_000);
-
-    // The tab reloads while its renewal is under way: the provider has rotated the refresh token, but
+    // The tab reloads while its first renewal is under way: the provider has rotated the refresh token, but
     // the answer never reaches the console, which renews again with the token it still holds.
     let reloadPending = true;
     const rotatedButNeverStored = new Promise<void>((resolve) => {
@@ -141,6 +138,13 @@ describe('sign-in on a desktop (1366x768)', () => {
         resolve(); // the route is left unanswered: the reload cancels it
       });
     });
+    // Past the token's lifetime (the console renews 5 s before expiry): the browser's clock jumps ahead
+    // instead of the test waiting. Installed before the console loads, so the console reads the fake one;
+    // the renewal may start as soon as the clock jumps (a due timer), so the route above is in place.
+    await page.clock.install();
+    await page.reload();
+    await waitForConsole(page);
+    await page.clock.fastForward(E2E_ACCESS_TOKEN_TTL_SECONDS * 1000 + 2_000);
     await page.goto(`${baseUrl}/publications/`);
     await rotatedButNeverStored;
     await page.reload();

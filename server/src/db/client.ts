@@ -25,7 +25,10 @@ export interface OpenDatabase {
   close(): Promise<void>;
 }
 
-const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+// server/drizzle, seen from the source (server/src/db/client.ts) or from the bundled server (dist-server/main.js).
+const migrationsFolder = fileURLToPath(
+  new URL(import.meta.url.endsWith('.ts') ? '../../drizzle' : '../server/drizzle', import.meta.url),
+);
 
 /**
  * Opens the database (PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR/db), applies the

@@ -6,6 +6,18 @@ import type { AppConfig } from '../config';
 import { notFoundBody } from '../errors';
 import { consoleSecurityHeaders } from '../http/securityHeaders';
 
+/** Vite's output folder for files whose names carry a hash of their content. */
+const hashedAssetsFolder = 'assets';
+
+/**
+ * A hashed asset never changes under its name, so the browser keeps it for a year without asking again;
+ * everything else (index.html, which names the current hashes) is revalidated on every load.
+ */
+function cachePolicy(staticDir: string, filePath: string): string {
+  const [folder] = path.relative(staticDir, filePath).split(path.sep);
+  return folder === hashedAssetsFolder ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
 /** Paths that never fall back to the console's index.html (they answer JSON 404s instead). */
 const serverOwnedPrefixes = ['/api/', '/oidc', '/cdn/', '/health'];
 
@@ -22,7 +34,13 @@ export async function registerConsole(app: FastifyInstance, config: AppConfig): 
       root: staticDir,
       wildcard: false,
       index: ['index.html'],
-      setHeaders: (reply) => reply.headers(securityHeaders),
+      // The build writes .br and .gz copies (scripts/precompressPlugin.ts); the one the browser's
+      // Accept-Encoding asks for is sent. The copies are no routes of their own.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
+      cacheControl: false,
+      setHeaders: (reply, filePath) =>
+        reply.headers(securityHeaders).header('cache-control', cachePolicy(staticDir, filePath)),
     });
   }
   app.setNotFoundHandler(async (request, reply) => {

@@ -44,7 +44,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   const dataDir = mkdtempSync(join(tmpdir(), 'dpp-e2e-'));
   const url = `https://localhost:${port}`;
   const output: string[] = [];
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'dist-server/main.js'], {
     env: { ...process.env, PORT: String(port), HOST: 'localhost', DATA_DIR: dataDir, NODE_ENV: 'test', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
