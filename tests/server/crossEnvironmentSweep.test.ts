@@ -47,7 +47,11 @@ describe('cross-environment sweep', () => {
       server.signIn(demoUsers.anne.username),
       server.signIn(demoUsers.bram.username),
     ]);
-    operations = environmentOperations(await documentedOperations(server));
+    // Platform administration spans environments by design (its own role, tests/server/provisioning.test.ts);
+    // its mirror under the environment scope is left out here.
+    operations = environmentOperations(await documentedOperations(server)).filter(
+      (operation) => !operation.template.includes('/platform/'),
+    );
     await giveEveryKindOfRecordTo(server, anne);
     inB = await harvestEnvironment(server, anne, b, operations);
     inA = await harvestEnvironment(server, anne, a, operations);

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Uuid } from './common';
+import { Text, Uuid } from './common';
 
 /** One environment as platform administrators see it (GET /api/1/platform/environments, extension). */
 export const PlatformEnvironment = Type.Object({
@@ -15,9 +15,9 @@ export const PlatformEnvironments = Type.Array(PlatformEnvironment);
 
 /** POST /api/1/platform/environments: a new environment with its theme (so nobody lands in onboarding). */
 export const CreateEnvironmentBody = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 100 }),
+  name: Text({ minLength: 1, maxLength: 100 }),
   themeName: Type.Optional(
-    Type.String({ minLength: 1, maxLength: 100, description: "Defaults to the environment's name." }),
+    Text({ minLength: 1, maxLength: 100, description: "Defaults to the environment's name." }),
   ),
   primaryColor: Type.Optional(
     Type.String({ pattern: '^#[0-9a-fA-F]{6}$', description: 'CSS hex colour #rrggbb; default #1f5fa8.' }),
