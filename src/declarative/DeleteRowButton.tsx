@@ -1,10 +1,9 @@
 import { DeleteWithConfirmButton, useNotify, type RaRecord } from 'react-admin';
 import type { ResourceDeclaration } from './resourceDeclaration';
 import { useLabel } from './useLabel';
-import { useRefreshAfterSave } from './useRefreshAfterSave';
 import type { TableView } from './viewDeclaration';
 
-/** A row's delete button: confirmed first, then the resource's refresh like after any save. */
+/** A row's delete button, confirmed first; the dataProvider refreshes what the delete changed. */
 export function DeleteRowButton({
   declaration,
   confirm,
@@ -12,7 +11,6 @@ export function DeleteRowButton({
   declaration: ResourceDeclaration;
   confirm: NonNullable<TableView<RaRecord>['delete']>;
 }) {
-  const refreshAfterSave = useRefreshAfterSave(declaration);
   const notify = useNotify();
   const label = useLabel();
   return (
@@ -25,7 +23,6 @@ export function DeleteRowButton({
       mutationOptions={{
         onSuccess: () => {
           notify('ra.notification.deleted', { messageArgs: { smart_count: 1 } });
-          refreshAfterSave();
         },
       }}
     />

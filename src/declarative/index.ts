@@ -37,6 +37,5 @@ export { DeclaredInput } from './DeclaredInput';
 export { declaredRoutes, declaredResources } from './routes';
 export { declaredSlideOvers } from './declaredSlideOvers';
 export { useOpenFormView } from './useOpenFormView';
-export { useRefreshAfterSave } from './useRefreshAfterSave';
 export { useLabel } from './useLabel';
 export type { SelectedMediaFile } from './MediaFileInput';

@@ -5,7 +5,6 @@ import { declaredFormViewOf, saveOf } from './formViews';
 import type { ResourceDeclaration } from './resourceDeclaration';
 import { submissionErrors } from './submissionErrors';
 import { useDeclaredSave, type SaveTarget } from './useDeclaredSave';
-import { useRefreshAfterSave } from './useRefreshAfterSave';
 
 export interface DeclaredFormSubmit {
   /** For react-admin's `<Form onSubmit>`: resolves to submission errors when the save failed. */
@@ -15,8 +14,8 @@ export interface DeclaredFormSubmit {
 }
 
 /**
- * The submit of a declared form. On success: `onSaved` (the panel closes), the resource's queries
- * refetch, the refresh events go out and the declared redirect follows. On failure nothing moves: the
+ * The submit of a declared form. On success: `onSaved` (the panel closes) and the declared redirect
+ * follows; the dataProvider has refreshed what the save changed (withAfterSave). On failure nothing moves: the
  * form keeps its input and shows the server's message.
  */
 export function useDeclaredFormSubmit(
@@ -28,7 +27,6 @@ export function useDeclaredFormSubmit(
   const view = declaredFormViewOf(declaration, name);
   const save = saveOf(name, view);
   const saveRecord = useDeclaredSave(declaration, save, target);
-  const refreshAfterSave = useRefreshAfterSave(declaration);
   const notify = useNotify();
   const navigate = useNavigate();
   const translate = useTranslate();
@@ -45,7 +43,6 @@ export function useDeclaredFormSubmit(
       return errors;
     }
     onSaved(saved);
-    refreshAfterSave(view.refreshEvents);
     notify(save === 'create' ? 'ra.notification.created' : 'ra.notification.updated', {
       messageArgs: { smart_count: 1 },
     });

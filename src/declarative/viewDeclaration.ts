@@ -2,7 +2,6 @@ import type { ComponentType, ReactNode } from 'react';
 import type { RaRecord, SortPayload } from 'react-admin';
 import type { FieldSource } from './fieldDeclaration';
 import type { Label } from './label';
-import type { RefreshEventName } from '../slideover/refreshEvents';
 
 /**
  * What a form view receives: the record being edited and call values such as a parent id
@@ -77,8 +76,6 @@ export interface FormView<TRecord extends RaRecord> {
   submitLabel?: Label;
   /** The slide-over type it registers; defaults to `{resource}.{view}`, e.g. 'lists.create'. */
   slideOverType?: string;
-  /** Refresh events broadcast after a save; defaults to the resource's. */
-  refreshEvents?: readonly RefreshEventName[];
   /** Where to go after a save, e.g. `/publications/{id}` for a new publication. */
   redirect?(record: TRecord): string;
 }

@@ -8,7 +8,6 @@ import Typography from '@mui/material/Typography';
 import type { Tag } from '@contract/media';
 import { useState, type FormEvent } from 'react';
 import { useCreate, useDelete, useGetList, useNotify, useTranslate, type HttpError } from 'react-admin';
-import { broadcastRefresh } from '../../slideover/refreshEvents';
 import { normalizeTagName, tagToAdd } from './tagRules';
 import { focusOnMount } from './focusOnMount';
 
@@ -23,7 +22,7 @@ export function FileTags({ fileId }: { fileId: string }) {
   const translate = useTranslate();
   const notify = useNotify();
   const meta = { entity: fileTagEntity, entityId: fileId };
-  const { data: tags = [], refetch } = useGetList<Tag>('tags', {
+  const { data: tags = [] } = useGetList<Tag>('tags', {
     meta,
     pagination: { page: 1, perPage: 250 },
   });
@@ -33,10 +32,6 @@ export function FileTags({ fileId }: { fileId: string }) {
   const [input, setInput] = useState('');
   const [hint, setHint] = useState<string>();
 
-  const changed = () => {
-    void refetch();
-    broadcastRefresh(['refreshmedia']);
-  };
   const fail = (error: HttpError) => notify(error.message, { type: 'error' });
 
   const submit = (event: FormEvent) => {
@@ -48,11 +43,8 @@ export function FileTags({ fileId }: { fileId: string }) {
       return;
     }
     setHint(undefined);
-    const added = () => {
-      setInput('');
-      changed();
-    };
-    create('tags', { data: { name }, meta }, { onSuccess: added, onError: fail });
+    // The dataProvider reloads the tags and broadcasts 'refreshmedia' after the save.
+    create('tags', { data: { name }, meta }, { onSuccess: () => setInput(''), onError: fail });
   };
 
   return (
@@ -80,7 +72,7 @@ export function FileTags({ fileId }: { fileId: string }) {
                 remove(
                   'tags',
                   { id: tag.id, previousData: tag, meta },
-                  { onSuccess: changed, onError: fail, mutationMode: 'pessimistic' },
+                  { onError: fail, mutationMode: 'pessimistic' },
                 )
               }
               deleteIcon={

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useCreate, useNotify, useTranslate } from 'react-admin';
 import { submissionErrors } from '../../declarative/submissionErrors';
-import { broadcastRefresh } from '../../slideover/refreshEvents';
 
 export interface AddBlockTarget {
   publicationId: string;
@@ -32,7 +31,6 @@ export function useAddBlock(target: AddBlockTarget, onAdded: () => void) {
       return errors;
     }
     onAdded();
-    broadcastRefresh(['refreshpublication']);
     notify('app.publications.blocks.added', { type: 'success' });
     return undefined;
   }

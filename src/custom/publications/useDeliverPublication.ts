@@ -1,10 +1,8 @@
 import type { Publication } from '@contract/publications';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCreate, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { submissionErrors } from '../../declarative/submissionErrors';
-import { broadcastRefresh } from '../../slideover/refreshEvents';
 import { deliveryJobData, type DeliverFormValues } from './deliveryJobData';
 
 const formSources = ['publicationTemplateId', 'audienceId', 'ignoreRsvp'];
@@ -15,7 +13,6 @@ const formSources = ['publicationTemplateId', 'audienceId', 'ignoreRsvp'];
  */
 export function useDeliverPublication(publication: Publication | undefined, onDelivered?: () => void) {
   const [create] = useCreate();
-  const queryClient = useQueryClient();
   const notify = useNotify();
   const navigate = useNavigate();
   const translate = useTranslate();
@@ -37,8 +34,6 @@ export function useDeliverPublication(publication: Publication | undefined, onDe
       return errors;
     }
     onDelivered?.();
-    void queryClient.invalidateQueries({ queryKey: ['jobs'] });
-    broadcastRefresh(['refreshpublicationtemplates']);
     notify('app.deliver.created', { type: 'success' });
     navigate('/jobs/');
     return undefined;

@@ -6,7 +6,6 @@ import { useCreate, useNotify, useTranslate, type HttpError } from 'react-admin'
 import { SlideOverCloseButton } from '../../../slideover/SlideOverCloseButton';
 import { useSlideOver } from '../../../slideover/SlideOverContext';
 import { SlideOverPanel } from '../../../slideover/SlideOverPanel';
-import { broadcastRefresh } from '../../../slideover/refreshEvents';
 import { focusOnMount } from '../focusOnMount';
 import { FolderNameField } from './FolderNameField';
 
@@ -48,7 +47,6 @@ export function NewFolderSlideOver({ parentDirectoryId, folderName }: NewFolderS
       {
         onSuccess: () => {
           notify('media.new_folder.created', { type: 'success', messageArgs: { name: trimmed } });
-          broadcastRefresh(['refreshmedia']);
           close();
         },
         onError: (failure) => setError(failure.message),

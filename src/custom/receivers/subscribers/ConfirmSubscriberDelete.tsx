@@ -1,12 +1,10 @@
 import type { Subscriber } from '@contract/receivers';
-import { useQueryClient } from '@tanstack/react-query';
 import { useDelete, useNotify, useTranslate } from 'react-admin';
 import { ConfirmDeletion } from '../../../layout/ConfirmDeletion';
-import { broadcastRefresh } from '../../../slideover/refreshEvents';
 
 /**
- * 'Weet je zeker dat je {name} wilt verwijderen?': on confirmation the subscriber is deleted, the
- * subscribers, their list's count and the audiences reload and 'refreshSubscribers' goes out.
+ * 'Weet je zeker dat je {name} wilt verwijderen?': on confirmation the subscriber is deleted (the
+ * dataProvider reloads what the resource declares: the subscribers, their list's count, the audiences).
  */
 export function ConfirmSubscriberDelete({
   subscriber,
@@ -17,7 +15,6 @@ export function ConfirmSubscriberDelete({
 }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const queryClient = useQueryClient();
   const [remove, { isPending }] = useDelete();
 
   const confirm = () =>
@@ -28,10 +25,6 @@ export function ConfirmSubscriberDelete({
         mutationMode: 'pessimistic',
         onSuccess: () => {
           onClose();
-          for (const resource of ['subscribers', 'lists', 'audiences']) {
-            void queryClient.invalidateQueries({ queryKey: [resource] });
-          }
-          broadcastRefresh(['refreshSubscribers', 'refreshlist']);
           notify('ra.notification.deleted', { messageArgs: { smart_count: 1 } });
         },
         onError: (error) => {

@@ -1,11 +1,9 @@
 import type { Unsubscriber } from '@contract/receivers';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { readSession } from '../../../authProvider/session';
 import type { DeclaredDataProvider } from '../../../dataProvider/declaredDataProvider';
 import { submissionErrors } from '../../../declarative/submissionErrors';
-import { broadcastRefresh } from '../../../slideover/refreshEvents';
 import { useSlideOver } from '../../../slideover/SlideOverContext';
 
 /**
@@ -15,7 +13,6 @@ import { useSlideOver } from '../../../slideover/SlideOverContext';
  */
 export function useRemoveUnsubscriber(unsubscriber: Unsubscriber) {
   const dataProvider = useDataProvider<DeclaredDataProvider>();
-  const queryClient = useQueryClient();
   const notify = useNotify();
   const translate = useTranslate();
   const { close } = useSlideOver();
@@ -36,10 +33,6 @@ export function useRemoveUnsubscriber(unsubscriber: Unsubscriber) {
       return errors;
     }
     close();
-    for (const resource of ['unsubscribers', 'subscribers', 'audiences']) {
-      void queryClient.invalidateQueries({ queryKey: [resource] });
-    }
-    broadcastRefresh(['refreshUnsubscribers']);
     notify('app.receivers.unsubscribers.removed', { type: 'success' });
     return undefined;
   }
