@@ -15,6 +15,7 @@ import {
 } from 'react-admin';
 import { declaredFields } from './declaredFields';
 import { DeclaredFormContent } from './DeclaredFormContent';
+import { FormHead } from './FormHead';
 import { formDefaults } from './formDefaults';
 import { declaredFormViewOf } from './formViews';
 import type { ResourceDeclaration } from './resourceDeclaration';
@@ -57,7 +58,8 @@ function FormPage({ declaration, name, record }: DeclaredFormPageProps & { recor
       <Card sx={{ m: 2, maxWidth: 720 }}>
         <CardContent>
           <Form record={record} defaultValues={formDefaults(fields)} onSubmit={submit} noValidate>
-            <DeclaredFormContent fields={fields} description={view.description} serverError={serverError} />
+            <FormHead description={view.description && label(view.description)} serverError={serverError} />
+            <DeclaredFormContent fields={fields} />
             <Stack direction="row" sx={{ justifyContent: 'flex-end', gap: 1 }}>
               <Button onClick={() => navigate(-1)}>{translate('ra.action.cancel')}</Button>
               <SaveButton label={submitLabelOf(name, view)} alwaysEnable />

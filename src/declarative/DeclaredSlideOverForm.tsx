@@ -1,13 +1,11 @@
-import { styled } from '@mui/material/styles';
-import { Form, ResourceContextProvider, SaveButton } from 'react-admin';
-import { SlideOverCloseButton } from '../slideover/SlideOverCloseButton';
+import { ResourceContextProvider } from 'react-admin';
 import { useSlideOver } from '../slideover/SlideOverContext';
-import { SlideOverPanel } from '../slideover/SlideOverPanel';
 import { declaredFields } from './declaredFields';
 import { DeclaredFormContent } from './DeclaredFormContent';
 import { formDefaults } from './formDefaults';
 import { declaredFormViewOf } from './formViews';
 import type { ResourceDeclaration } from './resourceDeclaration';
+import { SlideOverForm } from './SlideOverForm';
 import { submitLabelOf } from './submitLabel';
 import { useDeclaredFormSubmit } from './useDeclaredFormSubmit';
 import { useLabel } from './useLabel';
@@ -18,9 +16,6 @@ export interface DeclaredSlideOverFormProps extends FormViewProps {
   /** 'create', 'edit' or a name under `views.forms`. */
   name: string;
 }
-
-// The form wraps the whole panel so that the footer's save button submits it.
-const PanelForm = styled(Form)({ display: 'flex', flexDirection: 'column', height: '100%' });
 
 /**
  * A declared form in a slide-over panel: 'Sluiten' and the submit button below the inputs. A
@@ -35,19 +30,17 @@ export function DeclaredSlideOverForm({ declaration, name, record, meta }: Decla
 
   return (
     <ResourceContextProvider value={declaration.name}>
-      <PanelForm record={record} defaultValues={formDefaults(fields)} onSubmit={submit} noValidate>
-        <SlideOverPanel
-          title={label(view.title)}
-          actions={
-            <>
-              <SlideOverCloseButton />
-              <SaveButton label={submitLabelOf(name, view)} alwaysEnable />
-            </>
-          }
-        >
-          <DeclaredFormContent fields={fields} description={view.description} serverError={serverError} />
-        </SlideOverPanel>
-      </PanelForm>
+      <SlideOverForm
+        title={label(view.title)}
+        submitLabel={submitLabelOf(name, view)}
+        description={view.description && label(view.description)}
+        record={record}
+        defaultValues={formDefaults(fields)}
+        submit={submit}
+        serverError={serverError}
+      >
+        <DeclaredFormContent fields={fields} />
+      </SlideOverForm>
     </ResourceContextProvider>
   );
 }

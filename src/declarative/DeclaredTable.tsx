@@ -89,7 +89,7 @@ function DeclaredRows({
       {view.columns.map((column) => declaredColumn(declaration, column))}
       {view.delete ? (
         <DataTable.Col>
-          <DeleteRowButton declaration={declaration} confirm={view.delete} />
+          <DeleteRowButton declaration={declaration} confirm={view.delete} meta={meta} />
         </DataTable.Col>
       ) : null}
     </DataTable>

@@ -37,6 +37,18 @@ export type ColumnDeclaration<TRecord extends RaRecord> =
       render?(record: TRecord): ReactNode;
     };
 
+/**
+ * A confirmed delete ('Lijst Wijkkrant verwijderen'). The texts default to react-admin's; they may use
+ * `%{name}` (the resource's label) and `%{recordRepresentation}`, e.g.
+ * 'Weet je zeker dat je %{recordRepresentation} wilt verwijderen?'.
+ */
+export interface DeleteDeclaration {
+  confirmTitle?: Label;
+  confirmContent?: Label;
+  /** The notification after the deletion; react-admin's 'Element verwijderd' otherwise. */
+  successMessage?: Label;
+}
+
 /** The shared table (spec §2): 250 rows at a time, more on scrolling, server-side search and sort. */
 export interface TableView<TRecord extends RaRecord> {
   /** The page heading. */
@@ -50,11 +62,8 @@ export interface TableView<TRecord extends RaRecord> {
   search?: boolean;
   /** What a click on a row opens: the edit view (slide-over or page) or the show page. */
   rowClick?: 'edit' | 'show' | false;
-  /**
-   * Adds a delete button per row, confirmed first. The texts default to react-admin's; they may use
-   * `%{recordRepresentation}`, e.g. 'Weet je zeker dat je %{recordRepresentation} wilt verwijderen?'.
-   */
-  delete?: { confirmTitle?: Label; confirmContent?: Label };
+  /** Adds a delete button per row, confirmed first. */
+  delete?: DeleteDeclaration;
   /** Shown when there are no records yet (react-admin's 'no results' text otherwise). */
   empty?: Label;
 }

@@ -1,14 +1,9 @@
 import type { AudienceListDetail } from '@contract/receivers';
-import Alert from '@mui/material/Alert';
-import Typography from '@mui/material/Typography';
-import { useState } from 'react';
-import { SaveButton, SelectInput, TextInput, required, useTranslate } from 'react-admin';
-import { submissionErrors } from '../../../declarative/submissionErrors';
+import { SelectInput, TextInput, required, useTranslate } from 'react-admin';
+import { SlideOverForm } from '../../../declarative/SlideOverForm';
+import { useSubmitWithServerError } from '../../../declarative/useSubmitWithServerError';
 import type { FormViewProps } from '../../../declarative/viewDeclaration';
-import { SlideOverCloseButton } from '../../../slideover/SlideOverCloseButton';
 import { useSlideOver } from '../../../slideover/SlideOverContext';
-import { SlideOverPanel } from '../../../slideover/SlideOverPanel';
-import { PanelForm } from '../PanelForm';
 import { filterFieldChoices, operatorChoices } from './filterFieldChoices';
 import { useAudienceAction } from './useAudienceAction';
 
@@ -26,12 +21,9 @@ export function NewAudienceFilterSlideOver({ record }: FormViewProps) {
   const translate = useTranslate();
   const { close } = useSlideOver();
   const runAction = useAudienceAction();
-  const [serverError, setServerError] = useState<string>();
-
-  async function submit(values: Record<string, unknown>) {
-    setServerError(undefined);
-    try {
-      await runAction(
+  const form = useSubmitWithServerError(
+    (values) =>
+      runAction(
         'addFilter',
         {
           data: {
@@ -42,56 +34,39 @@ export function NewAudienceFilterSlideOver({ record }: FormViewProps) {
           },
         },
         'app.receivers.audiences.filter.added',
-      );
-    } catch (error) {
-      const errors = submissionErrors(error, formSources, translate('declarative.form.saveFailed'));
-      setServerError(errors.root.serverError);
-      return errors;
-    }
-    close();
-    return undefined;
-  }
+      ),
+    formSources,
+    close,
+  );
 
   return (
-    <PanelForm onSubmit={submit} defaultValues={{ field: null, operator: 'IsEqual', value: '' }} noValidate>
-      <SlideOverPanel
-        title={translate('app.receivers.audiences.filter.title')}
-        actions={
-          <>
-            <SlideOverCloseButton />
-            <SaveButton label="app.receivers.audiences.filter.submit" alwaysEnable />
-          </>
-        }
-      >
-        <Typography variant="body2" sx={{ mb: 2 }}>
-          {translate('app.receivers.audiences.filter.intro', { name: list.title })}
-        </Typography>
-        {serverError ? (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {serverError}
-          </Alert>
-        ) : null}
-        <SelectInput
-          source="field"
-          label="app.receivers.audiences.filter.field"
-          choices={filterFieldChoices(list)}
-          validate={requireField}
-          fullWidth
-        />
-        <SelectInput
-          source="operator"
-          label="app.receivers.audiences.filter.operator"
-          choices={operatorChoices}
-          validate={requireOperator}
-          fullWidth
-        />
-        <TextInput
-          source="value"
-          label="app.receivers.audiences.filter.value"
-          validate={requireValue}
-          fullWidth
-        />
-      </SlideOverPanel>
-    </PanelForm>
+    <SlideOverForm
+      title={translate('app.receivers.audiences.filter.title')}
+      submitLabel="app.receivers.audiences.filter.submit"
+      description={translate('app.receivers.audiences.filter.intro', { name: list.title })}
+      defaultValues={{ field: null, operator: 'IsEqual', value: '' }}
+      {...form}
+    >
+      <SelectInput
+        source="field"
+        label="app.receivers.audiences.filter.field"
+        choices={filterFieldChoices(list)}
+        validate={requireField}
+        fullWidth
+      />
+      <SelectInput
+        source="operator"
+        label="app.receivers.audiences.filter.operator"
+        choices={operatorChoices}
+        validate={requireOperator}
+        fullWidth
+      />
+      <TextInput
+        source="value"
+        label="app.receivers.audiences.filter.value"
+        validate={requireValue}
+        fullWidth
+      />
+    </SlideOverForm>
   );
 }

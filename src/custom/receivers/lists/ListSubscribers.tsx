@@ -2,7 +2,7 @@ import type { ReceiverList, Subscriber } from '@contract/receivers';
 import { useMemo } from 'react';
 import { DeclaredTable } from '../../../declarative/DeclaredTable';
 import type { ResourceDeclaration } from '../../../declarative/resourceDeclaration';
-import type { ColumnDeclaration, TableView } from '../../../declarative/viewDeclaration';
+import type { TableView } from '../../../declarative/viewDeclaration';
 import { subscribers } from '../../../resources/subscribers';
 import { listLabels } from './listLabels';
 
@@ -32,18 +32,10 @@ function subscribersOf(list: ReceiverList) {
       ...(list.isDeleted ? {} : { create, edit }),
       list: {
         ...view,
-        // The label columns go before the delete column (declared with source 'id'), which a deleted list drops.
-        columns: [
-          ...view.columns.filter((column) => !isDeleteColumn(column)),
-          ...attributeColumns,
-          ...(list.isDeleted ? [] : view.columns.filter(isDeleteColumn)),
-        ],
+        columns: [...view.columns, ...attributeColumns],
         rowClick: list.isDeleted ? false : view.rowClick,
+        delete: list.isDeleted ? undefined : view.delete,
       },
     },
   };
-}
-
-function isDeleteColumn(column: ColumnDeclaration<Subscriber>): boolean {
-  return typeof column !== 'string' && column.source === 'id';
 }
