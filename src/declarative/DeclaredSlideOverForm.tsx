@@ -1,14 +1,9 @@
 import { ResourceContextProvider } from 'react-admin';
 import { useSlideOver } from '../slideover/SlideOverContext';
-import { declaredFields } from './declaredFields';
 import { DeclaredFormContent } from './DeclaredFormContent';
-import { formDefaults } from './formDefaults';
-import { declaredFormViewOf } from './formViews';
 import type { ResourceDeclaration } from './resourceDeclaration';
 import { SlideOverForm } from './SlideOverForm';
-import { submitLabelOf } from './submitLabel';
-import { useDeclaredFormSubmit } from './useDeclaredFormSubmit';
-import { useLabel } from './useLabel';
+import { useDeclaredForm } from './useDeclaredForm';
 import type { FormViewProps } from './viewDeclaration';
 
 export interface DeclaredSlideOverFormProps extends FormViewProps {
@@ -22,24 +17,26 @@ export interface DeclaredSlideOverFormProps extends FormViewProps {
  * successful save closes the panel; a failed one keeps it open with the input and the server's message.
  */
 export function DeclaredSlideOverForm({ declaration, name, record, meta }: DeclaredSlideOverFormProps) {
-  const view = declaredFormViewOf(declaration, name);
-  const fields = declaredFields(declaration, view.fields);
   const { close } = useSlideOver();
-  const label = useLabel();
-  const { submit, serverError } = useDeclaredFormSubmit(declaration, name, { record, meta }, close);
+  const opening = { record, meta };
+  const form = useDeclaredForm(declaration, name, opening, close);
 
   return (
     <ResourceContextProvider value={declaration.name}>
       <SlideOverForm
-        title={label(view.title)}
-        submitLabel={submitLabelOf(name, view)}
-        description={view.description && label(view.description)}
+        title={form.title}
+        submitLabel={form.submitLabel}
+        submitIcon={form.view.submitIcon}
+        submitColor={form.view.submitColor}
+        description={form.description}
+        notice={form.notice}
+        opening={opening}
         record={record}
-        defaultValues={formDefaults(fields)}
-        submit={submit}
-        serverError={serverError}
+        defaultValues={form.defaultValues}
+        submit={form.submit}
+        serverError={form.serverError}
       >
-        <DeclaredFormContent fields={fields} />
+        <DeclaredFormContent fields={form.fields} />
       </SlideOverForm>
     </ResourceContextProvider>
   );

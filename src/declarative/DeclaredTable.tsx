@@ -7,12 +7,12 @@ import { LoadingMessage } from './LoadingMessage';
 import type { ResourceDeclaration } from './resourceDeclaration';
 import { TableActions } from './TableActions';
 import { TableEmpty } from './TableEmpty';
+import { tablePageSize } from './tablePageSize';
 import { tableViewOf } from './tableViewOf';
 import { useLabel } from './useLabel';
 import { useRowClick } from './useRowClick';
 
-/** Spec §2 and §9: tables load 250 rows per request. */
-export const tablePageSize = 250;
+export { tablePageSize };
 
 export interface DeclaredTableProps {
   declaration: ResourceDeclaration;

@@ -1,10 +1,12 @@
 import { styled } from '@mui/material/styles';
-import type { ReactElement, ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactElement, type ReactNode } from 'react';
 import { Form, SaveButton, type RaRecord } from 'react-admin';
 import { SlideOverCloseButton } from '../slideover/SlideOverCloseButton';
 import { SlideOverPanel } from '../slideover/SlideOverPanel';
+import { DeclaredFormContext } from './DeclaredFormContext';
 import { FormHead } from './FormHead';
 import type { SubmitWithServerError } from './useSubmitWithServerError';
+import type { FormOpening } from './viewDeclaration';
 
 export interface SlideOverFormProps extends SubmitWithServerError {
   title: ReactNode;
@@ -12,9 +14,13 @@ export interface SlideOverFormProps extends SubmitWithServerError {
   submitLabel: string;
   submitIcon?: ReactElement;
   submitColor?: 'primary' | 'error';
-  /** False when there is nothing to submit (an empty picker): only 'Sluiten' remains. */
+  /** False when there is nothing to submit: only 'Sluiten' remains. */
   canSubmit?: boolean;
   description?: ReactNode;
+  notice?: ReactNode;
+  /** The record and call values the panel was opened with; its inputs may read them. */
+  opening?: FormOpening;
+  /** The record whose values the inputs start with (an edit). */
   record?: Partial<RaRecord>;
   defaultValues?: Record<string, unknown>;
   children: ReactNode;
@@ -24,8 +30,9 @@ export interface SlideOverFormProps extends SubmitWithServerError {
 const PanelForm = styled(Form)({ display: 'flex', flexDirection: 'column', height: '100%' });
 
 /**
- * The one shell of a form in a slide-over: the panel's title, the description and the server's
- * message above the inputs, 'Sluiten' and the submit button below them.
+ * The one shell of a form in a slide-over: the panel's title, the description, notice and server
+ * message above the inputs, 'Sluiten' and the submit button below them. An input with nothing to
+ * offer (an empty picker) takes the submit button away.
  */
 export function SlideOverForm({
   title,
@@ -34,28 +41,40 @@ export function SlideOverForm({
   submitColor = 'primary',
   canSubmit = true,
   description,
+  notice,
+  opening = {},
   record,
   defaultValues,
   submit,
   serverError,
   children,
 }: SlideOverFormProps) {
+  const [blocked, setBlocked] = useState<readonly string[]>([]);
+  const blockSubmit = useCallback((key: string, block: boolean) => {
+    setBlocked((keys) => (block ? [...keys.filter((k) => k !== key), key] : keys.filter((k) => k !== key)));
+  }, []);
+  const setting = useMemo(
+    () => ({ record: opening.record, meta: opening.meta, blockSubmit }),
+    [opening.record, opening.meta, blockSubmit],
+  );
   return (
-    <PanelForm record={record} defaultValues={defaultValues} onSubmit={submit} noValidate>
-      <SlideOverPanel
-        title={title}
-        actions={
-          <>
-            <SlideOverCloseButton />
-            {canSubmit ? (
-              <SaveButton label={submitLabel} icon={submitIcon} color={submitColor} alwaysEnable />
-            ) : null}
-          </>
-        }
-      >
-        <FormHead description={description} serverError={serverError} />
-        {children}
-      </SlideOverPanel>
-    </PanelForm>
+    <DeclaredFormContext.Provider value={setting}>
+      <PanelForm record={record} defaultValues={defaultValues} onSubmit={submit} noValidate>
+        <SlideOverPanel
+          title={title}
+          actions={
+            <>
+              <SlideOverCloseButton />
+              {canSubmit && blocked.length === 0 ? (
+                <SaveButton label={submitLabel} icon={submitIcon} color={submitColor} alwaysEnable />
+              ) : null}
+            </>
+          }
+        >
+          <FormHead description={description} notice={notice} serverError={serverError} />
+          {children}
+        </SlideOverPanel>
+      </PanelForm>
+    </DeclaredFormContext.Provider>
   );
 }

@@ -1,18 +1,12 @@
-import type { Audience } from '@contract/receivers';
+import type { Audience, AudienceDetail, AudienceListDetail } from '@contract/receivers';
 import { required } from 'react-admin';
+import { filterFieldChoices, operatorChoices } from '../../custom/receivers/audiences/filterFieldChoices';
 import { defineResource } from '../../declarative/resourceDeclaration';
 import { lazyView } from '../../declarative/lazyView';
+import { trimmed } from '../../declarative/trimmed';
 
 // Pages and panels load on first use, not with the login screen.
-const AddAudienceListSlideOver = lazyView(
-  () => import('../../custom/receivers/audiences/AddAudienceListSlideOver'),
-  'AddAudienceListSlideOver',
-);
 const AudiencePage = lazyView(() => import('../../custom/receivers/audiences/AudiencePage'), 'AudiencePage');
-const NewAudienceFilterSlideOver = lazyView(
-  () => import('../../custom/receivers/audiences/NewAudienceFilterSlideOver'),
-  'NewAudienceFilterSlideOver',
-);
 
 /**
  * Audiences (spec §3 Audience, §7 /audiences/, /audience…, /audiencelist…): the table at
@@ -76,17 +70,71 @@ export const audiences = defineResource<Audience>({
       fields: ['name'],
     },
     forms: {
+      // Spec §5: manual lists that are not deleted and not yet in the audience (opened with the audience).
       addList: {
         as: 'slideOver',
         slideOverType: 'addListToAudience',
         title: 'app.receivers.audiences.add_list.title',
-        component: AddAudienceListSlideOver,
+        description: 'app.receivers.audiences.add_list.intro',
+        fields: [
+          {
+            source: 'listId',
+            label: 'app.receivers.audiences.add_list.list',
+            kind: 'reference',
+            reference: 'lists',
+            optionText: 'title',
+            filter: { isDeleted: false, type: 'ManualList' },
+            sort: { field: 'title', order: 'ASC' },
+            exclude: ({ record }) => (record as AudienceDetail).lists.map((list) => list.listId),
+            empty: 'app.receivers.audiences.add_list.none',
+            validate: required('app.receivers.required.list'),
+          },
+        ],
+        transform: ({ listId }) => ({ listId }),
+        save: { action: 'addList' },
+        submitLabel: 'app.receivers.audiences.add_list.submit',
+        successMessage: 'app.receivers.audiences.add_list.added',
       },
+      // Opened with one list of the audience (AudienceListDetail) as its record.
       addFilter: {
         as: 'slideOver',
         slideOverType: 'newAudienceFilter',
         title: 'app.receivers.audiences.filter.title',
-        component: NewAudienceFilterSlideOver,
+        description: 'app.receivers.audiences.filter.intro',
+        fields: [
+          {
+            source: 'field',
+            label: 'app.receivers.audiences.filter.field',
+            kind: 'choice',
+            // The spec's fields, plus the attributes the list has a label for.
+            choices: ({ record }) => filterFieldChoices(record as AudienceListDetail),
+            validate: required('app.receivers.required.filter_field'),
+          },
+          {
+            source: 'operator',
+            label: 'app.receivers.audiences.filter.operator',
+            kind: 'choice',
+            choices: operatorChoices,
+            defaultValue: 'IsEqual',
+            validate: required('app.receivers.required.filter_operator'),
+          },
+          {
+            source: 'value',
+            label: 'app.receivers.audiences.filter.value',
+            kind: 'text',
+            validate: required('app.receivers.required.filter_value'),
+          },
+        ],
+        defaultValues: () => ({ field: null, value: '' }),
+        transform: ({ field, operator, value }, { record }) => ({
+          audienceListId: record?.id,
+          field,
+          operator,
+          value: trimmed(value),
+        }),
+        save: { action: 'addFilter' },
+        submitLabel: 'app.receivers.audiences.filter.submit',
+        successMessage: 'app.receivers.audiences.filter.added',
       },
     },
   },

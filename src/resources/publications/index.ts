@@ -1,6 +1,5 @@
 import type { Publication } from '@contract/publications';
 import { required } from 'react-admin';
-import { PublicationTypeInput } from '../../custom/publications/PublicationTypeInput';
 import { lazyView } from '../../declarative/lazyView';
 import { defineResource } from '../../declarative/resourceDeclaration';
 
@@ -52,8 +51,8 @@ export const publications = defineResource<Publication>({
       kind: 'reference',
       reference: 'publicationTypes',
       optionText: 'name',
+      sort: { field: 'name', order: 'ASC' },
       validate: required('app.publications.validation.type_required'),
-      input: PublicationTypeInput,
     },
     { source: 'publicationTypeName', label: 'app.publications.fields.publicationType', kind: 'text' },
     { source: 'isNotMarketing', label: 'app.publications.fields.isNotMarketing', kind: 'boolean' },
