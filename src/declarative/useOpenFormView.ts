@@ -18,6 +18,7 @@ export function useOpenFormView(declaration: ResourceDeclaration) {
     }
     const route = declaration.routes?.[name as keyof ResourceRoutes];
     if (!route) throw new Error(`Resource '${declaration.name}' has a ${name} page but no routes.${name}`);
-    navigate(generatePath(route, { id: record === undefined ? null : String(record.id) }));
+    const values = Object.fromEntries(Object.entries(meta ?? {}).map(([key, value]) => [key, String(value)]));
+    navigate(generatePath(route, { ...values, id: record === undefined ? null : String(record.id) }));
   };
 }

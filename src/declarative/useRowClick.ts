@@ -19,6 +19,12 @@ export function useRowClick(
       return false;
     };
   }
-  if (rowClick === 'show' && showRoute) return (id) => generatePath(showRoute, { id: String(id) });
+  // A child's page route names its parent too (/forms/:flowId/:id): the table's filter holds the parent's id.
+  if (rowClick === 'show' && showRoute)
+    return (id) => generatePath(showRoute, { ...routeValues(meta), id: String(id) });
   return false;
+}
+
+function routeValues(meta: Record<string, unknown> = {}): Record<string, string> {
+  return Object.fromEntries(Object.entries(meta).map(([key, value]) => [key, String(value)]));
 }

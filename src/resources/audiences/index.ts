@@ -1,4 +1,6 @@
 import type { Audience, AudienceDetail, AudienceListDetail } from '@contract/receivers';
+import AddIcon from '@mui/icons-material/Add';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { required } from 'react-admin';
 import { filterFieldChoices, operatorChoices } from '../../custom/receivers/audiences/filterFieldChoices';
 import { defineResource } from '../../declarative/resourceDeclaration';
@@ -6,14 +8,23 @@ import { lazyView } from '../../declarative/lazyView';
 import { trimmed } from '../../declarative/trimmed';
 
 // Pages and panels load on first use, not with the login screen.
-const AudiencePage = lazyView(() => import('../../custom/receivers/audiences/AudiencePage'), 'AudiencePage');
+const AudienceRecipients = lazyView(
+  () => import('../../custom/receivers/audiences/AudienceRecipients'),
+  'AudienceRecipients',
+);
+const AudienceLists = lazyView(
+  () => import('../../custom/receivers/audiences/AudienceLists'),
+  'AudienceLists',
+);
+
+const isOpen = (audience: Audience) => !audience.isDeleted;
 
 /**
  * Audiences (spec §3 Audience, §7 /audiences/, /audience…, /audiencelist…): the table at
  * /recievers/audiences/, the audience page with its lists, filters and recipient count, and the panels
  * for a new audience (then its page), renaming it, adding a list and adding a filter.
  */
-export const audiences = defineResource<Audience>({
+export const audiences = defineResource<Audience, AudienceDetail>({
   name: 'audiences',
   label: { one: 'app.receivers.audiences.one', many: 'app.receivers.audiences.many' },
   recordRepresentation: 'name',
@@ -55,7 +66,30 @@ export const audiences = defineResource<Audience>({
       delete: { confirmContent: 'app.receivers.audiences.delete_confirm' },
       empty: 'app.receivers.audiences.empty',
     },
-    show: { component: AudiencePage },
+    // /recievers/audiences/{id} (and /{id}/{audienceName}): the audience, its recipient count and its
+    // lists with their filters. A deleted audience can only be looked at.
+    show: {
+      back: { to: '/recievers/audiences/', label: 'app.receivers.audiences.page.back' },
+      extra: AudienceRecipients,
+      notice: (audience) => (audience.isDeleted ? 'app.receivers.audiences.page.deleted' : undefined),
+      actions: [
+        {
+          label: 'app.receivers.audiences.page.add_list',
+          icon: AddIcon,
+          variant: 'contained',
+          form: 'addList',
+          when: isOpen,
+        },
+        { label: 'app.receivers.audiences.rename', icon: EditOutlinedIcon, form: 'edit', when: isOpen },
+      ],
+      sections: [{ component: AudienceLists }],
+      notFound: 'app.receivers.audiences.page.not_found',
+      // The read with its lists, filters and count, kept apart from the rows getList caches per id.
+      meta: { detail: true },
+      // The count follows the lists, their subscribers and the unsubscribers.
+      refreshEvents: ['refreshlists', 'refreshSubscribers', 'refreshUnsubscribers'],
+      maxWidth: 1100,
+    },
     create: {
       as: 'slideOver',
       slideOverType: 'newAudience',
@@ -139,6 +173,6 @@ export const audiences = defineResource<Audience>({
     },
   },
   routes: { list: '/recievers/audiences/', show: '/recievers/audiences/:id' },
-  pages: [{ path: '/recievers/audiences/:id/:audienceName', component: AudiencePage }],
+  pages: [{ path: '/recievers/audiences/:id/:audienceName', view: 'show' }],
   refreshEvents: ['refreshaudience'],
 });

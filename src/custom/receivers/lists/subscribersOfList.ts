@@ -1,23 +1,13 @@
 import type { ReceiverList, Subscriber } from '@contract/receivers';
-import { useMemo } from 'react';
-import { DeclaredTable } from '../../../declarative/DeclaredTable';
 import type { ResourceDeclaration } from '../../../declarative/resourceDeclaration';
 import type { TableView } from '../../../declarative/viewDeclaration';
-import { subscribers } from '../../../resources/subscribers';
 import { listLabels } from './listLabels';
 
 /**
- * The subscribers table of a list page: the declared table with a column for each label the list has
- * set. A deleted list is read-only (no new subscriber, no delete, no update panel).
+ * The subscribers table as one list shows it: a column for each label the list has set; a deleted
+ * list is read-only (no new subscriber, no delete, no update panel).
  */
-export function ListSubscribers({ list }: { list: ReceiverList }) {
-  const declaration = useMemo(() => subscribersOf(list), [list]);
-  return (
-    <DeclaredTable declaration={declaration as ResourceDeclaration} filter={{ listId: list.id }} embedded />
-  );
-}
-
-function subscribersOf(list: ReceiverList) {
+export function subscribersOfList(subscribers: ResourceDeclaration, list: ReceiverList): ResourceDeclaration {
   const view = subscribers.views.list as TableView<Subscriber>;
   const attributeColumns = listLabels(list).map(({ number, label }) => ({
     source: `attribute${number}` as const,
@@ -37,5 +27,5 @@ function subscribersOf(list: ReceiverList) {
         delete: list.isDeleted ? undefined : view.delete,
       },
     },
-  };
+  } as ResourceDeclaration;
 }
