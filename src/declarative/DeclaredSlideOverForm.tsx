@@ -16,10 +16,19 @@ export interface DeclaredSlideOverFormProps extends FormViewProps {
  * A declared form in a slide-over panel: 'Sluiten' and the submit button below the inputs. A
  * successful save closes the panel; a failed one keeps it open with the input and the server's message.
  */
-export function DeclaredSlideOverForm({ declaration, name, record, meta }: DeclaredSlideOverFormProps) {
+export function DeclaredSlideOverForm({
+  declaration,
+  name,
+  record,
+  meta,
+  onSaved,
+}: DeclaredSlideOverFormProps) {
   const { close } = useSlideOver();
   const opening = { record, meta };
-  const form = useDeclaredForm(declaration, name, opening, close);
+  const form = useDeclaredForm(declaration, name, opening, (saved) => {
+    close();
+    onSaved?.(saved);
+  });
 
   return (
     <ResourceContextProvider value={declaration.name}>

@@ -52,7 +52,7 @@ export function useDeclaredForm(
         view.successMessage ?? (save === 'create' ? 'ra.notification.created' : 'ra.notification.updated'),
         {
           type: 'success',
-          messageArgs: { smart_count: 1, ...values, ...input, _: view.successMessage },
+          messageArgs: { smart_count: 1, ...values, ...input, ...saved, _: view.successMessage },
         },
       );
       if (view.redirect) navigate(view.redirect(saved, opening));

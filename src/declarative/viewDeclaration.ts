@@ -10,6 +10,8 @@ import type { Label } from './label';
 export interface FormViewProps {
   record?: RaRecord;
   meta?: Record<string, unknown>;
+  /** The opener hears of the save, e.g. the media explorer follows a renamed folder. */
+  onSaved?(record: RaRecord): void;
 }
 
 /** Any view can be replaced by a component of one's own. */
