@@ -2,7 +2,8 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { ShowBase, Title, useShowContext, type RaRecord } from 'react-admin';
-import { generatePath, Link, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
+import { fillRoute } from './fillRoute';
 import { useRefreshEvents } from '../slideover/refreshEvents';
 import { DetailHeader } from './DetailHeader';
 import { DetailSections } from './DetailSections';
@@ -72,7 +73,7 @@ function DetailNotFound({ declaration }: { declaration: ResourceDeclaration }) {
       <Alert
         severity="warning"
         action={
-          <Link to={generatePath(view.back.to, params)} style={{ color: 'inherit' }}>
+          <Link to={fillRoute(view.back.to, params)} style={{ color: 'inherit' }}>
             {label(view.back.label)}
           </Link>
         }

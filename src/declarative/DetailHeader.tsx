@@ -7,7 +7,8 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { RaRecord } from 'react-admin';
-import { generatePath, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { fillRoute } from './fillRoute';
 import { BackToOverview } from '../layout/BackToOverview';
 import { DetailActionButton } from './DetailActionButton';
 import { detailViewOf } from './DeclaredDetail';
@@ -41,7 +42,7 @@ export function DetailHeader({
   return (
     <Card variant="outlined">
       <CardContent sx={{ pb: 1 }}>
-        <BackToOverview to={generatePath(view.back.to, params)} label={view.back.label} />
+        <BackToOverview to={fillRoute(view.back.to, params)} label={view.back.label} />
         <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1, alignItems: { sm: 'center' } }}>
           <Typography variant="h5" component="h2" sx={{ flex: 1, overflowWrap: 'anywhere' }}>
             {title}

@@ -1,6 +1,6 @@
-import { generatePath } from 'react-router-dom';
 import type { RaRecord, RowClickFunction } from 'react-admin';
 import type { ResourceDeclaration } from './resourceDeclaration';
+import { fillRoute } from './fillRoute';
 import { tableViewOf } from './tableViewOf';
 import { useOpenFormView } from './useOpenFormView';
 
@@ -20,11 +20,6 @@ export function useRowClick(
     };
   }
   // A child's page route names its parent too (/forms/:flowId/:id): the table's filter holds the parent's id.
-  if (rowClick === 'show' && showRoute)
-    return (id) => generatePath(showRoute, { ...routeValues(meta), id: String(id) });
+  if (rowClick === 'show' && showRoute) return (id) => fillRoute(showRoute, { ...meta, id });
   return false;
-}
-
-function routeValues(meta: Record<string, unknown> = {}): Record<string, string> {
-  return Object.fromEntries(Object.entries(meta).map(([key, value]) => [key, String(value)]));
 }
