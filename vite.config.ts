@@ -29,7 +29,7 @@ export default defineConfig({
     port: 5173,
     strictPort: true,
     https: devHttps,
-    proxy: { '/api': proxied, '/oidc': proxied, '/cdn': proxied, '/health': proxied },
+    proxy: { '/api': proxied, '/oidc': proxied, '/cdn': proxied, '/f/': proxied, '/health': proxied },
   },
   test: {
     projects: [

@@ -20,6 +20,8 @@ import { cdnRoutes } from './routes/cdn';
 import { userRoutes } from './routes/users';
 import { publicationRoutes } from './routes/publications';
 import { receiverRoutes } from './routes/receivers';
+import { formRoutes } from './routes/forms';
+import { publicFormRoutes } from './routes/publicForms';
 import { seedIfEmpty } from './seed';
 import { ensureTlsCertificate, type TlsMaterial } from './tls';
 import { createUserDirectory } from './users/userDirectory';
@@ -28,7 +30,7 @@ import { createUserDirectory } from './users/userDirectory';
  * Area route plugins under /api/1/:environmentId (auth + membership checked once in routes/scope.ts).
  * Add one line per area; paths inside a plugin are relative, e.g. `/themes`.
  */
-const environmentAreas = [themeRoutes, mediaRoutes, publicationRoutes, receiverRoutes];
+const environmentAreas = [themeRoutes, mediaRoutes, publicationRoutes, receiverRoutes, formRoutes];
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -78,6 +80,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     await app.register(userRoutes);
     await app.register(environmentScope, { prefix: environmentPrefix, areas: environmentAreas });
     await app.register(cdnRoutes);
+    await app.register(publicFormRoutes);
     await identity.register(app);
     await registerConsole(app, config.staticDir);
     return { app, tls };

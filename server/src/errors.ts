@@ -59,7 +59,8 @@ export function notFoundBody(): ApiErrorBody {
   return { status: 404, message: 'Deze route bestaat niet.' };
 }
 
-function toErrorBody(error: FastifyError | ApiError): ApiErrorBody {
+/** The JSON body of any error, as the error handler sends it (for areas with their own error handler). */
+export function toErrorBody(error: FastifyError | ApiError): ApiErrorBody {
   if (error instanceof ApiError) return error.toBody();
   if ('validation' in error && Array.isArray(error.validation) && error.validation.length > 0) {
     return describeValidationError(error.validation[0], error.validationContext);

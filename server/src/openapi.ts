@@ -3,6 +3,9 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { environmentHeader, environmentPrefix } from './routes/scope';
 
+/** Paths the document describes. */
+const documentedPrefixes = ['/api/', '/cdn/', '/f/'];
+
 /** Where the document is served; `npm run openapi` writes the same document to docs/api/openapi.json. */
 export const openApiPath = '/api/docs';
 
@@ -32,8 +35,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       buildLocalReference: (json, _baseUri, _fragment, index) => String(json.$id ?? `def-${index}`),
     },
     transform: ({ schema, url }) => {
-      // The document describes the API and the image CDN; /oidc is a standard OpenID Connect provider with its own discovery.
-      if (!url.startsWith('/api/') && !url.startsWith('/cdn/'))
+      // The document describes the API, the image CDN and the public form pages; /oidc is a standard OpenID
+      // Connect provider with its own discovery.
+      if (!documentedPrefixes.some((prefix) => url.startsWith(prefix)))
         return { schema: { ...schema, hide: true }, url };
       if (!url.startsWith(`${environmentPrefix}/`) || !schema) return { schema, url };
       const params =

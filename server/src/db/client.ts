@@ -79,11 +79,32 @@ async function openPglite(dataDir: string): Promise<DriverHandle> {
 
 function openPostgres(connectionString: string): DriverHandle {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection can be closed by the database (a restart, an administrator); the pool drops it and
+  // opens another when needed. Without a listener the pool's 'error' event would end the process.
+  pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
   const db = drizzleNodePostgres({ client: pool, schema });
   return {
     db,
     driver: 'postgres',
     migrate: () => migrateNodePostgres(db, { migrationsFolder }),
-    close: () => pool.end(),
+    close: () => endPool(pool),
   };
+}
+
+/**
+ * Ends the pool and waits until every connection has really closed: `pool.end()` resolves as soon as
+ * the connections are asked to close, and whoever drops the database right after would cut them off.
+ */
+async function endPool(pool: pg.Pool): Promise<void> {
+  const open = pool.totalCount;
+  let closed = 0;
+  const allClosed = new Promise<void>((resolve) => {
+    if (open === 0) resolve();
+    pool.on('remove', () => {
+      closed += 1;
+      if (closed === open) resolve();
+    });
+  });
+  await pool.end();
+  await allClosed;
 }

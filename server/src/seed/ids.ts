@@ -104,3 +104,13 @@ export const receiverIds = {
     subscribedFriends: '5a3d9e74-8c2f-4b0a-9d43-7e6f5a4b3c11',
   },
 } as const;
+
+// Forms (server/src/seed/forms.ts): one demo form in Zuiderveen with a choice and a text question.
+export const formIds = {
+  playgroundEvening: '6b4e0f85-9d3a-4c1b-8e54-8f7a6b5c4d01', // Inloopavond nieuwe speeltuin
+  eveningQuestion: '6b4e0f85-9d3a-4c1b-8e54-8f7a6b5c4d02', // Welke avond kom je? (single choice)
+  nameQuestion: '6b4e0f85-9d3a-4c1b-8e54-8f7a6b5c4d03', // Je naam (text)
+  tuesdayOption: '6b4e0f85-9d3a-4c1b-8e54-8f7a6b5c4d04', // Dinsdag 8 december, 2 places, both taken (full)
+  thursdayOption: '6b4e0f85-9d3a-4c1b-8e54-8f7a6b5c4d05', // Donderdag 10 december, 25 places, 1 taken
+  laterOption: '6b4e0f85-9d3a-4c1b-8e54-8f7a6b5c4d06', // Ik kan niet, houd me op de hoogte (unlimited)
+} as const;

@@ -3,6 +3,7 @@ import type { AppConfig } from '../config';
 import { analyze, type Database } from '../db/client';
 import { environments } from '../db/schema';
 import { coreSeed } from './core';
+import { formsSeed } from './forms';
 import { mediaSeed } from './media';
 import { publicationsSeed } from './publications';
 import { receiversSeed } from './receivers';
@@ -17,6 +18,7 @@ export const seedModules: readonly SeedModule[] = [
   mediaSeed,
   receiversSeed,
   publicationsSeed, // must stay after receiversSeed: its delivery job uses a demo audience
+  formsSeed,
   // receiversSeed, mediaSeed, publicationsSeed, ... (added by their areas)
 ];
 

@@ -4,3 +4,4 @@ export * from './receivers';
 export * from './publications';
 export * from './media';
 export * from './identity';
+export * from './forms';

@@ -1,4 +1,4 @@
-import { html, trustedHtml, type SafeHtml } from './html';
+import { html, trustedHtml, type SafeHtml } from '../../http/html';
 
 export const productName = 'Digitaal publicatie platform';
 

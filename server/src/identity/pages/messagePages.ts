@@ -1,4 +1,4 @@
-import { html, trustedHtml } from './html';
+import { html, trustedHtml } from '../../http/html';
 import { pageLayout, productName } from './layout';
 
 export interface ErrorPageModel {

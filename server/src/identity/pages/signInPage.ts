@@ -1,4 +1,4 @@
-import { html } from './html';
+import { html } from '../../http/html';
 import { pageLayout } from './layout';
 
 export interface DemoUser {

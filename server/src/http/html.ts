@@ -22,7 +22,7 @@ export function escapeHtml(text: string): string {
 }
 
 /**
- * Template tag for the identity pages: every interpolated value is escaped unless it is itself
+ * Template tag for server-rendered pages (sign-in, public forms): every interpolated value is escaped unless it is itself
  * `SafeHtml` (a nested `html` template or `trustedHtml`), so no page can forget to escape a value.
  */
 export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): SafeHtml {

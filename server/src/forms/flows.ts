@@ -1,0 +1,143 @@
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import type { Flow, FlowBody, FlowPage, FlowSortField, FlowsQuery } from '../contract/forms';
+import { flowFieldNames } from '../contract/formRules';
+import type { Database } from '../db/client';
+import { flowFields, flowSubmissions, flows } from '../db/schema';
+import { notFound } from '../errors';
+import { defaultPageSize, orderBy, pageTotal, totalMatches } from '../publications/paging';
+import { containsText } from '../publications/textSearch';
+import { qualifiedColumn } from '../receivers/qualifiedColumn';
+import { optionalText, requiredText } from './inputText';
+import { publicFormUrl } from './publicAddress';
+
+/** Where the area's reads learn the environment and the public address of its pages. */
+export interface FlowScope {
+  environmentId: string;
+  /** `PUBLIC_URL`, the base of each form's public page address. */
+  publicUrl: string;
+}
+
+// Correlated subqueries: the outer column is qualified, or it would bind to the subquery's own table.
+const fieldCount = sql<number>`(SELECT count(*) FROM ${flowFields} WHERE ${flowFields.flowId} = ${qualifiedColumn(flows.id)})::int`;
+const submissionCount = sql<number>`(SELECT count(*) FROM ${flowSubmissions} WHERE ${flowSubmissions.flowId} = ${qualifiedColumn(flows.id)})::int`;
+
+const flowColumns = {
+  id: flows.id,
+  name: flows.name,
+  title: flows.title,
+  description: flows.description,
+  fieldCount,
+  submissionCount,
+  createdAt: flows.createdAt,
+  updatedAt: flows.updatedAt,
+};
+
+type FlowRow = Omit<Flow, 'createdAt' | 'updatedAt' | 'publicUrl'> & { createdAt: Date; updatedAt: Date };
+
+const sortColumns: Record<FlowSortField, SQL> = {
+  name: sql`lower(${flows.name})`,
+  title: sql`lower(${flows.title})`,
+  createdAt: sql`${flows.createdAt}`,
+  submissionCount,
+};
+
+export const flowNotFound = () => notFound('Het formulier');
+
+/** A page of the environment's forms (search in name and title), newest first unless another sort is asked. */
+export async function listFlows(db: Database, scope: FlowScope, query: FlowsQuery): Promise<FlowPage> {
+  const offset = query.offset ?? 0;
+  const sort = query.sort ?? 'createdAt';
+  const where = and(
+    eq(flows.environmentId, scope.environmentId),
+    containsText(query.search, flows.name, flows.title),
+  );
+  const rows = await db
+    .select({ ...flowColumns, total: totalMatches })
+    .from(flows)
+    .where(where)
+    .orderBy(...orderBy(sortColumns[sort], flows.id, query.order ?? (sort === 'createdAt' ? 'DESC' : 'ASC')))
+    .offset(offset)
+    .limit(query.limit ?? defaultPageSize);
+  const total = await pageTotal(rows, offset, async () => {
+    const [row] = await db.select({ total: count() }).from(flows).where(where);
+    return row.total;
+  });
+  return { data: rows.map(({ total: _total, ...row }) => toFlow(row, scope)), total };
+}
+
+/** One form of the environment; 404 for an unknown id or another environment's form. */
+export async function getFlow(db: Database, scope: FlowScope, id: string): Promise<Flow> {
+  const [row] = await db
+    .select(flowColumns)
+    .from(flows)
+    .where(and(eq(flows.id, id), eq(flows.environmentId, scope.environmentId)));
+  if (!row) throw flowNotFound();
+  return toFlow(row, scope);
+}
+
+/** Creates a form; answers its id. The name is required ('Naam is een verplicht veld'). */
+export async function createFlow(db: Database, environmentId: string, body: FlowBody): Promise<string> {
+  const [created] = await db
+    .insert(flows)
+    .values({ environmentId, ...flowValues(body) })
+    .returning({ id: flows.id });
+  return created.id;
+}
+
+/** Changes a form's name, title and description; answers the form as stored. */
+export async function updateFlow(db: Database, scope: FlowScope, id: string, body: FlowBody): Promise<Flow> {
+  const [updated] = await db
+    .update(flows)
+    .set({ ...flowValues(body), updatedAt: new Date() })
+    .where(and(eq(flows.id, id), eq(flows.environmentId, scope.environmentId)))
+    .returning({ id: flows.id });
+  if (!updated) throw flowNotFound();
+  return getFlow(db, scope, id);
+}
+
+/** Deletes a form with its questions, options, submissions and answers (the foreign keys cascade). */
+export async function deleteFlow(db: Database, environmentId: string, id: string): Promise<void> {
+  const [deleted] = await db
+    .delete(flows)
+    .where(and(eq(flows.id, id), eq(flows.environmentId, environmentId)))
+    .returning({ id: flows.id });
+  if (!deleted) throw flowNotFound();
+}
+
+/** The id of a form of the environment, for calls below /flows/{flowId}; 404 otherwise. */
+export async function requireFlow(db: Database, environmentId: string, flowId: string) {
+  const [flow] = await db
+    .select({ id: flows.id, name: flows.name })
+    .from(flows)
+    .where(and(eq(flows.id, flowId), eq(flows.environmentId, environmentId)));
+  if (!flow) throw flowNotFound();
+  return flow;
+}
+
+/** Reads a form of the environment and locks its row until the transaction ends; 404 if absent. */
+export async function lockFlow(tx: Database, environmentId: string, flowId: string) {
+  const [flow] = await tx
+    .select({ id: flows.id })
+    .from(flows)
+    .where(and(eq(flows.id, flowId), eq(flows.environmentId, environmentId)))
+    .for('update');
+  if (!flow) throw flowNotFound();
+  return flow;
+}
+
+function flowValues(body: FlowBody) {
+  return {
+    name: requiredText(body.name, 'name', flowFieldNames.name),
+    title: optionalText(body.title),
+    description: optionalText(body.description),
+  };
+}
+
+function toFlow(row: FlowRow, scope: FlowScope): Flow {
+  return {
+    ...row,
+    publicUrl: publicFormUrl(scope.publicUrl, scope.environmentId, row.id),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
