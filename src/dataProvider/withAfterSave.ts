@@ -28,13 +28,17 @@ export function withAfterSave<TDataProvider extends DataProvider>(
     broadcastRefresh(declaration?.refreshEvents ?? []);
   }
 
+  // A named action that only reads (a CSV export) changes nothing.
+  const isRead = (resource: string, method: string, action: unknown) =>
+    method === 'action' && byName.get(resource)?.api.actions?.[String(action)]?.method === 'GET';
+
   const wrapped: Record<string, unknown> = { ...dataProvider };
   for (const method of writeMethods) {
     const write: unknown = dataProvider[method];
     if (typeof write !== 'function') continue;
     wrapped[method] = async (resource: string, ...rest: unknown[]) => {
       const result: unknown = await write.call(dataProvider, resource, ...rest);
-      afterSave(resource);
+      if (!isRead(resource, method, rest[0])) afterSave(resource);
       return result;
     };
   }

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import type { RaRecord } from 'react-admin';
+import { useParams } from 'react-router-dom';
 import { DeclaredTable } from './DeclaredTable';
 import { detailViewOf } from './DeclaredDetail';
 import type { DetailSection } from './detailView';
@@ -31,7 +32,12 @@ function EmbeddedTable({
   section: Extract<DetailSection<RaRecord>, { table: ResourceDeclaration }>;
   record: RaRecord;
 }) {
-  const { table, target, adapt } = section;
+  const { table, target, adapt, when } = section;
+  // The page's other route values (a grandparent's :flowId) go along: the child's calls may need them.
+  const { id: _id, ...routeValues } = useParams();
   const declaration = useMemo(() => (adapt ? adapt(table, record) : table), [adapt, table, record]);
-  return <DeclaredTable declaration={declaration} filter={{ [target]: record.id }} embedded />;
+  if (when && !when(record)) return null;
+  return (
+    <DeclaredTable declaration={declaration} filter={{ ...routeValues, [target]: record.id }} embedded />
+  );
 }

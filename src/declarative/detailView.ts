@@ -48,6 +48,8 @@ export type DetailSection<TRecord extends RaRecord> =
       title?: Label;
       /** Adjusts the child's declaration to this record, e.g. a column per label the list has set. */
       adapt?(table: ResourceDeclaration, record: TRecord): ResourceDeclaration;
+      /** Shown only while this holds, e.g. options only for a single-choice question. */
+      when?(record: TRecord): boolean;
     }
   | { component: ComponentType<{ record: TRecord }> };
 

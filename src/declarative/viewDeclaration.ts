@@ -66,6 +66,8 @@ export interface TableView<TRecord extends RaRecord> {
   rowClick?: 'edit' | 'show' | false;
   /** Adds a delete button per row, confirmed first. */
   delete?: DeleteDeclaration;
+  /** 'Omhoog'/'omlaag' per row: the named action receives every id in the new order as `ids`. */
+  reorder?: { action: string; ids: string };
   /** Shown when there are no records yet (react-admin's 'no results' text otherwise). */
   empty?: Label;
 }

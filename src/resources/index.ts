@@ -10,6 +10,10 @@ import { audiences } from './audiences';
 import { lists } from './lists';
 import { subscribers } from './subscribers';
 import { unsubscribers } from './unsubscribers';
+import { flows } from './flows';
+import { flowFields } from './flowFields';
+import { fieldOptions } from './fieldOptions';
+import { flowOptionCounts, flowSubmissions } from './flowAnswers';
 
 /**
  * Every declared resource of the console. An area adds its folder `src/resources/<name>/` exporting
@@ -28,4 +32,9 @@ export const resources: readonly ResourceDeclaration[] = [
   subscribers,
   unsubscribers,
   audiences,
+  flows,
+  flowFields,
+  fieldOptions,
+  flowSubmissions,
+  flowOptionCounts,
 ];

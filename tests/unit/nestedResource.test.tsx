@@ -109,9 +109,9 @@ const albums = defineResource<Album>({
 });
 
 /** A small album server behind `fetch`: the records, and every request as sent. */
-function albumServer() {
-  const albumRows: Album[] = [];
-  const trackRows: Track[] = [];
+function albumServer(seed: { albums?: Album[]; tracks?: Track[] } = {}) {
+  const albumRows: Album[] = [...(seed.albums ?? [])];
+  const trackRows: Track[] = [...(seed.tracks ?? [])];
   const prefix = `/api/1/${testEnvironmentId}`;
   const { sent } = mockFetch((request: SentRequest) => {
     const path = request.path.slice(prefix.length);
@@ -161,7 +161,7 @@ afterEach(() => {
 });
 
 describe('a nested resource declared in one place', () => {
-  it('creates a parent, opens its page, creates and edits children there and follows them to their own page', async () => {
+  it('creates a parent, opens its page and creates children there that know their parent', async () => {
     const user = userEvent.setup({ delay: null });
     const server = albumServer();
     renderDeclarative([albums, tracks], { path: '/albums/' });
@@ -207,6 +207,16 @@ describe('a nested resource declared in one place', () => {
     // The children's table shows the display format: 0 as 'onbeperkt'.
     const voorwoord = (await screen.findByText('Voorwoord')).closest('tr') as HTMLElement;
     expect(within(voorwoord).getByText('onbeperkt')).toBeInTheDocument();
+  });
+
+  it("edits the parent from its page's header, and follows a child to its own page (the route names the parent)", async () => {
+    const user = userEvent.setup({ delay: null });
+    const server = albumServer({
+      albums: [{ id: 'a1', title: 'Zomerliedjes', isPublic: false }],
+      tracks: [{ id: 't1', albumId: 'a1', title: 'Zonnestraal', kind: 0, maxPlays: 3 }],
+    });
+    renderDeclarative([albums, tracks], { path: '/albums/a1' });
+    expect(await screen.findByText('Zonnestraal')).toBeInTheDocument();
 
     // The parent's edit panel from the header; the page follows the save.
     await user.click(await screen.findByRole('button', { name: 'Album aanpassen' }));
