@@ -8,8 +8,11 @@ import {
 import { minValue, number, required } from 'react-admin';
 import { defineResource } from '../../declarative/resourceDeclaration';
 
-const places = (value: unknown) =>
-  value === unlimitedAnswers || value === null ? unlimitedAnswersText : String(value);
+/** maxAnswers: 0 means unlimited (spec §9). */
+const places = (value: unknown) => (value === unlimitedAnswers ? unlimitedAnswersText : String(value));
+/** Places left: none for an unlimited option (null); 0 means full. */
+const placesLeft = (value: unknown) =>
+  value === null || value === undefined ? unlimitedAnswersText : String(value);
 
 /**
  * The options of a single-choice question (spec §3 Field option, §7 POST/PUT
@@ -59,7 +62,7 @@ export const fieldOptions = defineResource<FieldOption>({
       displayAs: places,
     },
     { source: 'taken', label: 'Gekozen', kind: 'number' },
-    { source: 'left', label: 'Plaatsen over', kind: 'number', displayAs: places },
+    { source: 'left', label: 'Plaatsen over', kind: 'number', displayAs: placesLeft },
   ],
   views: {
     list: {

@@ -2,8 +2,11 @@ import type { OptionCount, Submission } from '@contract/forms';
 import { unlimitedAnswers, unlimitedAnswersText } from '@contract/formRules';
 import { defineResource } from '../../declarative/resourceDeclaration';
 
-const places = (value: unknown) =>
-  value === unlimitedAnswers || value === null ? unlimitedAnswersText : String(value);
+/** maxAnswers: 0 means unlimited (spec §9). */
+const places = (value: unknown) => (value === unlimitedAnswers ? unlimitedAnswersText : String(value));
+/** Places left: none for an unlimited option (null); 0 means full. */
+const placesLeft = (value: unknown) =>
+  value === null || value === undefined ? unlimitedAnswersText : String(value);
 
 /** The answers of a form, newest first (extension `GET /flows/{flowId}/submissions`), and their CSV. */
 export const flowSubmissions = defineResource<Submission>({
@@ -28,7 +31,7 @@ export const flowOptionCounts = defineResource<OptionCount>({
     { source: 'label', label: 'Optie', kind: 'text' },
     { source: 'taken', label: 'Gekozen', kind: 'number' },
     { source: 'maxAnswers', label: 'Maximum', kind: 'number', displayAs: places },
-    { source: 'left', label: 'Plaatsen over', kind: 'number', displayAs: places },
+    { source: 'left', label: 'Plaatsen over', kind: 'number', displayAs: placesLeft },
   ],
   views: {
     list: {
