@@ -160,8 +160,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('a nested resource declared in one place', () => {
-  it('creates a parent, opens its page and creates children there that know their parent', async () => {
+describe('a nested resource declared in one place', { timeout: 60_000 }, () => {
+  it('creates a parent in its table and opens its page', async () => {
     const user = userEvent.setup({ delay: null });
     const server = albumServer();
     renderDeclarative([albums, tracks], { path: '/albums/' });
@@ -179,6 +179,12 @@ describe('a nested resource declared in one place', () => {
     await user.click(await screen.findByText('Zomerliedjes'));
     expect(await screen.findByRole('heading', { name: 'Zomerliedjes', level: 2 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Alle albums' })).toHaveAttribute('href', '/albums/');
+  });
+
+  it("creates children on the parent's page that know their parent, with numeric choices, conditions and display formats", async () => {
+    const user = userEvent.setup({ delay: null });
+    const server = albumServer({ albums: [{ id: 'a1', title: 'Zomerliedjes', isPublic: false }] });
+    renderDeclarative([albums, tracks], { path: '/albums/a1' });
     await user.click(await screen.findByRole('button', { name: 'Nieuw nummer' }));
 
     // The child's create panel knows its parent: the album id fills the path.
@@ -190,7 +196,7 @@ describe('a nested resource declared in one place', () => {
     await user.type(within(newTrack).getByLabelText('Maximaal afspelen'), '3');
     await user.click(within(newTrack).getByRole('button', { name: 'Toevoegen' }));
     await waitFor(() => expect(server.trackRows).toHaveLength(1));
-    const post = server.writes()[1]!;
+    const post = server.writes()[0]!;
     expect(post.path).toBe(`/api/1/${testEnvironmentId}/albums/a1/tracks`);
     expect(post.json()).toEqual({ title: 'Zonnestraal', kind: 0, maxPlays: 3 });
 
@@ -202,7 +208,7 @@ describe('a nested resource declared in one place', () => {
     expect(within(spoken).queryByLabelText('Maximaal afspelen')).not.toBeInTheDocument();
     await user.click(within(spoken).getByRole('button', { name: 'Toevoegen' }));
     await waitFor(() => expect(server.trackRows).toHaveLength(2));
-    expect(server.writes()[2]!.json()).toMatchObject({ title: 'Voorwoord', kind: 1 });
+    expect(server.writes()[1]!.json()).toMatchObject({ title: 'Voorwoord', kind: 1 });
 
     // The children's table shows the display format: 0 as 'onbeperkt'.
     const voorwoord = (await screen.findByText('Voorwoord')).closest('tr') as HTMLElement;
