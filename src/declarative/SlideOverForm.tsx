@@ -14,8 +14,6 @@ export interface SlideOverFormProps extends SubmitWithServerError {
   submitLabel: string;
   submitIcon?: ReactElement;
   submitColor?: 'primary' | 'error';
-  /** False when there is nothing to submit: only 'Sluiten' remains. */
-  canSubmit?: boolean;
   description?: ReactNode;
   notice?: ReactNode;
   /** The record and call values the panel was opened with; its inputs may read them. */
@@ -39,7 +37,6 @@ export function SlideOverForm({
   submitLabel,
   submitIcon,
   submitColor = 'primary',
-  canSubmit = true,
   description,
   notice,
   opening = {},
@@ -65,7 +62,7 @@ export function SlideOverForm({
           actions={
             <>
               <SlideOverCloseButton />
-              {canSubmit && blocked.length === 0 ? (
+              {blocked.length === 0 ? (
                 <SaveButton label={submitLabel} icon={submitIcon} color={submitColor} alwaysEnable />
               ) : null}
             </>
