@@ -1,8 +1,10 @@
-import { useEffect, useState } from 'react';
+import { QueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
 import { Admin, CustomRoutes } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import { LoginPage } from './authProvider/LoginPage';
 import { notYetAvailableRoutes } from './custom/notYetAvailableRoutes';
+import { withAfterSave } from './dataProvider/withAfterSave';
 import { lazyView } from './declarative/lazyView';
 import { declaredResources, declaredRoutes } from './declarative/routes';
 import { homePath } from './environments/useSwitchEnvironment';
@@ -38,6 +40,13 @@ interface AppProps {
 export function App({ start = startConsoleOnce }: AppProps) {
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<StartState>({ status: 'starting' });
+  // react-admin's cache, shared with the dataProvider so that every save refreshes what it changed.
+  const [queryClient] = useState(() => new QueryClient());
+  const services = state.status === 'ready' ? state.services : undefined;
+  const dataProvider = useMemo(
+    () => services && withAfterSave(services.dataProvider, resources, queryClient),
+    [services, queryClient],
+  );
 
   useEffect(() => {
     let current = true;
@@ -53,7 +62,7 @@ export function App({ start = startConsoleOnce }: AppProps) {
     };
   }, [start, attempt]);
 
-  if (state.status !== 'ready') {
+  if (!services || !dataProvider) {
     return (
       <StartupScreen
         onRetry={
@@ -68,7 +77,7 @@ export function App({ start = startConsoleOnce }: AppProps) {
     );
   }
 
-  const { authProvider, dataProvider } = state.services;
+  const { authProvider } = services;
   return (
     // Real paths (no hash): deep links such as /recievers/lists/abc survive a reload (the server falls back
     // to index.html), and MSAL's redirect answer in the hash does not collide with the router.
@@ -76,6 +85,7 @@ export function App({ start = startConsoleOnce }: AppProps) {
       <Admin
         authProvider={authProvider}
         dataProvider={dataProvider}
+        queryClient={queryClient}
         i18nProvider={i18nProvider}
         theme={consoleTheme}
         layout={Layout}

@@ -13,15 +13,12 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import { declaredFields } from './declaredFields';
 import { DeclaredFormContent } from './DeclaredFormContent';
-import { formDefaults } from './formDefaults';
-import { declaredFormViewOf } from './formViews';
+import { FormHead } from './FormHead';
 import type { ResourceDeclaration } from './resourceDeclaration';
-import { submitLabelOf } from './submitLabel';
 import { LoadingMessage } from './LoadingMessage';
-import { useDeclaredFormSubmit } from './useDeclaredFormSubmit';
-import { useLabel } from './useLabel';
+import { useDeclaredForm } from './useDeclaredForm';
+import { DeclaredFormContext } from './DeclaredFormContext';
 
 export interface DeclaredFormPageProps {
   declaration: ResourceDeclaration;
@@ -41,28 +38,29 @@ export function DeclaredFormPage({ declaration, name }: DeclaredFormPageProps) {
 }
 
 function FormPage({ declaration, name, record }: DeclaredFormPageProps & { record?: RaRecord }) {
-  const view = declaredFormViewOf(declaration, name);
-  const fields = declaredFields(declaration, view.fields);
-  const label = useLabel();
   const translate = useTranslate();
   const navigate = useNavigate();
   const listRoute = declaration.routes?.list;
-  const { submit, serverError } = useDeclaredFormSubmit(declaration, name, { record }, () => {
-    if (!view.redirect && listRoute) navigate(listRoute);
+  const opening = { record };
+  const form = useDeclaredForm(declaration, name, opening, () => {
+    if (!form.view.redirect && listRoute) navigate(listRoute);
   });
 
   return (
     <ResourceContextProvider value={declaration.name}>
-      <Title title={label(view.title)} />
+      <Title title={form.title} />
       <Card sx={{ m: 2, maxWidth: 720 }}>
         <CardContent>
-          <Form record={record} defaultValues={formDefaults(fields)} onSubmit={submit} noValidate>
-            <DeclaredFormContent fields={fields} description={view.description} serverError={serverError} />
-            <Stack direction="row" sx={{ justifyContent: 'flex-end', gap: 1 }}>
-              <Button onClick={() => navigate(-1)}>{translate('ra.action.cancel')}</Button>
-              <SaveButton label={submitLabelOf(name, view)} alwaysEnable />
-            </Stack>
-          </Form>
+          <DeclaredFormContext.Provider value={{ ...opening, blockSubmit: () => undefined }}>
+            <Form record={record} defaultValues={form.defaultValues} onSubmit={form.submit} noValidate>
+              <FormHead description={form.description} notice={form.notice} serverError={form.serverError} />
+              <DeclaredFormContent fields={form.fields} />
+              <Stack direction="row" sx={{ justifyContent: 'flex-end', gap: 1 }}>
+                <Button onClick={() => navigate(-1)}>{translate('ra.action.cancel')}</Button>
+                <SaveButton label={form.submitLabel} alwaysEnable />
+              </Stack>
+            </Form>
+          </DeclaredFormContext.Provider>
         </CardContent>
       </Card>
     </ResourceContextProvider>

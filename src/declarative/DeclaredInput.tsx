@@ -1,28 +1,33 @@
 import {
-  AutocompleteInput,
   BooleanInput,
   DateInput,
   NumberInput,
   RadioButtonGroupInput,
-  ReferenceInput,
   SelectInput,
   TextInput,
 } from 'react-admin';
-import type { DeclaredInputProps } from './fieldDeclaration';
+import { useFormContextValues } from './DeclaredFormContext';
+import type { Choice, DeclaredInputProps, FieldDeclaration } from './fieldDeclaration';
+import { inputProps } from './inputProps';
 import { MediaFileInput } from './MediaFileInput';
+import { ReferencePicker } from './ReferencePicker';
 
 /**
- * The react-admin input for a declared field, chosen by its kind (or the field's own `input`).
- * Default values are set on the form (see formDefaults), not per input.
+ * The react-admin input for a declared field, chosen by its kind (or the field's own `input`); a field
+ * with `when` shows only while its condition holds. Default values are set on the form (see formDefaults).
  */
 export function DeclaredInput({ field }: DeclaredInputProps) {
+  return field.when ? <ConditionalInput field={field} /> : <FieldInput field={field} />;
+}
+
+function ConditionalInput({ field }: DeclaredInputProps) {
+  const context = useFormContextValues();
+  return field.when?.(context) ? <FieldInput field={field} /> : null;
+}
+
+function FieldInput({ field }: DeclaredInputProps) {
   if (field.input) return <field.input field={field} />;
-  const common = {
-    source: field.source,
-    label: field.label,
-    validate: field.validate,
-    helperText: field.helperText,
-  };
+  const common = inputProps(field);
   switch (field.kind) {
     case 'text':
       return <TextInput {...common} fullWidth />;
@@ -38,30 +43,49 @@ export function DeclaredInput({ field }: DeclaredInputProps) {
       return <BooleanInput {...common} />;
     case 'date':
       return <DateInput {...common} />;
-    case 'choice': {
-      // Inputs hand back the chosen id as text; boolean ids (e.g. Persoon/Organisatie) must stay booleans.
-      const parse = field.choices.some((choice) => typeof choice.id === 'boolean')
-        ? parseBooleanChoice
-        : undefined;
-      return field.display === 'radio' ? (
-        <RadioButtonGroupInput {...common} choices={[...field.choices]} parse={parse} />
+    case 'choice':
+      return typeof field.choices === 'function' ? (
+        <ComputedChoiceInput field={field} />
       ) : (
-        <SelectInput {...common} choices={[...field.choices]} parse={parse} fullWidth />
+        <ChoiceInput field={field} choices={field.choices} />
       );
-    }
     case 'reference':
-      return (
-        <ReferenceInput source={field.source} reference={field.reference}>
-          <AutocompleteInput {...common} optionText={field.optionText} fullWidth />
-        </ReferenceInput>
-      );
+      return <ReferencePicker field={field} />;
     case 'mediaFile':
       return <MediaFileInput field={field} />;
   }
+}
+
+function ComputedChoiceInput({ field }: DeclaredInputProps) {
+  const context = useFormContextValues();
+  if (field.kind !== 'choice' || typeof field.choices !== 'function') return null;
+  return <ChoiceInput field={field} choices={field.choices(context)} />;
+}
+
+function ChoiceInput({ field, choices }: { field: FieldDeclaration; choices: readonly Choice[] }) {
+  const common = inputProps(field);
+  // Inputs hand back the chosen id as text; boolean and numeric ids must keep their type.
+  const parse = common.parse ?? typedChoiceParser(choices);
+  return field.kind === 'choice' && field.display === 'radio' ? (
+    <RadioButtonGroupInput {...common} choices={[...choices]} parse={parse} />
+  ) : (
+    <SelectInput {...common} choices={[...choices]} parse={parse} fullWidth />
+  );
+}
+
+function typedChoiceParser(choices: readonly Choice[]) {
+  if (choices.some((choice) => typeof choice.id === 'boolean')) return parseBooleanChoice;
+  if (choices.length > 0 && choices.every((choice) => typeof choice.id === 'number'))
+    return parseNumberChoice;
+  return undefined;
 }
 
 function parseBooleanChoice(value: unknown): unknown {
   if (value === 'true') return true;
   if (value === 'false') return false;
   return value;
+}
+
+function parseNumberChoice(value: unknown): unknown {
+  return value === '' || value === null || value === undefined ? null : Number(value);
 }

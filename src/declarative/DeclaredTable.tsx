@@ -4,6 +4,7 @@ import { useRefreshEvents } from '../slideover/refreshEvents';
 import { declaredColumn } from './declaredColumn';
 import { DeleteRowButton } from './DeleteRowButton';
 import { LoadingMessage } from './LoadingMessage';
+import { ReorderButtons } from './ReorderButtons';
 import type { ResourceDeclaration } from './resourceDeclaration';
 import { TableActions } from './TableActions';
 import { TableEmpty } from './TableEmpty';
@@ -85,9 +86,14 @@ function DeclaredRows({
   return (
     <DataTable rowClick={rowClick} bulkActionButtons={false} empty={<TableEmpty text={view.empty} />}>
       {view.columns.map((column) => declaredColumn(declaration, column))}
+      {view.reorder ? (
+        <DataTable.Col label=" " disableSort>
+          <ReorderButtons declaration={declaration} reorder={view.reorder} meta={meta} />
+        </DataTable.Col>
+      ) : null}
       {view.delete ? (
         <DataTable.Col>
-          <DeleteRowButton declaration={declaration} confirm={view.delete} />
+          <DeleteRowButton declaration={declaration} confirm={view.delete} meta={meta} />
         </DataTable.Col>
       ) : null}
     </DataTable>

@@ -25,6 +25,16 @@ export function declaredColumn(
   const props = { source, label: label ?? field?.label, disableSort: !sortable };
 
   if (render || !field) return <DataTable.Col key={source} {...props} render={render} />;
+  const { displayAs } = field;
+  if (displayAs) {
+    return (
+      <DataTable.Col
+        key={source}
+        {...props}
+        render={(record: RaRecord) => displayAs(record[source], record)}
+      />
+    );
+  }
   switch (field.kind) {
     case 'number':
       return <DataTable.NumberCol key={source} {...props} />;
@@ -41,6 +51,8 @@ export function declaredColumn(
         </DataTable.Col>
       );
     case 'choice':
+      // Choices computed per form have no fixed names for a table: the value shows as it is.
+      if (typeof field.choices === 'function') return <DataTable.Col key={source} {...props} />;
       return (
         <DataTable.Col key={source} {...props}>
           <SelectField source={source} choices={[...field.choices]} />

@@ -1,14 +1,18 @@
 import type { FieldDeclaration } from './fieldDeclaration';
 import type { ResourceDeclaration } from './resourceDeclaration';
 
-/** The declared fields for the given sources, in that order; an undeclared source is a mistake. */
+/**
+ * The fields of a form, in its order: a source names a declared field of the resource (an undeclared
+ * one is a mistake), a declaration is a field of that form only.
+ */
 export function declaredFields(
   declaration: ResourceDeclaration,
-  sources: readonly string[],
+  entries: readonly (string | FieldDeclaration)[],
 ): FieldDeclaration[] {
-  return sources.map((source) => {
-    const field = declaration.fields.find((candidate) => candidate.source === source);
-    if (!field) throw new Error(`Resource '${declaration.name}' declares no field '${source}'`);
+  return entries.map((entry) => {
+    if (typeof entry !== 'string') return entry;
+    const field = declaration.fields.find((candidate) => candidate.source === entry);
+    if (!field) throw new Error(`Resource '${declaration.name}' declares no field '${entry}'`);
     return field;
   });
 }

@@ -1,5 +1,5 @@
-import type { ComponentType } from 'react';
-import type { Identifier, RaRecord, Validator } from 'react-admin';
+import type { ComponentType, ReactNode } from 'react';
+import type { Identifier, RaRecord, SortPayload, Validator } from 'react-admin';
 import type { Label } from './label';
 
 /** A property name of the record type; plain `string` for untyped records. */
@@ -9,8 +9,19 @@ export type FieldSource<TRecord extends RaRecord> = Extract<keyof TRecord, strin
 export type FieldKind = FieldDeclaration['kind'];
 
 export interface Choice {
+  /** Text, number (sent as a number, e.g. question type 0/1) or boolean (Persoon/Organisatie). */
   id: Identifier | boolean;
   name: Label;
+}
+
+/**
+ * What a form knows besides its inputs: the record it was opened with (the edited record, or the
+ * parent a new record goes into) and its call values (`{listId}`); `values` are the inputs' current values.
+ */
+export interface FormContextValues {
+  record?: RaRecord;
+  meta?: Record<string, unknown>;
+  values: Record<string, unknown>;
 }
 
 /** Props a custom input receives in place of the generated one. */
@@ -25,6 +36,14 @@ interface FieldBase<TSource extends string> {
   validate?: Validator | Validator[];
   helperText?: Label;
   defaultValue?: unknown;
+  /** Input value → form value (react-admin's `parse`), e.g. trimming. */
+  parse?(value: unknown): unknown;
+  /** Form value → input value (react-admin's `format`). */
+  format?(value: unknown): unknown;
+  /** Shows the input only while this holds, e.g. options only for a single-choice question. */
+  when?(context: FormContextValues): boolean;
+  /** How tables and detail views show the value, e.g. 0 as 'onbeperkt'. */
+  displayAs?(value: unknown, record: RaRecord): ReactNode;
   /** Replaces the generated input in every declared form. */
   input?: ComponentType<DeclaredInputProps>;
 }
@@ -34,19 +53,29 @@ interface ScalarField<TSource extends string> extends FieldBase<TSource> {
   kind: 'text' | 'longText' | 'email' | 'url' | 'number' | 'boolean' | 'date';
 }
 
-/** One of a fixed set of values, as a select (default) or as radio buttons. */
+/** One of a set of values, as a select (default) or as radio buttons. */
 interface ChoiceField<TSource extends string> extends FieldBase<TSource> {
   kind: 'choice';
-  choices: readonly Choice[];
+  /** Fixed, or computed from the form's record and call values (a list's own attribute labels). */
+  choices: readonly Choice[] | ((context: FormContextValues) => readonly Choice[]);
   display?: 'select' | 'radio';
 }
 
-/** The id of a record of another declared resource, picked by its `optionText`. */
+/**
+ * The id of a record of another declared resource, picked from its records (up to 250): filtered and
+ * sorted at the server, without the ids `exclude` names (spec §5: never deleted lists, nor those
+ * already in the audience). With nothing left to pick, the form shows `empty` instead of the input.
+ */
 interface ReferenceField<TSource extends string> extends FieldBase<TSource> {
   kind: 'reference';
   reference: string;
   /** The referenced record's property to show; defaults to its recordRepresentation. */
   optionText?: string;
+  filter?: Readonly<Record<string, unknown>>;
+  sort?: SortPayload;
+  exclude?(context: FormContextValues): readonly Identifier[];
+  /** Shown when there is nothing to pick, e.g. 'Er zijn geen lijsten meer om uit te kiezen'. */
+  empty?: Label;
 }
 
 /** The id of a file of the media library, picked in the 'selectMediaFile' slide-over. */

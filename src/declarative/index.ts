@@ -16,27 +16,35 @@ export type {
   FieldDeclaration,
   FieldKind,
   FieldSource,
+  FormContextValues,
 } from './fieldDeclaration';
 export type {
   ColumnDeclaration,
   CustomFormView,
   CustomView,
+  DeleteDeclaration,
+  FormField,
+  FormOpening,
   FormSave,
   FormView,
   FormViewProps,
   TableView,
 } from './viewDeclaration';
 export type { Label } from './label';
+export type { DetailAction, DetailFlag, DetailSection, DetailView, RecordText } from './detailView';
 
 export { DeclaredTable } from './DeclaredTable';
 export type { DeclaredTableProps } from './DeclaredTable';
 export { DeclaredSlideOverForm } from './DeclaredSlideOverForm';
 export { DeclaredFormPage } from './DeclaredFormPage';
 export { DeclaredFormContent } from './DeclaredFormContent';
+export { DeclaredDetail } from './DeclaredDetail';
+export { SlideOverForm } from './SlideOverForm';
+export { useSubmitWithServerError } from './useSubmitWithServerError';
+export { ConfirmRecordDelete } from './ConfirmRecordDelete';
 export { DeclaredInput } from './DeclaredInput';
 export { declaredRoutes, declaredResources } from './routes';
 export { declaredSlideOvers } from './declaredSlideOvers';
 export { useOpenFormView } from './useOpenFormView';
-export { useRefreshAfterSave } from './useRefreshAfterSave';
 export { useLabel } from './useLabel';
 export type { SelectedMediaFile } from './MediaFileInput';

@@ -1,5 +1,6 @@
 import type { RaRecord } from 'react-admin';
 import type { ApiMapping } from './apiMapping';
+import type { DetailView } from './detailView';
 import type { FieldDeclaration, FieldSource } from './fieldDeclaration';
 import type { Label } from './label';
 import type { CustomFormView, CustomView, FormView, TableView } from './viewDeclaration';
@@ -14,16 +15,16 @@ export interface ResourceRoutes {
 }
 
 /** A page of the resource beyond list, show, create and edit, e.g. '/recievers/lists/:id/import'. */
-export interface ExtraPage {
-  path: string;
-  component: CustomView['component'];
-}
+export type ExtraPage =
+  | { path: string; component: CustomView['component'] }
+  /** The detail page at another path too, e.g. '/recievers/audiences/:id/:audienceName'. */
+  | { path: string; view: 'show' };
 
 /**
  * Everything the console knows about one resource: how it maps onto the API, its fields and its
  * views. The generic dataProvider, tables, forms, slide-overs and routes are all built from it.
  */
-export interface ResourceDeclaration<TRecord extends RaRecord = RaRecord> {
+export interface ResourceDeclaration<TRecord extends RaRecord = RaRecord, TDetail extends TRecord = TRecord> {
   /** react-admin's resource name, also the first part of its query keys, e.g. 'lists'. */
   name: string;
   /** Singular and plural, e.g. `{ one: 'Lijst', many: 'Lijsten' }`. */
@@ -34,12 +35,19 @@ export interface ResourceDeclaration<TRecord extends RaRecord = RaRecord> {
   fields: readonly FieldDeclaration<FieldSource<TRecord>>[];
   views: {
     list?: TableView<TRecord> | CustomView;
-    show?: CustomView;
+    /** The detail page at `routes.show`: declared, or a component of one's own. */
+    show?: DetailView<TDetail> | CustomView;
     create?: FormView<TRecord> | CustomFormView;
     edit?: FormView<TRecord> | CustomFormView;
     /** More forms, e.g. `rename: { as: 'slideOver', save: { action: 'rename' }, … }`. */
     forms?: Readonly<Record<string, FormView<TRecord> | CustomFormView>>;
   };
+  /**
+   * The resource a record belongs to and the route parameter that holds its id: a question of a form
+   * is `{ resource: 'flows', param: 'flowId' }`, at `/forms/:flowId/:id`. Tables embedded in the
+   * parent's page filter on it, and their rows, forms and calls get it as a call value.
+   */
+  parent?: { resource: string; param: string };
   routes?: ResourceRoutes;
   pages?: readonly ExtraPage[];
   /** Broadcast after every save (spec §4), e.g. `['refreshlists']`. */
@@ -50,14 +58,15 @@ export interface ResourceDeclaration<TRecord extends RaRecord = RaRecord> {
 
 /**
  * Declares a resource with its record type, so that sources, columns and form fields are checked:
- * `export const lists = defineResource<List>({ name: 'lists', … })`.
+ * `export const lists = defineResource<List>({ name: 'lists', … })`. A detail page that reads more than
+ * a row names that type second: `defineResource<Audience, AudienceDetail>`.
  *
  * The result is the untyped declaration the generic machinery works with. TypeScript measures the
  * record type as contravariant (field sources are `keyof` it), so a `ResourceDeclaration<List>` would
  * not fit a list of `ResourceDeclaration`s although every use of it does: the check happens here, once.
  */
-export function defineResource<TRecord extends RaRecord>(
-  declaration: ResourceDeclaration<TRecord>,
+export function defineResource<TRecord extends RaRecord, TDetail extends TRecord = TRecord>(
+  declaration: ResourceDeclaration<TRecord, TDetail>,
 ): ResourceDeclaration {
   return declaration as unknown as ResourceDeclaration;
 }

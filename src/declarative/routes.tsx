@@ -8,6 +8,7 @@ import type { ResourceDeclaration } from './resourceDeclaration';
 // Loaded with the first page that needs them, not with the login screen.
 const DeclaredTable = lazyView(() => import('./DeclaredTable'), 'DeclaredTable');
 const DeclaredFormPage = lazyView(() => import('./DeclaredFormPage'), 'DeclaredFormPage');
+const DeclaredDetail = lazyView(() => import('./DeclaredDetail'), 'DeclaredDetail');
 
 /**
  * The pages of the declared resources as `<Route>`s for `<CustomRoutes>`: the console's routes are
@@ -45,10 +46,13 @@ function routesOf(declaration: ResourceDeclaration): ReactElement[] {
           <DeclaredTable declaration={declaration} />
         )),
     ],
-    [routes.show, views.show && custom(views.show.component)],
+    [routes.show, detailPage(declaration)],
     [routes.create, formPage(declaration, 'create')],
     [routes.edit, formPage(declaration, 'edit')],
-    ...pages.map(({ path, component }): [string, ReactElement] => [path, custom(component)]),
+    ...pages.map((page): [string, ReactElement | undefined] => [
+      page.path,
+      'component' in page ? custom(page.component) : detailPage(declaration),
+    ]),
   ];
   return pageRoutes
     .filter((entry): entry is [string, ReactElement] => entry[0] !== undefined && entry[1] !== undefined)
@@ -59,6 +63,12 @@ function routesOf(declaration: ResourceDeclaration): ReactElement[] {
         element={<ResourceContextProvider value={declaration.name}>{page}</ResourceContextProvider>}
       />
     ));
+}
+
+function detailPage(declaration: ResourceDeclaration): ReactElement | undefined {
+  const view = declaration.views.show;
+  if (!view) return undefined;
+  return isCustomView(view) ? custom(view.component) : <DeclaredDetail declaration={declaration} />;
 }
 
 function formPage(declaration: ResourceDeclaration, name: 'create' | 'edit'): ReactElement | undefined {

@@ -1,4 +1,5 @@
-import { generatePath, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { fillRoute } from './fillRoute';
 import type { RaRecord } from 'react-admin';
 import { openSlideOver } from '../slideover/events';
 import { formViewOf, slideOverTypeOf } from './formViews';
@@ -18,6 +19,6 @@ export function useOpenFormView(declaration: ResourceDeclaration) {
     }
     const route = declaration.routes?.[name as keyof ResourceRoutes];
     if (!route) throw new Error(`Resource '${declaration.name}' has a ${name} page but no routes.${name}`);
-    navigate(generatePath(route, { id: record === undefined ? null : String(record.id) }));
+    navigate(fillRoute(route, { ...meta, id: record?.id }));
   };
 }

@@ -1,6 +1,6 @@
-import { generatePath } from 'react-router-dom';
 import type { RaRecord, RowClickFunction } from 'react-admin';
 import type { ResourceDeclaration } from './resourceDeclaration';
+import { fillRoute } from './fillRoute';
 import { tableViewOf } from './tableViewOf';
 import { useOpenFormView } from './useOpenFormView';
 
@@ -19,6 +19,7 @@ export function useRowClick(
       return false;
     };
   }
-  if (rowClick === 'show' && showRoute) return (id) => generatePath(showRoute, { id: String(id) });
+  // A child's page route names its parent too (/forms/:flowId/:id): the table's filter holds the parent's id.
+  if (rowClick === 'show' && showRoute) return (id) => fillRoute(showRoute, { ...meta, id });
   return false;
 }

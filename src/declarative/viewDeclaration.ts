@@ -1,8 +1,7 @@
-import type { ComponentType, ReactNode } from 'react';
+import type { ComponentType, ReactElement, ReactNode } from 'react';
 import type { RaRecord, SortPayload } from 'react-admin';
-import type { FieldSource } from './fieldDeclaration';
+import type { FieldDeclaration, FieldSource } from './fieldDeclaration';
 import type { Label } from './label';
-import type { RefreshEventName } from '../slideover/refreshEvents';
 
 /**
  * What a form view receives: the record being edited and call values such as a parent id
@@ -11,6 +10,8 @@ import type { RefreshEventName } from '../slideover/refreshEvents';
 export interface FormViewProps {
   record?: RaRecord;
   meta?: Record<string, unknown>;
+  /** The opener hears of the save, e.g. the media explorer follows a renamed folder. */
+  onSaved?(record: RaRecord): void;
 }
 
 /** Any view can be replaced by a component of one's own. */
@@ -38,6 +39,18 @@ export type ColumnDeclaration<TRecord extends RaRecord> =
       render?(record: TRecord): ReactNode;
     };
 
+/**
+ * A confirmed delete ('Lijst Wijkkrant verwijderen'). The texts default to react-admin's; they may use
+ * `%{name}` (the resource's label) and `%{recordRepresentation}`, e.g.
+ * 'Weet je zeker dat je %{recordRepresentation} wilt verwijderen?'.
+ */
+export interface DeleteDeclaration {
+  confirmTitle?: Label;
+  confirmContent?: Label;
+  /** The notification after the deletion; react-admin's 'Element verwijderd' otherwise. */
+  successMessage?: Label;
+}
+
 /** The shared table (spec §2): 250 rows at a time, more on scrolling, server-side search and sort. */
 export interface TableView<TRecord extends RaRecord> {
   /** The page heading. */
@@ -51,11 +64,10 @@ export interface TableView<TRecord extends RaRecord> {
   search?: boolean;
   /** What a click on a row opens: the edit view (slide-over or page) or the show page. */
   rowClick?: 'edit' | 'show' | false;
-  /**
-   * Adds a delete button per row, confirmed first. The texts default to react-admin's; they may use
-   * `%{recordRepresentation}`, e.g. 'Weet je zeker dat je %{recordRepresentation} wilt verwijderen?'.
-   */
-  delete?: { confirmTitle?: Label; confirmContent?: Label };
+  /** Adds a delete button per row, confirmed first. */
+  delete?: DeleteDeclaration;
+  /** 'Omhoog'/'omlaag' per row: the named action receives every id in the new order as `ids`. */
+  reorder?: { action: string; ids: string };
   /** Shown when there are no records yet (react-admin's 'no results' text otherwise). */
   empty?: Label;
 }
@@ -63,22 +75,47 @@ export interface TableView<TRecord extends RaRecord> {
 /** How a form saves: react-admin's create or update, or one of the resource's named actions. */
 export type FormSave = 'create' | 'update' | { action: string };
 
+/** What a form's functions receive: the record it was opened with and its call values. */
+export interface FormOpening {
+  /** The edited record, or the parent a new record goes into (the audience a list is added to). */
+  record?: RaRecord;
+  meta?: Record<string, unknown>;
+}
+
+/**
+ * A form's field: a declared field of the resource by its source, or a field of this form only
+ * (the reason of a removal, the list picked for an audience).
+ */
+export type FormField<TRecord extends RaRecord> = FieldSource<TRecord> | FieldDeclaration;
+
 /** A form built from declared fields, in a slide-over panel or on a page of its own. */
 export interface FormView<TRecord extends RaRecord> {
   as: 'slideOver' | 'page';
   /** Panel or page title, e.g. 'Nieuwe Lijst'. */
   title: Label;
-  /** Text above the inputs, e.g. the consent note of a new subscriber. */
+  /**
+   * Text above the inputs, e.g. the consent note of a new subscriber; `%{name}` takes the values of
+   * the record and the call values: 'Voeg een nieuwe map toe aan %{folder}'.
+   */
   description?: Label;
-  fields: readonly FieldSource<TRecord>[];
+  /** A warning under the description, e.g. that only the unsubscriber can undo a global unsubscribe. */
+  notice?: Label;
+  fields: readonly FormField<TRecord>[];
+  /** Initial values beyond the fields' `defaultValue`s, e.g. the folder's current name. */
+  defaultValues?(opening: FormOpening): Record<string, unknown>;
+  /** The values as they are sent, e.g. trimmed, or with the parent's id added. */
+  transform?(values: Record<string, unknown>, opening: FormOpening): Record<string, unknown>;
+  /** The notification after a save (react-admin's 'Element aangemaakt' otherwise); `%{name}` as in `description`, plus the saved values. */
+  successMessage?: Label;
+  /** A destructive submit ('Verwijderen'): red, with this icon. */
+  submitColor?: 'primary' | 'error';
+  submitIcon?: ReactElement;
   /** Defaults to 'create' for the create view and 'update' for the edit view; required for other forms. */
   save?: FormSave;
   /** Label of the submit button; 'Toevoegen' for creating, 'Opslaan' otherwise. */
   submitLabel?: Label;
   /** The slide-over type it registers; defaults to `{resource}.{view}`, e.g. 'lists.create'. */
   slideOverType?: string;
-  /** Refresh events broadcast after a save; defaults to the resource's. */
-  refreshEvents?: readonly RefreshEventName[];
   /** Where to go after a save, e.g. `/publications/{id}` for a new publication. */
-  redirect?(record: TRecord): string;
+  redirect?(record: TRecord, opening: FormOpening): string;
 }

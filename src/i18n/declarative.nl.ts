@@ -6,6 +6,8 @@ export const declarativeNl = {
   declarative: {
     table: {
       loading: 'Gegevens worden geladen…',
+      move_up: '%{name} omhoog',
+      move_down: '%{name} omlaag',
     },
     form: {
       add: 'Toevoegen',

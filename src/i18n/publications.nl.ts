@@ -26,9 +26,9 @@ export const publicationsNl = {
       edit: { title: 'Publicatie aanpassen' },
       delete: {
         action: 'Verwijderen',
-        title: 'Publicatie %{name} verwijderen?',
+        title: 'Publicatie %{recordRepresentation} verwijderen?',
         content: 'Ook haar blokken worden verwijderd. Dit kun je niet ongedaan maken.',
-        deleted: 'Publicatie %{name} is verwijderd.',
+        deleted: 'Publicatie %{recordRepresentation} is verwijderd.',
         failed: 'De publicatie is niet verwijderd. Probeer het opnieuw.',
       },
       page: {

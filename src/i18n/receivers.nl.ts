@@ -138,7 +138,7 @@ export const receiversNl = {
         filter: {
           title: 'Nieuw filter',
           intro:
-            'Alleen ontvangers van %{name} die aan dit filter voldoen tellen mee. Hoofdletters maken niet uit.',
+            'Alleen ontvangers van %{title} die aan dit filter voldoen tellen mee. Hoofdletters maken niet uit.',
           field: 'Veld',
           operator: 'Voorwaarde',
           value: 'Waarde',

@@ -15,7 +15,7 @@ export function BackToOverview({ to, label }: BackToOverviewProps) {
   const translate = useTranslate();
   return (
     <Button component={Link} to={to} size="small" startIcon={<ArrowBackIcon />} sx={{ ml: -1, mb: 1 }}>
-      {translate(label)}
+      {translate(label, { _: label })}
     </Button>
   );
 }

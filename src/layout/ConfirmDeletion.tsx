@@ -1,12 +1,86 @@
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import { Confirm, type ConfirmProps } from 'react-admin';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useId, type ReactNode } from 'react';
+import { useTranslate } from 'react-admin';
+
+export interface ConfirmDeletionProps {
+  isOpen: boolean;
+  /** While the deletion runs: both buttons wait. */
+  loading?: boolean;
+  /** An i18n key or a text; shown in sentence case ('Lijst Wijkkrant verwijderen'). */
+  title: string;
+  /** An i18n key or a text, or what to show as it is. */
+  content: ReactNode;
+  /** Values for both texts, e.g. `{ name }`; `titleTranslateOptions` and `contentTranslateOptions` per text. */
+  translateOptions?: Record<string, unknown>;
+  titleTranslateOptions?: Record<string, unknown>;
+  contentTranslateOptions?: Record<string, unknown>;
+  /** The confirm button's text; 'Verwijderen' unless the deletion has its own words. */
+  confirm?: string;
+  onConfirm(): void;
+  onClose(): void;
+}
 
 /**
- * react-admin's `Confirm` for an action that removes something: the confirm button says 'Verwijderen',
- * in the warning colour with a bin, so every deletion in the console asks the same way.
+ * The one way the console asks before it deletes: a sentence-case title, what goes, a plain
+ * 'Annuleren' that has the focus (Enter never deletes by accident) and a red 'Verwijderen' with a bin.
  */
-export function ConfirmDeletion(props: ConfirmProps) {
+export function ConfirmDeletion({
+  isOpen,
+  loading = false,
+  title,
+  content,
+  translateOptions = {},
+  titleTranslateOptions = translateOptions,
+  contentTranslateOptions = translateOptions,
+  confirm = 'ra.action.delete',
+  onConfirm,
+  onClose,
+}: ConfirmDeletionProps) {
+  const translate = useTranslate();
+  const titleId = useId();
+  const text = (key: string, options: Record<string, unknown>) => translate(key, { _: key, ...options });
   return (
-    <Confirm confirm="ra.action.delete" confirmColor="warning" ConfirmIcon={DeleteOutlineIcon} {...props} />
+    <Dialog
+      open={isOpen}
+      onClose={onClose}
+      // A click in the dialog must not reach a table row behind it.
+      onClick={(event) => event.stopPropagation()}
+      aria-labelledby={titleId}
+    >
+      <DialogTitle id={titleId}>{sentenceCase(text(title, titleTranslateOptions))}</DialogTitle>
+      <DialogContent>
+        {typeof content === 'string' ? (
+          <DialogContentText>{text(content, contentTranslateOptions)}</DialogContentText>
+        ) : (
+          content
+        )}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        {/* The dialog pattern of WAI-ARIA: focus starts on the least destructive choice. */}
+        {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
+        <Button onClick={onClose} disabled={loading} autoFocus>
+          {translate('ra.action.cancel')}
+        </Button>
+        <Button
+          onClick={onConfirm}
+          disabled={loading}
+          color="error"
+          variant="contained"
+          startIcon={<DeleteOutlineIcon />}
+        >
+          {text(confirm, {})}
+        </Button>
+      </DialogActions>
+    </Dialog>
   );
+}
+
+function sentenceCase(text: string): string {
+  return text.charAt(0).toLocaleUpperCase('nl-NL') + text.slice(1);
 }

@@ -12,6 +12,10 @@ import { subscribers } from './subscribers';
 import { unsubscribers } from './unsubscribers';
 import { platformEnvironments } from './platformEnvironments';
 import { platformMembers } from './platformMembers';
+import { flows } from './flows';
+import { flowFields } from './flowFields';
+import { fieldOptions } from './fieldOptions';
+import { flowOptionCounts, flowSubmissions } from './flowAnswers';
 
 /**
  * Every declared resource of the console. An area adds its folder `src/resources/<name>/` exporting
@@ -32,4 +36,9 @@ export const resources: readonly ResourceDeclaration[] = [
   audiences,
   platformEnvironments,
   platformMembers,
+  flows,
+  flowFields,
+  fieldOptions,
+  flowSubmissions,
+  flowOptionCounts,
 ];

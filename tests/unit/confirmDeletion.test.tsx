@@ -5,22 +5,27 @@ import { i18nProvider } from '../../src/i18n/i18nProvider';
 import { ConfirmDeletion } from '../../src/layout/ConfirmDeletion';
 
 describe('ConfirmDeletion', () => {
-  it("asks every deletion the same way: 'Verwijderen' with a bin, next to 'Annuleren'", async () => {
+  it("asks every deletion the same way: a red 'Verwijderen' with a bin, a plain 'Annuleren' with the focus", async () => {
     render(
       <AdminContext i18nProvider={i18nProvider}>
         <ConfirmDeletion
           isOpen
-          title="Map Foto's verwijderen"
+          title="ra.message.delete_title"
+          titleTranslateOptions={{ name: 'lijst', recordRepresentation: 'Wijkkrant' }}
           content="De map en alles erin worden verwijderd."
           onConfirm={() => undefined}
           onClose={() => undefined}
         />
       </AdminContext>,
     );
-    const dialog = await screen.findByRole('dialog', { name: "Map Foto's verwijderen" });
+    // Sentence case, whatever case the message starts with.
+    const dialog = await screen.findByRole('dialog', { name: 'Lijst Wijkkrant verwijderen' });
     const confirm = screen.getByRole('button', { name: 'Verwijderen' });
     expect(dialog).toContainElement(confirm);
     expect(confirm.querySelector('[data-testid="DeleteOutlineIcon"]')).not.toBeNull();
-    expect(screen.getByRole('button', { name: 'Annuleren' })).toBeInTheDocument();
+    expect(confirm).toHaveClass('MuiButton-containedError');
+    const cancel = screen.getByRole('button', { name: 'Annuleren' });
+    expect(cancel.querySelector('svg')).toBeNull();
+    expect(cancel).toHaveFocus();
   });
 });

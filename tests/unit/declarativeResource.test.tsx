@@ -293,7 +293,11 @@ describe('a declared resource in the console: table, slide-over forms, delete', 
     expect(
       await screen.findByText('Weet je zeker dat je Buurtbericht wilt verwijderen?'),
     ).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: /bevestig/i }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Lijst Buurtbericht verwijderen' })).getByRole('button', {
+        name: 'Verwijderen',
+      }),
+    );
     await waitFor(() => expect(screen.queryByText('Buurtbericht')).not.toBeInTheDocument());
     expect(sent.find((request) => request.method === 'DELETE')?.path).toBe(api('/list/manual/l2'));
     expect(refreshed).toHaveBeenCalledTimes(3);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { filterFieldChoices, filterFieldName } from '../../src/custom/receivers/audiences/filterFieldChoices';
-import { selectableLists } from '../../src/custom/receivers/audiences/selectableLists';
+import { pickableRecords } from '../../src/declarative/pickableRecords';
 import { listLabels } from '../../src/custom/receivers/lists/listLabels';
 import { uniqueLabel } from '../../src/custom/receivers/lists/uniqueLabel';
 import { receiverList } from './support/fakeReceiversApi';
@@ -57,16 +57,13 @@ describe('receivers rules', () => {
     expect(filterFieldName(list, 'attribute5')).toBe('attribute5');
   });
 
-  it('leaves deleted lists and excluded ids out of a picker, and can keep it to manual lists', () => {
+  it('leaves deleted lists and excluded ids out of a picker (manual lists only is the read filter)', () => {
     const lists = [
       receiverList({ id: 'a', title: 'A' }),
       receiverList({ id: 'b', title: 'B', isDeleted: true }),
       receiverList({ id: 'c', title: 'C' }),
       { ...receiverList({ id: 'd', title: 'D' }), type: 'SmartList' as never },
     ];
-    expect(selectableLists(lists, { excludeIds: ['c'] }).map((list) => list.id)).toEqual(['a', 'd']);
-    expect(selectableLists(lists, { excludeIds: ['c'], manualOnly: true }).map((list) => list.id)).toEqual([
-      'a',
-    ]);
+    expect(pickableRecords(lists, ['c']).map((list) => list.id)).toEqual(['a', 'd']);
   });
 });

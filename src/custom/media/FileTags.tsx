@@ -8,7 +8,6 @@ import Typography from '@mui/material/Typography';
 import type { Tag } from '@contract/media';
 import { useState, type FormEvent } from 'react';
 import { useCreate, useDelete, useGetList, useNotify, useTranslate, type HttpError } from 'react-admin';
-import { broadcastRefresh } from '../../slideover/refreshEvents';
 import { normalizeTagName, tagToAdd } from './tagRules';
 import { focusOnMount } from './focusOnMount';
 import { pageSize } from '@contract/paging';
@@ -24,7 +23,7 @@ export function FileTags({ fileId }: { fileId: string }) {
   const translate = useTranslate();
   const notify = useNotify();
   const meta = { entity: fileTagEntity, entityId: fileId };
-  const { data: tags = [], refetch } = useGetList<Tag>('tags', {
+  const { data: tags = [] } = useGetList<Tag>('tags', {
     meta,
     pagination: { page: 1, perPage: pageSize },
   });
@@ -34,10 +33,6 @@ export function FileTags({ fileId }: { fileId: string }) {
   const [input, setInput] = useState('');
   const [hint, setHint] = useState<string>();
 
-  const changed = () => {
-    void refetch();
-    broadcastRefresh(['refreshmedia']);
-  };
   const fail = (error: HttpError) => notify(error.message, { type: 'error' });
 
   const submit = (event: FormEvent) => {
@@ -49,11 +44,8 @@ export function FileTags({ fileId }: { fileId: string }) {
       return;
     }
     setHint(undefined);
-    const added = () => {
-      setInput('');
-      changed();
-    };
-    create('tags', { data: { name }, meta }, { onSuccess: added, onError: fail });
+    // The dataProvider reloads the tags and broadcasts 'refreshmedia' after the save.
+    create('tags', { data: { name }, meta }, { onSuccess: () => setInput(''), onError: fail });
   };
 
   return (
@@ -81,7 +73,7 @@ export function FileTags({ fileId }: { fileId: string }) {
                 remove(
                   'tags',
                   { id: tag.id, previousData: tag, meta },
-                  { onSuccess: changed, onError: fail, mutationMode: 'pessimistic' },
+                  { onError: fail, mutationMode: 'pessimistic' },
                 )
               }
               deleteIcon={

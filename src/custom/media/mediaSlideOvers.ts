@@ -22,9 +22,9 @@ export function openFileDetails(file: Pick<MediaFile, 'id'>): void {
   openSlideOver(mediaSlideOverTypes.fileDetails, { fileId: file.id });
 }
 
-/** Opens New folder for the folder the user is in. */
+/** Opens New folder for the folder the user is in ('Voeg een nieuwe map toe aan {folder}'). */
 export function openNewFolder(folder: Pick<MediaDirectory, 'id' | 'name'>): void {
-  openSlideOver(mediaSlideOverTypes.newFolder, { parentDirectoryId: folder.id, folderName: folder.name });
+  openSlideOver(mediaSlideOverTypes.newFolder, { meta: { parentDirectory: folder.id, folder: folder.name } });
 }
 
 /**
@@ -33,7 +33,10 @@ export function openNewFolder(folder: Pick<MediaDirectory, 'id' | 'name'>): void
  */
 export function openRenameFolder(folder: MediaDirectorySummary, onRenamed: (name: string) => void): void {
   const { id, name, parentDirectoryId } = folder;
-  openSlideOver(mediaSlideOverTypes.renameFolder, { folder: { id, name, parentDirectoryId }, onRenamed });
+  openSlideOver(mediaSlideOverTypes.renameFolder, {
+    record: { id, name, parentDirectoryId },
+    onSaved: (saved: MediaDirectorySummary) => onRenamed(saved.name),
+  });
 }
 
 /**

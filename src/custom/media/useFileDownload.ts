@@ -1,6 +1,7 @@
 import type { MediaFile } from '@contract/media';
 import { useCallback } from 'react';
 import { HttpError, useLogoutIfAccessDenied, useNotify } from 'react-admin';
+import { saveBlob } from './saveBlob';
 import { environmentUrl, useApiAccess } from './useApiAccess';
 
 /**
@@ -38,17 +39,4 @@ export function useFileDownload(): (file: Pick<MediaFile, 'id' | 'originalName'>
     },
     [apiAccess, logoutIfAccessDenied, notify],
   );
-}
-
-function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser a moment to start the download before the bytes are released.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

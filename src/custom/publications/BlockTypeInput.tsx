@@ -1,23 +1,29 @@
-import type { RepeatableGroup } from '@contract/publications';
-import { RadioButtonGroupInput, required } from 'react-admin';
+import type { PublicationType } from '@contract/publications';
+import Alert from '@mui/material/Alert';
+import { useContext } from 'react';
+import { RadioButtonGroupInput, useGetOne, useTranslate } from 'react-admin';
+import { DeclaredFormContext } from '../../declarative/DeclaredFormContext';
+import type { DeclaredInputProps } from '../../declarative/fieldDeclaration';
 
-const requireBlockType = required('app.publications.blocks.add.required');
-
-/** The radio choice of 'Blok toevoegen': one option per repeatable group of the publication's type. */
-export function BlockTypeInput({
-  groups,
-  isPending,
-}: {
-  groups: readonly RepeatableGroup[];
-  isPending?: boolean;
-}) {
+/**
+ * The radio choice of 'Blok toevoegen': one option per repeatable group of the publication's type
+ * (the panel is opened with `meta: {publicationId, publicationTypeId}`).
+ */
+export function BlockTypeInput({ field }: DeclaredInputProps) {
+  const translate = useTranslate();
+  const { meta } = useContext(DeclaredFormContext);
+  const type = useGetOne<PublicationType>('publicationTypes', { id: String(meta?.publicationTypeId) });
+  const groups = type.data?.repeatableGroups ?? [];
+  if (type.isSuccess && groups.length === 0) {
+    return <Alert severity="info">{translate('app.publications.blocks.add.none')}</Alert>;
+  }
   return (
     <RadioButtonGroupInput
-      source="blockType"
-      label="app.publications.blocks.add.choose"
+      source={field.source}
+      label={field.label}
       choices={groups.map((group) => ({ id: group.type, name: group.name }))}
-      isPending={isPending}
-      validate={requireBlockType}
+      isPending={type.isPending}
+      validate={field.validate}
       row={false}
     />
   );

@@ -9,8 +9,6 @@ import { pageSize } from '@contract/paging';
 
 export interface DeliverFieldsProps {
   publication: Publication;
-  /** The server's message of the last failed attempt. */
-  serverError?: string;
 }
 
 const requireTemplate = required('app.deliver.template_required');
@@ -20,7 +18,7 @@ const requireAudience = required('app.deliver.audience_required');
  * The inputs of the deliver form: the job's title, a template of the publication's type, an audience
  * (the environment's audiences that are not deleted, plus 'Deelnemers - RsvP die komen') and ignoreRsvp.
  */
-export function DeliverFields({ publication, serverError }: DeliverFieldsProps) {
+export function DeliverFields({ publication }: DeliverFieldsProps) {
   const translate = useTranslate();
   const type = useGetOne<PublicationType>('publicationTypes', { id: publication.publicationTypeId });
   const audiences = useGetList<Audience>('audiences', {
@@ -39,11 +37,6 @@ export function DeliverFields({ publication, serverError }: DeliverFieldsProps) 
 
   return (
     <>
-      {serverError ? (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {serverError}
-        </Alert>
-      ) : null}
       <TextField
         label={translate('app.deliver.job_title_label')}
         value={translate('app.deliver.job_title', { name: publication.name })}

@@ -14,7 +14,7 @@ import { BlockListItem } from './BlockListItem';
 import { usePublicationBlocks } from './usePublicationBlocks';
 
 /** The blocks of a publication in order, with 'Blok toevoegen', removal and reordering. */
-export function PublicationBlocks({ publication }: { publication: Publication }) {
+export function PublicationBlocks({ record: publication }: { record: Publication }) {
   const translate = useTranslate();
   const { blocks, isPending, error, busy, move, remove } = usePublicationBlocks(publication);
 

@@ -5,6 +5,7 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import { Form, SaveButton, Title, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
+import { FormHead } from '../../declarative/FormHead';
 import { LoadingMessage } from '../../declarative/LoadingMessage';
 import { DeliverFields } from './DeliverFields';
 import { PublicationNotFound } from './PublicationNotFound';
@@ -27,7 +28,8 @@ export function PublicationDeliverPage() {
       <Card variant="outlined">
         <Form onSubmit={submit} defaultValues={defaultValues} noValidate>
           <CardContent>
-            <DeliverFields publication={publication} serverError={serverError} />
+            <FormHead serverError={serverError} />
+            <DeliverFields publication={publication} />
           </CardContent>
           <Stack direction="row" sx={{ justifyContent: 'flex-end', gap: 1, px: 2, pb: 2 }}>
             <Button component={Link} to={`/publications/${publication.id}`}>

@@ -1,10 +1,7 @@
 import type { Publication } from '@contract/publications';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useCreate, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { submissionErrors } from '../../declarative/submissionErrors';
-import { broadcastRefresh } from '../../slideover/refreshEvents';
+import { useSubmitWithServerError } from '../../declarative/useSubmitWithServerError';
 import { deliveryJobData, type DeliverFormValues } from './deliveryJobData';
 
 const formSources = ['publicationTemplateId', 'audienceId', 'ignoreRsvp'];
@@ -15,34 +12,25 @@ const formSources = ['publicationTemplateId', 'audienceId', 'ignoreRsvp'];
  */
 export function useDeliverPublication(publication: Publication | undefined, onDelivered?: () => void) {
   const [create] = useCreate();
-  const queryClient = useQueryClient();
   const notify = useNotify();
   const navigate = useNavigate();
   const translate = useTranslate();
-  const [serverError, setServerError] = useState<string>();
 
-  async function submit(values: DeliverFormValues) {
-    if (!publication) return undefined;
-    setServerError(undefined);
-    const title = translate('app.deliver.job_title', { name: publication.name });
-    try {
+  return useSubmitWithServerError(
+    async (values: DeliverFormValues) => {
+      if (!publication) return;
+      const title = translate('app.deliver.job_title', { name: publication.name });
       await create(
         'jobs',
         { data: deliveryJobData(String(publication.id), title, values) },
         { mutationMode: 'pessimistic', returnPromise: true },
       );
-    } catch (error) {
-      const errors = submissionErrors(error, formSources, translate('declarative.form.saveFailed'));
-      setServerError(errors.root.serverError);
-      return errors;
-    }
-    onDelivered?.();
-    void queryClient.invalidateQueries({ queryKey: ['jobs'] });
-    broadcastRefresh(['refreshpublicationtemplates']);
-    notify('app.deliver.created', { type: 'success' });
-    navigate('/jobs/');
-    return undefined;
-  }
-
-  return { submit, serverError };
+    },
+    formSources,
+    () => {
+      onDelivered?.();
+      notify('app.deliver.created', { type: 'success' });
+      navigate('/jobs/');
+    },
+  );
 }

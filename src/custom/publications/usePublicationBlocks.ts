@@ -3,14 +3,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider, useDelete, useGetList, useNotify } from 'react-admin';
 import type { DeclaredDataProvider } from '../../dataProvider/declaredDataProvider';
-import { broadcastRefresh, useRefreshEvents } from '../../slideover/refreshEvents';
+import { useRefreshEvents } from '../../slideover/refreshEvents';
 import { moveBlock } from './moveBlock';
 import { pageSize } from '@contract/paging';
 
 /**
  * A publication's blocks in order, with their removal and reordering. A move shows at once and is
  * then saved; a failed save reloads the order the server has and shows its message. Every change
- * broadcasts 'refreshpublication'; the blocks reload on that event, whoever sent it.
+ * broadcasts 'refreshpublication' (the dataProvider does); the blocks reload on that event, whoever sent it.
  */
 export function usePublicationBlocks(publication: Publication) {
   const publicationId = String(publication.id);
@@ -46,7 +46,6 @@ export function usePublicationBlocks(publication: Publication) {
       void query.refetch();
     } finally {
       setBusy(false);
-      broadcastRefresh(['refreshpublication']);
     }
   }
 

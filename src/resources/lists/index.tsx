@@ -1,5 +1,9 @@
 import type { ReceiverList } from '@contract/receivers';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import LabelOutlinedIcon from '@mui/icons-material/LabelOutlined';
+import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
 import { required } from 'react-admin';
+import { subscribersOfList } from '../../custom/receivers/lists/subscribersOfList';
 import { TestListMark } from '../../custom/receivers/lists/TestListMark';
 import { uniqueLabel } from '../../custom/receivers/lists/uniqueLabel';
 import { defineResource } from '../../declarative/resourceDeclaration';
@@ -7,11 +11,10 @@ import { lazyView } from '../../declarative/lazyView';
 import type { FieldDeclaration } from '../../declarative/fieldDeclaration';
 import { labelSources } from './labelSources';
 
+import { subscribers } from '../subscribers';
+
 // Pages and panels load on first use, not with the login screen.
-const ListDetailPage = lazyView(
-  () => import('../../custom/receivers/lists/ListDetailPage'),
-  'ListDetailPage',
-);
+const ListLabels = lazyView(() => import('../../custom/receivers/lists/ListLabels'), 'ListLabels');
 const ListImportPage = lazyView(
   () => import('../../custom/receivers/lists/ListImportPage'),
   'ListImportPage',
@@ -27,6 +30,8 @@ const labelFields = labelSources.map((source, index): FieldDeclaration<(typeof l
   kind: 'text',
   validate: uniqueLabel,
 }));
+
+const isOpen = (list: ReceiverList) => !list.isDeleted;
 
 /**
  * Manual lists (spec §3 List, §7 GET /lists/, POST/PUT /list/manual…): the table at /recievers/lists/,
@@ -82,7 +87,35 @@ export const lists = defineResource<ReceiverList>({
       delete: { confirmContent: 'app.receivers.lists.delete_confirm' },
       empty: 'app.receivers.lists.empty',
     },
-    show: { component: ListDetailPage },
+    // /recievers/lists/{id}: the list with its size, labels and actions, and its subscribers.
+    // A deleted list (also shown) can only be looked at.
+    show: {
+      back: { to: '/recievers/lists/', label: 'app.receivers.lists.page.back' },
+      flags: [
+        { label: 'app.receivers.lists.page.test', when: (list) => list.isTest, color: 'warning' },
+        {
+          label: 'app.receivers.lists.page.subscribers',
+          values: (list) => ({ smart_count: list.subscriberCount }),
+          variant: 'outlined',
+        },
+      ],
+      extra: ListLabels,
+      notice: (list) => (list.isDeleted ? 'app.receivers.lists.page.deleted' : undefined),
+      actions: [
+        { label: 'app.receivers.lists.rename', icon: EditOutlinedIcon, form: 'edit', when: isOpen },
+        { label: 'app.receivers.lists.labels', icon: LabelOutlinedIcon, form: 'labels', when: isOpen },
+        {
+          label: 'app.receivers.lists.page.import',
+          icon: UploadFileOutlinedIcon,
+          to: (list) => `/recievers/lists/${list.id}/import`,
+          when: isOpen,
+        },
+      ],
+      sections: [
+        { table: subscribers, target: 'listId', adapt: (table, list) => subscribersOfList(table, list) },
+      ],
+      notFound: 'app.receivers.lists.page.not_found',
+    },
     create: {
       as: 'slideOver',
       slideOverType: 'newManualList',

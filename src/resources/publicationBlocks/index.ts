@@ -1,11 +1,7 @@
 import type { PublicationBlock } from '@contract/publications';
-import { lazyView } from '../../declarative/lazyView';
+import { required } from 'react-admin';
+import { BlockTypeInput } from '../../custom/publications/BlockTypeInput';
 import { defineResource } from '../../declarative/resourceDeclaration';
-
-const AddBlockSlideOver = lazyView(
-  () => import('../../custom/publications/AddBlockSlideOver'),
-  'AddBlockSlideOver',
-);
 
 /**
  * The blocks of one publication, in order (spec §7 add-block call; read, removal and reordering are
@@ -31,11 +27,26 @@ export const publicationBlocks = defineResource<PublicationBlock>({
     { source: 'blockType', label: 'app.publications.blocks.fields.blockType', kind: 'text' },
   ],
   views: {
+    // Opened with `meta: {publicationId, publicationTypeId}`: one of the type's repeatable groups, at the end.
     create: {
       as: 'slideOver',
       slideOverType: 'addDynamicPublicationBlock',
       title: 'app.publications.blocks.add.title',
-      component: AddBlockSlideOver,
+      description: 'app.publications.blocks.add.description',
+      fields: [
+        {
+          source: 'blockType',
+          label: 'app.publications.blocks.add.choose',
+          kind: 'choice',
+          choices: [],
+          defaultValue: null,
+          validate: required('app.publications.blocks.add.required'),
+          input: BlockTypeInput,
+        },
+      ],
+      transform: ({ blockType }) => ({ blockType }),
+      submitLabel: 'app.publications.blocks.add.submit',
+      successMessage: 'app.publications.blocks.added',
     },
   },
   refreshEvents: ['refreshpublication'],

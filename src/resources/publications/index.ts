@@ -1,12 +1,16 @@
 import type { Publication } from '@contract/publications';
+import BarChartOutlinedIcon from '@mui/icons-material/BarChartOutlined';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import EventAvailableOutlinedIcon from '@mui/icons-material/EventAvailableOutlined';
+import SendIcon from '@mui/icons-material/Send';
 import { required } from 'react-admin';
-import { PublicationTypeInput } from '../../custom/publications/PublicationTypeInput';
+import { jobs } from '../jobs';
 import { lazyView } from '../../declarative/lazyView';
 import { defineResource } from '../../declarative/resourceDeclaration';
 
-const PublicationPage = lazyView(
-  () => import('../../custom/publications/PublicationPage'),
-  'PublicationPage',
+const PublicationBlocks = lazyView(
+  () => import('../../custom/publications/PublicationBlocks'),
+  'PublicationBlocks',
 );
 const PublicationDeliverPage = lazyView(
   () => import('../../custom/publications/PublicationDeliverPage'),
@@ -52,8 +56,8 @@ export const publications = defineResource<Publication>({
       kind: 'reference',
       reference: 'publicationTypes',
       optionText: 'name',
+      sort: { field: 'name', order: 'ASC' },
       validate: required('app.publications.validation.type_required'),
-      input: PublicationTypeInput,
     },
     { source: 'publicationTypeName', label: 'app.publications.fields.publicationType', kind: 'text' },
     { source: 'isNotMarketing', label: 'app.publications.fields.isNotMarketing', kind: 'boolean' },
@@ -66,7 +70,51 @@ export const publications = defineResource<Publication>({
       rowClick: 'show',
       empty: 'app.publications.list.empty',
     },
-    show: { component: PublicationPage },
+    // /publications/{id}: the publication with its flags and actions, and its blocks in order.
+    show: {
+      back: { to: '/publications/', label: 'app.publications.page.back' },
+      // The card names the publication; the page bar says what kind of page this is.
+      pageTitle: 'app.publications.one',
+      flags: [
+        { label: 'app.publications.page.not_marketing', when: (p) => p.isNotMarketing, color: 'info' },
+        { label: 'app.publications.page.marketing', when: (p) => !p.isNotMarketing },
+        { label: 'app.publications.page.public', when: (p) => p.isPublic, color: 'success' },
+        { label: 'app.publications.page.not_public', when: (p) => !p.isPublic },
+      ],
+      summary: [{ label: 'app.publications.page.type', values: (p) => ({ name: p.publicationTypeName }) }],
+      actions: [
+        {
+          label: 'app.publications.page.deliver',
+          icon: SendIcon,
+          variant: 'contained',
+          form: { resource: jobs, form: 'deliver' },
+        },
+        { label: 'app.publications.page.edit', icon: EditOutlinedIcon, form: 'edit' },
+        {
+          label: 'app.publications.page.analytics',
+          icon: BarChartOutlinedIcon,
+          to: (p) => `/publications/${p.id}/analytics`,
+        },
+        {
+          label: 'app.publications.page.rsvp',
+          icon: EventAvailableOutlinedIcon,
+          to: (p) => `/publications/${p.id}/rsvp`,
+        },
+        {
+          label: 'app.publications.delete.action',
+          // Extension: refused (409, the server's message) once the publication has delivery jobs.
+          delete: {
+            confirmTitle: 'app.publications.delete.title',
+            confirmContent: 'app.publications.delete.content',
+            successMessage: 'app.publications.delete.deleted',
+            redirect: '/publications/',
+          },
+        },
+      ],
+      sections: [{ component: PublicationBlocks }],
+      notFound: 'app.publications.page.not_found',
+      maxWidth: 960,
+    },
     create: {
       as: 'slideOver',
       slideOverType: 'newPublication',

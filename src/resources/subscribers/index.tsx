@@ -1,7 +1,6 @@
 import type { Subscriber } from '@contract/receivers';
 import { email, required } from 'react-admin';
 import { AttributeInput } from '../../custom/receivers/subscribers/AttributeInput';
-import { DeleteSubscriberButton } from '../../custom/receivers/subscribers/DeleteSubscriberButton';
 import { UnsubscribedMark } from '../../custom/receivers/subscribers/UnsubscribedMark';
 import type { FieldDeclaration } from '../../declarative/fieldDeclaration';
 import { defineResource } from '../../declarative/resourceDeclaration';
@@ -76,15 +75,10 @@ export const subscribers = defineResource<Subscriber>({
         { source: 'email', render: (subscriber) => <UnsubscribedMark subscriber={subscriber} /> },
         'city',
         { source: 'isOrganization', sortable: false },
-        {
-          source: 'id',
-          label: ' ',
-          sortable: false,
-          render: (subscriber) => <DeleteSubscriberButton subscriber={subscriber} />,
-        },
       ],
       sort: { field: 'name', order: 'ASC' },
       rowClick: 'edit',
+      delete: { confirmContent: 'app.receivers.subscribers.delete_confirm' },
       empty: 'app.receivers.subscribers.empty',
     },
     create: {

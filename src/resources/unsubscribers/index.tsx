@@ -1,15 +1,17 @@
 import type { Unsubscriber } from '@contract/receivers';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { email, required } from 'react-admin';
+import { readSession } from '../../authProvider/session';
 import { RemoveUnsubscriberButton } from '../../custom/receivers/unsubscribers/RemoveUnsubscriberButton';
 import { UnsubscriberEmailInput } from '../../custom/receivers/unsubscribers/UnsubscriberEmailInput';
 import { defineResource } from '../../declarative/resourceDeclaration';
-import { lazyView } from '../../declarative/lazyView';
+import { trimmed } from '../../declarative/trimmed';
 
-// Pages and panels load on first use, not with the login screen.
-const RemoveUnsubscriberSlideOver = lazyView(
-  () => import('../../custom/receivers/unsubscribers/RemoveUnsubscriberSlideOver'),
-  'RemoveUnsubscriberSlideOver',
-);
+/** Who removes an unsubscription: the signed-in user (the server keeps it with the reason). */
+function signedInUser(): string | undefined {
+  const session = readSession();
+  return session.userEmail ?? session.userName;
+}
 
 /**
  * Global unsubscribers (spec §3 Unsubscriber, §7 POST /unsubscribers, DELETE /unsubscribers/{id}): the
@@ -63,12 +65,29 @@ export const unsubscribers = defineResource<Unsubscriber>({
       description: 'app.receivers.unsubscribers.create_intro',
       fields: ['email'],
     },
-    // The row click opens the removal panel (spec: 'Remove global unsubscriber').
+    // The row click opens the removal panel (spec §2, §5, §6: 'Remove global unsubscriber'): it names
+    // the address, says only the unsubscriber can undo a global unsubscribe, and requires a reason.
     edit: {
       as: 'slideOver',
       slideOverType: 'removeGlobalUnsubscriber',
       title: 'app.receivers.unsubscribers.remove',
-      component: RemoveUnsubscriberSlideOver,
+      description: '%{email}',
+      notice: 'app.receivers.unsubscribers.remove_notice',
+      fields: [
+        {
+          source: 'reason',
+          label: 'app.receivers.unsubscribers.fields.reason',
+          kind: 'longText',
+          defaultValue: '',
+          validate: required('app.receivers.required.reason'),
+        },
+      ],
+      transform: ({ reason }) => ({ reason: trimmed(reason), removedBy: signedInUser() }),
+      save: { action: 'remove' },
+      submitLabel: 'app.receivers.unsubscribers.remove_submit',
+      submitColor: 'error',
+      submitIcon: <DeleteOutlineIcon />,
+      successMessage: 'app.receivers.unsubscribers.removed',
     },
   },
   routes: { list: '/recievers/unsubscribers/' },

@@ -5,6 +5,7 @@ import { AdminContext, mergeTranslations, memoryStore, Notification, TestMemoryR
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { createDataProvider } from '../../../src/dataProvider/dataProvider';
 import { createHttpClient } from '../../../src/dataProvider/httpClient';
+import { withAfterSave } from '../../../src/dataProvider/withAfterSave';
 import { declaredSlideOvers } from '../../../src/declarative/declaredSlideOvers';
 import type { ResourceDeclaration } from '../../../src/declarative/resourceDeclaration';
 import { declaredRoutes } from '../../../src/declarative/routes';
@@ -42,7 +43,7 @@ export interface RenderOptions {
 
 /**
  * Renders declared resources as the console does: their routes, the slide-over host and react-admin's
- * notifications, inside react-admin's context with the real dataProvider.
+ * notifications, inside react-admin's context with the real dataProvider, wrapped as the app wraps it.
  */
 export function renderDeclarative(
   resources: readonly ResourceDeclaration[],
@@ -52,7 +53,7 @@ export function renderDeclarative(
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
-  const dataProvider = createTestDataProvider(resources);
+  const dataProvider = withAfterSave(createTestDataProvider(resources), resources, queryClient);
   const registry = { ...declaredSlideOvers(resources), ...slideOvers };
   const result = render(
     <TestMemoryRouter initialEntries={[path]}>

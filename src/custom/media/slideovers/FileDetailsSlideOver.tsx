@@ -12,7 +12,6 @@ import { ConfirmDeletion } from '../../../layout/ConfirmDeletion';
 import { SlideOverCloseButton } from '../../../slideover/SlideOverCloseButton';
 import { useSlideOver } from '../../../slideover/SlideOverContext';
 import { SlideOverPanel } from '../../../slideover/SlideOverPanel';
-import { broadcastRefresh } from '../../../slideover/refreshEvents';
 import { FileNameEditor } from '../FileNameEditor';
 import { FilePreview } from '../FilePreview';
 import { FileTags } from '../FileTags';
@@ -48,7 +47,6 @@ export function FileDetailsSlideOver({ fileId }: FileDetailsSlideOverProps) {
         mutationMode: 'pessimistic',
         onSuccess: () => {
           notify('media.details.name_saved', { type: 'success' });
-          broadcastRefresh(['refreshmedia']);
         },
         onError: (failure) => notify(failure.message, { type: 'error' }),
       },
@@ -64,7 +62,6 @@ export function FileDetailsSlideOver({ fileId }: FileDetailsSlideOverProps) {
         onSuccess: () => {
           setConfirmOpen(false);
           notify('media.details.deleted', { type: 'success' });
-          broadcastRefresh(['refreshmedia']);
           close();
         },
         onError: (failure) => {

@@ -5,7 +5,7 @@ import { useTranslate } from 'react-admin';
 import { AudienceListCard } from './AudienceListCard';
 
 /** The lists of an audience, in the order they were added, each with its filters. */
-export function AudienceLists({ audience }: { audience: AudienceDetail }) {
+export function AudienceLists({ record: audience }: { record: AudienceDetail }) {
   const translate = useTranslate();
   return (
     <Stack component="section" spacing={1.5} aria-labelledby="audience-lists-title">

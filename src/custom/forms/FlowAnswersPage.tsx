@@ -1,0 +1,135 @@
+import type { FlowDetail, Submission } from '@contract/forms';
+import DownloadIcon from '@mui/icons-material/Download';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Title, useDataProvider, useGetList, useGetOne, useNotify } from 'react-admin';
+import { useParams } from 'react-router-dom';
+import type { DeclaredDataProvider } from '../../dataProvider/declaredDataProvider';
+import { DeclaredTable } from '../../declarative/DeclaredTable';
+import { LoadingMessage } from '../../declarative/LoadingMessage';
+import { pageSize } from '@contract/paging';
+import { BackToOverview } from '../../layout/BackToOverview';
+import { flowOptionCounts } from '../../resources/flowAnswers';
+import { useRefreshEvents } from '../../slideover/refreshEvents';
+import { saveBlob } from '../media/saveBlob';
+
+/**
+ * /forms/{id}/data: the answers of a form. How often each option was chosen (with the places left),
+ * every submission with its answers per question (newest first), and the whole set as CSV.
+ */
+export function FlowAnswersPage() {
+  const { id = '' } = useParams();
+  const flow = useGetOne<FlowDetail>('flows', { id });
+  const submissions = useGetList<Submission>('flowSubmissions', {
+    filter: { flowId: id, order: 'DESC' },
+    pagination: { page: 1, perPage: pageSize },
+    sort: { field: '', order: 'DESC' },
+  });
+  useRefreshEvents(['refreshflow', 'refreshflowfield'], () => void submissions.refetch());
+
+  if (flow.isPending) return <LoadingMessage />;
+  if (!flow.data) {
+    return (
+      <Alert severity="warning" sx={{ m: 3 }}>
+        Dit formulier bestaat niet (meer).
+      </Alert>
+    );
+  }
+  const questions = flow.data.fields;
+
+  return (
+    <Stack spacing={2} sx={{ p: { xs: 2, md: 3 }, maxWidth: 1100, minWidth: 0 }}>
+      <Title title={`Antwoorden: ${flow.data.name}`} />
+      <Card variant="outlined">
+        <CardContent>
+          <BackToOverview to={`/forms/${id}`} label={`Terug naar ${flow.data.name}`} />
+          <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1, alignItems: { sm: 'center' } }}>
+            <Typography variant="h5" component="h2" sx={{ flex: 1 }}>
+              Antwoorden op {flow.data.name}
+            </Typography>
+            <CsvButton flowId={id} fileName={`antwoorden ${flow.data.name}.csv`} />
+          </Stack>
+          <Typography color="text.secondary">{submissions.total ?? 0} keer ingevuld</Typography>
+        </CardContent>
+      </Card>
+      <section aria-labelledby="flow-counts-title">
+        <Typography id="flow-counts-title" variant="h6" component="h2" sx={{ mb: 1 }}>
+          Keuzes
+        </Typography>
+        <DeclaredTable declaration={flowOptionCounts} filter={{ flowId: id }} embedded />
+      </section>
+      <section aria-labelledby="flow-submissions-title">
+        <Typography id="flow-submissions-title" variant="h6" component="h2" sx={{ mb: 1 }}>
+          Inzendingen
+        </Typography>
+        <Card variant="outlined" sx={{ overflowX: 'auto' }}>
+          {submissions.isPending ? (
+            <LoadingMessage />
+          ) : (submissions.data ?? []).length === 0 ? (
+            <Typography sx={{ p: 2 }} color="text.secondary">
+              Dit formulier is nog niet ingevuld.
+            </Typography>
+          ) : (
+            <Table size="small" aria-label="Inzendingen">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Ingevuld op</TableCell>
+                  {questions.map((question) => (
+                    <TableCell key={question.id}>{question.label}</TableCell>
+                  ))}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {(submissions.data ?? []).map((submission) => (
+                  <TableRow key={submission.id}>
+                    <TableCell>{new Date(submission.createdAt).toLocaleString('nl-NL')}</TableCell>
+                    {questions.map((question) => (
+                      <TableCell key={question.id}>
+                        {submission.answers.find((answer) => answer.fieldId === question.id)?.value ?? ''}
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </Card>
+      </section>
+    </Stack>
+  );
+}
+
+/** 'CSV downloaden': the server writes the file (a kept CSV library); the console saves it. */
+function CsvButton({ flowId, fileName }: { flowId: string; fileName: string }) {
+  const dataProvider = useDataProvider<DeclaredDataProvider>();
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      const { data } = await dataProvider.action<string>('flowSubmissions', 'csv', { meta: { flowId } });
+      saveBlob(new Blob([data], { type: 'text/csv;charset=utf-8' }), fileName);
+    } catch (error) {
+      notify(error instanceof Error && error.message ? error.message : 'ra.notification.http_error', {
+        type: 'error',
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="outlined" startIcon={<DownloadIcon />} disabled={busy} onClick={() => void download()}>
+      CSV downloaden
+    </Button>
+  );
+}

@@ -1,0 +1,85 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import { ShowBase, Title, useShowContext, type RaRecord } from 'react-admin';
+import { Link, useParams } from 'react-router-dom';
+import { fillRoute } from './fillRoute';
+import { useRefreshEvents } from '../slideover/refreshEvents';
+import { DetailHeader } from './DetailHeader';
+import { DetailSections } from './DetailSections';
+import type { DetailView } from './detailView';
+import { LoadingMessage } from './LoadingMessage';
+import type { ResourceDeclaration } from './resourceDeclaration';
+import { useLabel } from './useLabel';
+
+/**
+ * A resource's declared detail page (`views.show`) on react-admin's `<ShowBase>`: the record by the
+ * route's `:id`, the other route parameters (a parent's `:flowId`) as call values of the read. Loading,
+ * not found and the refresh events are handled here for every detail page.
+ */
+export function DeclaredDetail({ declaration }: { declaration: ResourceDeclaration }) {
+  const view = detailViewOf(declaration);
+  const { id, ...routeValues } = useParams();
+  return (
+    <ShowBase
+      resource={declaration.name}
+      id={id}
+      // The console's routes are not react-admin's: a failed read shows the not-found message here.
+      queryOptions={{ meta: { ...routeValues, ...view.meta }, onError: () => undefined }}
+      loading={<LoadingMessage />}
+      error={<DetailNotFound declaration={declaration} />}
+      render={() => <DetailPage declaration={declaration} />}
+    />
+  );
+}
+
+export function detailViewOf(declaration: ResourceDeclaration): DetailView<RaRecord> {
+  const view = declaration.views.show;
+  if (!view || 'component' in view) throw new Error(`Resource '${declaration.name}' declares no detail view`);
+  return view;
+}
+
+function DetailPage({ declaration }: { declaration: ResourceDeclaration }) {
+  const view = detailViewOf(declaration);
+  const label = useLabel();
+  const { record, refetch } = useShowContext();
+  useRefreshEvents([...(declaration.refreshEvents ?? []), ...(view.refreshEvents ?? [])], () => {
+    void refetch();
+  });
+  if (!record) return <DetailNotFound declaration={declaration} />;
+  return (
+    <Stack spacing={2} sx={{ p: { xs: 2, md: 3 }, maxWidth: view.maxWidth, minWidth: 0 }}>
+      <Title title={view.pageTitle ? label(view.pageTitle) : <RecordTitle declaration={declaration} />} />
+      <DetailHeader declaration={declaration} record={record} />
+      <DetailSections declaration={declaration} record={record} />
+    </Stack>
+  );
+}
+
+function RecordTitle({ declaration }: { declaration: ResourceDeclaration }) {
+  const { record } = useShowContext();
+  const source = declaration.recordRepresentation;
+  return <>{source && record ? String(record[source] ?? '') : ''}</>;
+}
+
+/** The record cannot be read (unknown id, another environment, deleted for good): say so, and the way back. */
+function DetailNotFound({ declaration }: { declaration: ResourceDeclaration }) {
+  const view = detailViewOf(declaration);
+  const label = useLabel();
+  const params = useParams();
+  return (
+    <Box sx={{ p: { xs: 2, md: 3 } }}>
+      <Title title={label(declaration.label.one)} />
+      <Alert
+        severity="warning"
+        action={
+          <Link to={fillRoute(view.back.to, params)} style={{ color: 'inherit' }}>
+            {label(view.back.label)}
+          </Link>
+        }
+      >
+        {label(view.notFound)}
+      </Alert>
+    </Box>
+  );
+}

@@ -1,0 +1,70 @@
+import Button from '@mui/material/Button';
+import { useState } from 'react';
+import type { RaRecord } from 'react-admin';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { ConfirmRecordDelete } from './ConfirmRecordDelete';
+import type { DetailAction } from './detailView';
+import type { ResourceDeclaration } from './resourceDeclaration';
+import { useLabel } from './useLabel';
+import { useOpenFormView } from './useOpenFormView';
+
+/** One action of a detail page's header: open a declared form with the record, go to a page, or delete. */
+export function DetailActionButton({
+  declaration,
+  record,
+  action,
+}: {
+  declaration: ResourceDeclaration;
+  record: RaRecord;
+  action: DetailAction<RaRecord>;
+}) {
+  const label = useLabel();
+  const navigate = useNavigate();
+  const { id: _id, ...routeValues } = useParams();
+  const target = typeof action.form === 'object' ? action.form : { resource: declaration, form: action.form };
+  const openFormView = useOpenFormView(target.resource);
+  const [confirming, setConfirming] = useState(false);
+  const Icon = action.icon;
+  const common = {
+    variant: action.variant ?? (action.to ? 'text' : 'outlined'),
+    startIcon: Icon ? <Icon /> : undefined,
+  } as const;
+
+  if (action.to) {
+    return (
+      <Button component={Link} to={action.to(record)} {...common}>
+        {label(action.label)}
+      </Button>
+    );
+  }
+  if (action.delete) {
+    const { redirect, ...confirm } = action.delete;
+    return (
+      <>
+        <Button
+          {...common}
+          variant={action.variant ?? 'text'}
+          color="error"
+          onClick={() => setConfirming(true)}
+        >
+          {label(action.label)}
+        </Button>
+        {confirming ? (
+          <ConfirmRecordDelete
+            declaration={declaration}
+            record={record}
+            confirm={confirm}
+            meta={routeValues}
+            onClose={() => setConfirming(false)}
+            onDeleted={() => navigate(redirect)}
+          />
+        ) : null}
+      </>
+    );
+  }
+  return (
+    <Button {...common} onClick={() => target.form && openFormView(target.form, record, routeValues)}>
+      {label(action.label)}
+    </Button>
+  );
+}

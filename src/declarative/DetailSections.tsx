@@ -1,0 +1,43 @@
+import { useMemo } from 'react';
+import type { RaRecord } from 'react-admin';
+import { useParams } from 'react-router-dom';
+import { DeclaredTable } from './DeclaredTable';
+import { detailViewOf } from './DeclaredDetail';
+import type { DetailSection } from './detailView';
+import type { ResourceDeclaration } from './resourceDeclaration';
+
+/** The parts of a detail page below its header, in declared order. */
+export function DetailSections({
+  declaration,
+  record,
+}: {
+  declaration: ResourceDeclaration;
+  record: RaRecord;
+}) {
+  const view = detailViewOf(declaration);
+  return (view.sections ?? []).map((section, index) =>
+    'component' in section ? (
+      <section.component key={index} record={record} />
+    ) : (
+      <EmbeddedTable key={index} section={section} record={record} />
+    ),
+  );
+}
+
+/** Another resource's declared table filtered on the record: the filter also goes to its forms and rows. */
+function EmbeddedTable({
+  section,
+  record,
+}: {
+  section: Extract<DetailSection<RaRecord>, { table: ResourceDeclaration }>;
+  record: RaRecord;
+}) {
+  const { table, target, adapt, when } = section;
+  // The page's other route values (a grandparent's :flowId) go along: the child's calls may need them.
+  const { id: _id, ...routeValues } = useParams();
+  const declaration = useMemo(() => (adapt ? adapt(table, record) : table), [adapt, table, record]);
+  if (when && !when(record)) return null;
+  return (
+    <DeclaredTable declaration={declaration} filter={{ ...routeValues, [target]: record.id }} embedded />
+  );
+}

@@ -1,0 +1,39 @@
+import { useState } from 'react';
+import { useTranslate } from 'react-admin';
+import { submissionErrors } from './submissionErrors';
+
+export interface SubmitWithServerError {
+  /** For react-admin's `<Form onSubmit>`: resolves to submission errors when the save failed. */
+  submit(values: Record<string, unknown>): Promise<Record<string, unknown> | undefined>;
+  /** The server's message of the last failed save, until the next attempt (shown by `<FormHead>`). */
+  serverError: string | undefined;
+}
+
+/**
+ * The one submit pattern of the console's forms: run `save`; on success hand its result to `onSaved`;
+ * on failure keep the form as it is, show the server's Dutch message and mark the field it names.
+ */
+export function useSubmitWithServerError<TResult>(
+  save: (values: Record<string, unknown>) => Promise<TResult>,
+  formSources: readonly string[],
+  onSaved: (result: TResult, values: Record<string, unknown>) => void,
+): SubmitWithServerError {
+  const translate = useTranslate();
+  const [serverError, setServerError] = useState<string>();
+
+  async function submit(values: Record<string, unknown>) {
+    setServerError(undefined);
+    let result: TResult;
+    try {
+      result = await save(values);
+    } catch (error) {
+      const errors = submissionErrors(error, formSources, translate('declarative.form.saveFailed'));
+      setServerError(errors.root.serverError);
+      return errors;
+    }
+    onSaved(result, values);
+    return undefined;
+  }
+
+  return { submit, serverError };
+}
