@@ -44,6 +44,11 @@ export interface AppConfig {
   seedDemoData: boolean;
   /** Bounds of the public image CDN. */
   cdn: CdnSettings;
+  /**
+   * IDENTITY_RATE_LIMIT: requests per minute one client address may make to the embedded provider (/oidc,
+   * its sign-in page included); a tab renews its token once per token lifetime, so a person needs few.
+   */
+  identityRequestsPerMinute: number;
 }
 
 /** What one client, and all clients together, can make the public image CDN do. */
@@ -65,6 +70,7 @@ const runModes: readonly RunMode[] = ['development', 'test', 'production'];
 
 const defaultPort = 8443;
 const defaultAccessTokenTtlSeconds = 3600;
+const defaultIdentityRequestsPerMinute = 600;
 const defaultUploadLimitBytes = 50 * 1024 * 1024;
 /** The CDN's defaults: a few hundred MB of renditions, two renders at once (the machine's other work goes on). */
 const defaultCdn: CdnSettings = {
@@ -118,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       timeoutMs: readInteger(env, 'CDN_RENDER_TIMEOUT_MS', defaultCdn.timeoutMs, 1),
       requestsPerMinute: readInteger(env, 'CDN_RATE_LIMIT', defaultCdn.requestsPerMinute, 1),
     },
+    identityRequestsPerMinute: readInteger(env, 'IDENTITY_RATE_LIMIT', defaultIdentityRequestsPerMinute, 1),
   };
 }
 

@@ -4,6 +4,8 @@ import { errors, type Interaction } from 'oidc-provider';
 import { findKnownAccount, type UserDirectory } from './accounts';
 import { grantRequestedConsent } from './autoConsent';
 import { providerMountPath } from './embeddedClient';
+import { ApiError } from '../errors';
+import { publicRateLimit } from '../http/rateLimit';
 import { dutchErrorMessage } from './pages/errorMessages';
 import { pageHeaders } from './pages/layout';
 import { errorPage } from './pages/messagePages';
@@ -43,8 +45,10 @@ export async function registerInteractionRoutes(
     );
     // People land here, not programs: every failure is a Dutch page, never JSON.
     scope.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
-      const status =
-        error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+      const given = error instanceof ApiError ? error.status : error.statusCode;
+      const status = given && given >= 400 && given < 500 ? given : 500;
+      // Too many requests from this address: the limiter's own Dutch message says when to try again.
+      if (status === 429) return sendPage(reply, 429, errorPage({ message: error.message, consoleUrl }));
       if (status === 500) request.log.error({ err: error }, 'sign-in interaction failed');
       else request.log.info({ err: error }, 'sign-in interaction refused');
       const code = status === 500 ? 'server_error' : 'invalid_request';
@@ -83,7 +87,9 @@ export async function registerInteractionRoutes(
 
     const actionFor = (uid: string) => `${providerMountPath}/interaction/${encodeURIComponent(uid)}/login`;
 
-    scope.get(base, async (request: InteractionRequest, reply) => {
+    const limit = publicRateLimit({ max: app.config.identityRequestsPerMinute, timeWindow: '1 minute' });
+
+    scope.get(base, limit, async (request: InteractionRequest, reply) => {
       const interaction = await findInteraction(request, reply);
       if (!interaction) return sendExpired(reply);
       switch (interaction.prompt.name) {
@@ -105,7 +111,7 @@ export async function registerInteractionRoutes(
       }
     });
 
-    scope.post(`${base}/login`, async (request: InteractionRequest, reply) => {
+    scope.post(`${base}/login`, limit, async (request: InteractionRequest, reply) => {
       const interaction = await findInteraction(request, reply);
       if (!interaction || interaction.prompt.name !== 'login') return sendExpired(reply);
       const email = (request.body?.email ?? '').trim();

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
+import { publicRateLimit } from '../http/rateLimit';
 import { formHasControlCharacter, oauthRefusal } from './controlCharacterGuard';
 import { providerMountPath } from './embeddedClient';
 import { FormBodyTooLargeError, readFormBody, withoutOfflineAccessOnRefresh } from './refreshScope';
@@ -53,8 +54,10 @@ export async function registerProviderMount(app: FastifyInstance, provider: Prov
       }
     };
 
-    scope.all(providerMountPath, handle);
-    scope.all(`${providerMountPath}/*`, handle);
+    // Public (no sign-in needed): bounded per client address, answered with a Dutch 429.
+    const limit = publicRateLimit({ max: app.config.identityRequestsPerMinute, timeWindow: '1 minute' });
+    scope.all(providerMountPath, limit, handle);
+    scope.all(`${providerMountPath}/*`, limit, handle);
   });
 }
 
