@@ -42,6 +42,16 @@ export interface AppConfig {
   seedDemoData: boolean;
   /** Bounds of the public image CDN. */
   cdn: CdnSettings;
+  /** CSV imports into lists. */
+  imports: ImportSettings;
+}
+
+/** How large an import file may be, and how many rows one transaction writes. */
+export interface ImportSettings {
+  /** IMPORT_LIMIT_BYTES: largest accepted import file; beyond it 413 and nothing kept. */
+  limitBytes: number;
+  /** IMPORT_BATCH_ROWS: rows written per transaction (one statement); a crash loses at most this batch. */
+  batchRows: number;
 }
 
 /** What one client, and all clients together, can make the public image CDN do. */
@@ -61,6 +71,7 @@ export interface CdnSettings {
 const defaultPort = 8443;
 const defaultAccessTokenTtlSeconds = 3600;
 const defaultUploadLimitBytes = 50 * 1024 * 1024;
+const defaultImports: ImportSettings = { limitBytes: 200 * 1024 * 1024, batchRows: 1000 };
 /** The CDN's defaults: a few hundred MB of renditions, two renders at once (the machine's other work goes on). */
 const defaultCdn: CdnSettings = {
   cacheBytes: 256 * 1024 * 1024,
@@ -105,6 +116,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxQueued: readInteger(env, 'CDN_RENDER_QUEUE', defaultCdn.maxQueued, 0),
       timeoutMs: readInteger(env, 'CDN_RENDER_TIMEOUT_MS', defaultCdn.timeoutMs, 1),
       requestsPerMinute: readInteger(env, 'CDN_RATE_LIMIT', defaultCdn.requestsPerMinute, 1),
+    },
+    imports: {
+      limitBytes: readInteger(env, 'IMPORT_LIMIT_BYTES', defaultImports.limitBytes, 1),
+      batchRows: readInteger(env, 'IMPORT_BATCH_ROWS', defaultImports.batchRows, 1),
     },
   };
 }
