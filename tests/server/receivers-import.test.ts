@@ -158,6 +158,39 @@ describe('receivers: list export and import', () => {
   const importFilesLeft = async () =>
     (await readdir(path.join(server.config.dataDir, 'imports', 'tmp')).catch(() => [])).length;
 
+  describe('import size limit', () => {
+    let small: TestServer;
+    beforeAll(async () => {
+      small = await startTestServer({ IMPORT_LIMIT_BYTES: '1000' });
+    });
+    afterAll(async () => {
+      await small?.close();
+    });
+
+    it('answers 413 for a file over IMPORT_LIMIT_BYTES and keeps nothing', async () => {
+      const token = await small.signIn(demoUsers.anne.username);
+      const listId = receiverIds.lists.residents;
+      const content = Buffer.from('naam;email\n' + 'Anna;anna@voorbeeld.nl\n'.repeat(100));
+      const { body, contentType } = multipart(
+        { mode: 'add', mapping: '{"0":"name","1":"email"}', consent: 'true' },
+        { name: 'groot.csv', content },
+      );
+      const response = await rawRequest({
+        method: 'POST',
+        origin: small.url,
+        path: `/api/1/${env}/list/manual/${listId}/imports`,
+        headers: { ...authHeaders(token.accessToken, env), 'content-type': contentType },
+        body,
+        ca: small.certificatePem,
+      });
+      expect(response.status).toBe(413);
+      expect(JSON.parse(response.body.toString('utf8')).message).toContain('groter dan');
+      const imports = await small.api<ListImport[]>('GET', `/list/manual/${listId}/imports`, { token, env });
+      expect(imports.body).toEqual([]);
+      expect(await readdir(path.join(small.config.dataDir, 'imports', 'tmp'))).toEqual([]);
+    });
+  });
+
   describe('import', () => {
     it('previews a Windows-1252 file with semicolons: encoding, delimiter, header, rows and a suggested mapping', async () => {
       const listId = await newList({ AttributeLabel1: 'Wijk' });
