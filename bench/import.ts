@@ -119,6 +119,7 @@ async function measure(label: string, server: BenchServer, file: Buffer): Promis
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   const residentKb = await memoryKb(server.pid, 'VmRSS');
+  const cpuBefore = await cpuSeconds(server.pid);
   const started = performance.now();
   const response = await rawRequest({
     method: 'POST',
@@ -140,18 +141,23 @@ async function measure(label: string, server: BenchServer, file: Buffer): Promis
     await sleep(100);
   }
   const seconds = (performance.now() - started) / 1000;
-  const peakKb = Number(
-    /VmHWM:\s+(\d+)/.exec(await readFile(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0,
-  );
+  const peakKb = await memoryKb(server.pid, 'VmHWM');
+  const serverCpu = (await cpuSeconds(server.pid)) - cpuBefore;
   if (status.status !== 'Voltooid') throw new Error(`import ended ${status.status}: ${status.error}`);
   const counts = `added ${status.added}, updated ${status.updated}, duplicates ${status.skippedDuplicate}, refused ${status.refused}`;
-  return `| ${label} | ${rows.toLocaleString('en')} | ${seconds.toFixed(1)} s | ${Math.round(rows / seconds).toLocaleString('en')} | ${Math.round(peakKb / 1024)} MB (${Math.round(residentKb / 1024)} MB before) | ${counts} | ${loadavg()[0].toFixed(2)} |`;
+  return `| ${label} | ${rows.toLocaleString('en')} | ${seconds.toFixed(1)} s | ${Math.round(rows / seconds).toLocaleString('en')} | ${serverCpu.toFixed(1)} s | ${Math.round(peakKb / 1024)} MB (${Math.round(residentKb / 1024)} MB before) | ${counts} | ${loadavg()[0].toFixed(2)} |`;
 }
 
 /** A memory figure of a process from /proc (VmRSS now, VmHWM the peak so far), in kB. */
 async function memoryKb(pid: number, field: 'VmRSS' | 'VmHWM'): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+}
+
+/** CPU time (user + system) the server process has used, in seconds (Linux clock ticks of 1/100 s). */
+async function cpuSeconds(pid: number): Promise<number> {
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 async function main(): Promise<void> {
@@ -177,8 +183,10 @@ async function main(): Promise<void> {
       await database.drop();
     }
   }
-  console.log('| database | rows | upload → done | rows/s | server peak RSS | result | load (1 min) |');
-  console.log('| --- | --- | --- | --- | --- | --- | --- |');
+  console.log(
+    '| database | rows | upload → done | rows/s | server CPU | server peak RSS | result | load (1 min) |',
+  );
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const line of results) console.log(line);
 }
 
