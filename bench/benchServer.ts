@@ -10,6 +10,8 @@ import type { TestDatabase } from '../tests/server/support/testDatabase';
 export interface BenchServer {
   url: string;
   ca: string;
+  /** The server process (its peak RSS is in /proc/{pid}/status, VmHWM). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -47,7 +49,7 @@ export async function startServerProcess(database: TestDatabase | undefined): Pr
     try {
       const ca = await readFile(certificate, 'utf8');
       if ((await httpsRequest({ method: 'GET', url: `${url}/health`, ca })).status === 200)
-        return { url, ca, stop };
+        return { url, ca, pid: child.pid ?? 0, stop };
     } catch {
       // not listening yet
     }

@@ -49,6 +49,16 @@ export interface AppConfig {
    * its sign-in page included); a tab renews its token once per token lifetime, so a person needs few.
    */
   identityRequestsPerMinute: number;
+  /** CSV imports into lists. */
+  imports: ImportSettings;
+}
+
+/** How large an import file may be, and how many rows one transaction writes. */
+export interface ImportSettings {
+  /** IMPORT_LIMIT_BYTES: largest accepted import file; beyond it 413 and nothing kept. */
+  limitBytes: number;
+  /** IMPORT_BATCH_ROWS: rows written per transaction (one statement); a crash loses at most this batch. */
+  batchRows: number;
 }
 
 /** What one client, and all clients together, can make the public image CDN do. */
@@ -72,6 +82,7 @@ const defaultPort = 8443;
 const defaultAccessTokenTtlSeconds = 3600;
 const defaultIdentityRequestsPerMinute = 600;
 const defaultUploadLimitBytes = 50 * 1024 * 1024;
+const defaultImports: ImportSettings = { limitBytes: 200 * 1024 * 1024, batchRows: 1000 };
 /** The CDN's defaults: a few hundred MB of renditions, two renders at once (the machine's other work goes on). */
 const defaultCdn: CdnSettings = {
   cacheBytes: 256 * 1024 * 1024,
@@ -125,6 +136,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       requestsPerMinute: readInteger(env, 'CDN_RATE_LIMIT', defaultCdn.requestsPerMinute, 1),
     },
     identityRequestsPerMinute: readInteger(env, 'IDENTITY_RATE_LIMIT', defaultIdentityRequestsPerMinute, 1),
+    imports: {
+      limitBytes: readInteger(env, 'IMPORT_LIMIT_BYTES', defaultImports.limitBytes, 1),
+      batchRows: readInteger(env, 'IMPORT_BATCH_ROWS', defaultImports.batchRows, 1),
+    },
   };
 }
 

@@ -204,7 +204,7 @@ async function giveEveryKindOfRecordTo(server: TestServer, token: Tokens): Promi
   const inB = (
     method: string,
     path: string,
-    options: { query?: Record<string, string>; body?: unknown } = {},
+    options: { query?: Record<string, string>; body?: unknown; headers?: Record<string, string> } = {},
   ) =>
     server.api(method, path, { token, env: b, ...options }).then((response) => {
       if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${response.text}`);
@@ -228,6 +228,22 @@ async function giveEveryKindOfRecordTo(server: TestServer, token: Tokens): Promi
   await inB('POST', '/unsubscribers', { query: { email: 'sweep@voorbeeld.nl' } });
   await inB('POST', `/list/manual/${receiverIds.lists.friends}/subscriber`, {
     body: { name: 'Sweep', email: 'sweep-lid@voorbeeld.nl' },
+  });
+  // An import into the list (multipart), so its status and refused rows are swept too.
+  const boundary = 'sweep-import-boundary';
+  const fields = { mode: 'add', mapping: '{"0":"name","1":"email"}', consent: 'true' };
+  const form =
+    Object.entries(fields)
+      .map(
+        ([name, value]) =>
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      )
+      .join('') +
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="sweep.csv"\r\n` +
+    `Content-Type: text/csv\r\n\r\nnaam;email\nSweep import;sweep-import@voorbeeld.nl\r\n--${boundary}--\r\n`;
+  await inB('POST', `/list/manual/${receiverIds.lists.friends}/imports`, {
+    body: form,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   });
   await inB('POST', `/audiencelist/${receiverIds.audienceLists.subscribedFriends}/filter`, {
     body: { field: 'name', operator: 'Contains', value: 'e' },

@@ -6,6 +6,11 @@ import { badRequest } from '../errors';
 /** A pragmatic address check: something@domain.tld, no spaces, one @ (the console checks the same). */
 const emailPattern = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
+/** Whether a (trimmed) text is an e-mail address by the rule above. */
+export function isEmailAddress(value: string): boolean {
+  return emailPattern.test(value);
+}
+
 /** Trimmed text, or a 400 naming the field when it is missing or blank: '{label} is een verplicht veld'. */
 export function requiredText(value: string | null | undefined, field: string, label: string): string {
   const trimmed = value?.trim() ?? '';
@@ -22,7 +27,7 @@ export function optionalText(value: string | null | undefined): string | null {
 /** A required, trimmed e-mail address, or a 400 naming the field. Case is kept as entered. */
 export function requiredEmail(value: string | null | undefined, field: string, label: string): string {
   const email = requiredText(value, field, label);
-  if (!emailPattern.test(email))
+  if (!isEmailAddress(email))
     throw badRequest(field, `Het veld '${field}' moet een geldig e-mailadres zijn.`);
   return email;
 }

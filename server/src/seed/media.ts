@@ -65,16 +65,14 @@ export const mediaSeed: SeedModule = {
         parentDirectoryId: l.root,
       },
     ]);
-    await db
-      .insert(mediaDirectories)
-      .values([
-        {
-          id: z.events,
-          environmentId: environmentIds.zuiderveen,
-          name: 'Evenementen',
-          parentDirectoryId: z.photos,
-        },
-      ]);
+    await db.insert(mediaDirectories).values([
+      {
+        id: z.events,
+        environmentId: environmentIds.zuiderveen,
+        name: 'Evenementen',
+        parentDirectoryId: z.photos,
+      },
+    ]);
 
     const files: Array<{
       id: string;

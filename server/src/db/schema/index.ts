@@ -5,3 +5,4 @@ export * from './publications';
 export * from './media';
 export * from './identity';
 export * from './forms';
+export * from './listImports';

@@ -9,6 +9,8 @@ import {
   ReceiverList,
   UpdateListQuery,
 } from '../../contract/receivers';
+import { attachmentDisposition } from '../../media/contentDisposition';
+import { listCsv } from '../../receivers/listExport';
 import { findList } from '../../receivers/listRecords';
 import { createList, deleteList, listPage, setAttributeLabels, updateList } from '../../receivers/lists';
 
@@ -47,6 +49,30 @@ export const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) =>
       findList(app.db, request.environmentId, request.params.listId, { includeDeleted: true }),
+  );
+
+  app.get(
+    '/list/manual/:listId/export',
+    {
+      schema: {
+        summary:
+          "The list's subscribers as a CSV download: every field, then the labelled attributes under their " +
+          'labels; semicolon-separated UTF-8 with a byte order mark, formulas escaped. Streamed in batches.',
+        tags,
+        'x-extension': true,
+        params: environmentParams(ListParams.properties),
+        response: { ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const csv = await listCsv(app.db, request.environmentId, request.params.listId);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', attachmentDisposition(csv.fileName))
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(csv.content);
+    },
   );
 
   app.post(

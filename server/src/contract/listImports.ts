@@ -1,0 +1,71 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Nullable, StringEnum, Uuid } from './common';
+import { attributeFilterFields, standardFilterFields } from './receiverFields';
+
+// CSV imports into a manual list (extensions): the preview, the import job, its progress and its refused rows.
+
+/** add: new addresses only; update: existing ones only; addAndUpdate: both (matched ignoring case). */
+export const importModes = ['add', 'update', 'addAndUpdate'] as const;
+export const ImportMode = StringEnum(importModes);
+export type ImportMode = Static<typeof ImportMode>;
+
+/** What a column can be mapped to: a subscriber field, an attribute (of a labelled attribute) or nothing. */
+export const importTargets = [
+  'skip',
+  ...standardFilterFields,
+  'isOrganization',
+  ...attributeFilterFields,
+] as const;
+export const ImportTarget = StringEnum(importTargets);
+export type ImportTarget = Static<typeof ImportTarget>;
+
+/** Column index (0-based, as text) → target. Columns left out are skipped. */
+export const ImportMapping = Type.Record(Type.String({ pattern: '^[0-9]{1,4}$' }), ImportTarget);
+export type ImportMapping = Static<typeof ImportMapping>;
+
+export const importStatuses = ['Bezig', 'Voltooid', 'Mislukt', 'Geannuleerd'] as const;
+export const ImportStatus = StringEnum(importStatuses);
+export type ImportStatus = Static<typeof ImportStatus>;
+
+export const csvEncodings = ['utf-8', 'windows-1252'] as const;
+export const CsvEncoding = StringEnum(csvEncodings);
+export type CsvEncoding = Static<typeof CsvEncoding>;
+
+/** The first rows of a file as the server reads it, and a mapping suggested from its header. */
+export const ImportPreview = Type.Object({
+  encoding: CsvEncoding,
+  delimiter: Type.String({ description: "';', ',' or a tab" }),
+  header: Type.Array(Type.String()),
+  rows: Type.Array(Type.Array(Type.String()), { description: 'At most the first 5 rows after the header.' }),
+  suggestedMapping: ImportMapping,
+});
+export type ImportPreview = Static<typeof ImportPreview>;
+
+export const ListImport = Type.Object({
+  id: Uuid,
+  listId: Uuid,
+  status: ImportStatus,
+  mode: ImportMode,
+  mapping: ImportMapping,
+  fileName: Type.String(),
+  fileBytes: Type.Integer(),
+  encoding: Nullable(CsvEncoding),
+  delimiter: Nullable(Type.String()),
+  rowsDone: Type.Integer({ description: 'Rows of the file processed (committed).' }),
+  rowsEstimated: Type.Integer({ description: 'Rows expected in all, estimated from the bytes read so far.' }),
+  rowsPerSecond: Type.Number(),
+  added: Type.Integer(),
+  updated: Type.Integer(),
+  skippedDuplicate: Type.Integer({
+    description: 'Addresses twice in the file, or (mode add) already in the list.',
+  }),
+  skippedUnsubscribed: Type.Integer({ description: 'Globally unsubscribed addresses: never (re-)added.' }),
+  skippedMissing: Type.Integer({ description: 'Mode update: addresses not in the list.' }),
+  refused: Type.Integer({ description: 'Rows refused with a reason (see refused.csv).' }),
+  error: Nullable(Type.String()),
+  startedAt: Type.String({ format: 'date-time' }),
+  finishedAt: Nullable(Type.String({ format: 'date-time' })),
+});
+export type ListImport = Static<typeof ListImport>;
+
+export const ImportParams = Type.Object({ listId: Uuid, importId: Uuid });

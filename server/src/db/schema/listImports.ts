@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  bigint,
+  boolean,
+} from 'drizzle-orm/pg-core';
+import { environments } from './core';
+import { lists } from './receivers';
+
+/**
+ * A CSV import into a manual list, processed in the background (receivers/importRunner.ts). Every batch
+ * updates the counters in the transaction that writes its subscribers, so the counts always describe
+ * what is committed. At most one import per list is running ('Bezig'): a partial unique index.
+ */
+export const listImports = pgTable(
+  'list_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    environmentId: uuid('environment_id')
+      .notNull()
+      .references(() => environments.id, { onDelete: 'cascade' }),
+    listId: uuid('list_id')
+      .notNull()
+      .references(() => lists.id, { onDelete: 'cascade' }),
+    /** Bezig | Voltooid | Mislukt | Geannuleerd */
+    status: text('status').notNull().default('Bezig'),
+    /** add | update | addAndUpdate */
+    mode: text('mode').notNull(),
+    /** Column index (as text) → subscriber field or attributeN; unmapped columns are skipped. */
+    mapping: jsonb('mapping').notNull().$type<Record<string, string>>(),
+    fileName: text('file_name').notNull(),
+    fileBytes: bigint('file_bytes', { mode: 'number' }).notNull(),
+    encoding: text('encoding'),
+    delimiter: text('delimiter'),
+    bytesRead: bigint('bytes_read', { mode: 'number' }).notNull().default(0),
+    rowsDone: integer('rows_done').notNull().default(0),
+    added: integer('added').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    skippedDuplicate: integer('skipped_duplicate').notNull().default(0),
+    skippedUnsubscribed: integer('skipped_unsubscribed').notNull().default(0),
+    skippedMissing: integer('skipped_missing').notNull().default(0),
+    refused: integer('refused').notNull().default(0),
+    cancelRequested: boolean('cancel_requested').notNull().default(false),
+    error: text('error'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('list_imports_one_running')
+      .on(table.listId)
+      .where(sql`${table.status} = 'Bezig'`),
+    index('list_imports_list_started_idx').on(table.listId, table.startedAt),
+  ],
+);
+
+/** A row of an import's file that was not imported, with its row number and the reason (in Dutch). */
+export const listImportRefusals = pgTable(
+  'list_import_refusals',
+  {
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => listImports.id, { onDelete: 'cascade' }),
+    rowNumber: integer('row_number').notNull(),
+    reason: text('reason').notNull(),
+    values: jsonb('values').notNull().$type<string[]>(),
+  },
+  (table) => [index('list_import_refusals_import_idx').on(table.importId, table.rowNumber)],
+);

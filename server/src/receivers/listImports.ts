@@ -1,0 +1,154 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import type { ImportMapping, ImportMode, ListImport } from '../contract/listImports';
+import type { Database } from '../db/client';
+import { violatesUniqueConstraint } from '../db/constraintViolation';
+import { listImportRefusals, listImports } from '../db/schema/listImports';
+import { ApiError, notFound } from '../errors';
+
+// The records of list imports: started (one running per list), read with their progress, cancelled,
+// finished, and marked failed when the server stopped during one. The work itself: importRunner.ts.
+
+export const oneImportAtATimeMessage =
+  'Er loopt al een import voor deze lijst. Wacht tot die klaar is of annuleer hem.';
+
+type ImportRow = typeof listImports.$inferSelect;
+
+export interface NewImport {
+  environmentId: string;
+  listId: string;
+  mode: ImportMode;
+  mapping: ImportMapping;
+  fileName: string;
+  fileBytes: number;
+  encoding: string;
+  delimiter: string;
+}
+
+/** Registers a running import; 409 when the list already has one (the partial unique index decides). */
+export async function createImport(db: Database, values: NewImport): Promise<ImportRow> {
+  try {
+    const [created] = await db.insert(listImports).values(values).returning();
+    return created;
+  } catch (error) {
+    if (violatesUniqueConstraint(error, 'list_imports_one_running'))
+      throw new ApiError(409, oneImportAtATimeMessage, 'listId');
+    throw error;
+  }
+}
+
+/** The import with its progress: rows per second so far, total rows estimated from the bytes read. */
+export function toListImport(row: ImportRow, now: Date = new Date()): ListImport {
+  const end = row.finishedAt ?? now;
+  const seconds = Math.max((end.getTime() - row.startedAt.getTime()) / 1000, 0.001);
+  const rowsEstimated =
+    row.status !== 'Bezig' || row.bytesRead >= row.fileBytes
+      ? row.rowsDone
+      : row.bytesRead > 0
+        ? Math.max(row.rowsDone, Math.round((row.rowsDone * row.fileBytes) / row.bytesRead))
+        : 0;
+  return {
+    id: row.id,
+    listId: row.listId,
+    status: row.status as ListImport['status'],
+    mode: row.mode as ImportMode,
+    mapping: row.mapping as ImportMapping,
+    fileName: row.fileName,
+    fileBytes: row.fileBytes,
+    encoding: row.encoding as ListImport['encoding'],
+    delimiter: row.delimiter,
+    rowsDone: row.rowsDone,
+    rowsEstimated,
+    rowsPerSecond: Math.round((row.rowsDone / seconds) * 10) / 10,
+    added: row.added,
+    updated: row.updated,
+    skippedDuplicate: row.skippedDuplicate,
+    skippedUnsubscribed: row.skippedUnsubscribed,
+    skippedMissing: row.skippedMissing,
+    refused: row.refused,
+    error: row.error,
+    startedAt: row.startedAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/** The import of this list (already found in the environment), or a 404. */
+export async function findImport(db: Database, listId: string, importId: string): Promise<ImportRow> {
+  const [row] = await db
+    .select()
+    .from(listImports)
+    .where(and(eq(listImports.id, importId), eq(listImports.listId, listId)));
+  if (!row) throw notFound('De import');
+  return row;
+}
+
+/** The list's latest imports, newest first. */
+export async function latestImports(db: Database, listId: string, limit = 20): Promise<ImportRow[]> {
+  return db
+    .select()
+    .from(listImports)
+    .where(eq(listImports.listId, listId))
+    .orderBy(desc(listImports.startedAt), desc(listImports.id))
+    .limit(limit);
+}
+
+/** Asks a running import to stop; the runner stops before its next batch. */
+export async function requestCancel(db: Database, importId: string): Promise<void> {
+  await db
+    .update(listImports)
+    .set({ cancelRequested: true })
+    .where(and(eq(listImports.id, importId), eq(listImports.status, 'Bezig')));
+}
+
+/** Ends a running import with its final status (and the reason it failed). */
+export async function finishImport(
+  db: Database,
+  importId: string,
+  status: 'Voltooid' | 'Mislukt' | 'Geannuleerd',
+  error: string | null = null,
+): Promise<void> {
+  await db
+    .update(listImports)
+    .set({ status, error, finishedAt: new Date() })
+    .where(and(eq(listImports.id, importId), eq(listImports.status, 'Bezig')));
+}
+
+/**
+ * At start: imports still running belong to a server that stopped (or was killed) during them. Their
+ * committed batches stay (each batch is one transaction, so none is half written); they are marked failed.
+ */
+export async function markInterruptedImports(db: Database): Promise<void> {
+  await db
+    .update(listImports)
+    .set({
+      status: 'Mislukt',
+      finishedAt: new Date(),
+      error: sql`'De server is gestopt tijdens het importeren; ' || ${listImports.rowsDone} || ' rijen waren al verwerkt.'`,
+    })
+    .where(eq(listImports.status, 'Bezig'));
+}
+
+/** The refused rows as CSV (semicolons, BOM): row number, reason, then the row's own cells. */
+export function refusedRowsCsv(db: Database, importId: string): Readable {
+  async function* rows() {
+    yield ['Rij', 'Reden'];
+    let after = 0;
+    for (;;) {
+      const batch = await db
+        .select()
+        .from(listImportRefusals)
+        .where(
+          and(eq(listImportRefusals.importId, importId), sql`${listImportRefusals.rowNumber} > ${after}`),
+        )
+        .orderBy(asc(listImportRefusals.rowNumber))
+        .limit(1000);
+      if (batch.length === 0) return;
+      for (const refusal of batch) yield [String(refusal.rowNumber), refusal.reason, ...refusal.values];
+      after = batch[batch.length - 1].rowNumber;
+    }
+  }
+  return Readable.from(rows()).pipe(
+    stringify({ delimiter: ';', bom: true, escape_formulas: true, record_delimiter: 'windows' }),
+  );
+}
