@@ -61,6 +61,8 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           fileParallelism: false,
           globalSetup: ['tests/e2e/support/globalSetup.ts'],
+          // A page may take a few seconds to show its data on a loaded machine; 1 s (the default) is too short.
+          expect: { poll: { timeout: 15_000 } },
           testTimeout: 180_000,
           hookTimeout: 180_000,
         },
