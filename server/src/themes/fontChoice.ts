@@ -14,8 +14,3 @@ export const isSystemFontKey = (value: string): value is SystemFontKey => system
 export function fontChoiceValue(stored: StoredFontChoice): string {
   return stored.fontId ?? stored.systemFont ?? 'arial';
 }
-
-/** The CSS font-family of a system stack key, or undefined for an unknown key. */
-export function systemFontFamily(key: string | null | undefined): string | undefined {
-  return systemFontStacks.find((stack) => stack.key === key)?.fontFamily;
-}
