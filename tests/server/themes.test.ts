@@ -175,6 +175,10 @@ describe('themes area', () => {
         ['p { background: url(http://x.nl/a.png); }', /url\(\) mag alleen naar een https:\/\/-adres/],
         ['p { background: url(/a.png); }', /https/],
         ['p { width: expression(alert(1)); }', /expression\(/],
+        ['p { width: e\\78pression(alert(1)); }', /expression\(/],
+        ['@\\69mport "https://x.nl/a.css";', /@import is niet toegestaan/],
+        ['p { background: image-set("http://x.nl/a.png" 1x); }', /image-set\(\) mag alleen/],
+        ['p { behavior: url(https://x.nl/a.htc); }', /'behavior' is niet toegestaan/],
         ['a { background: url("javascript:alert(1)"); }', /javascript:/],
         ['p { color: red; }\n</style><script>alert(1)</script>', /^Regel 2: /],
       ];

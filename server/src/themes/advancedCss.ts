@@ -1,9 +1,10 @@
-import { parse, tokenize, tokenTypes, walk, type CssNode } from 'css-tree';
+import { ident, parse, tokenize, tokenTypes, walk, type CssNode } from 'css-tree';
 import { badRequest } from '../errors';
 
 // The theme's advanced CSS goes into every publication's <style>. It is parsed with css-tree (the parser
 // of CSSO) and refused, with the reason and the line, when it is not valid CSS or could load or run
-// something: @import, url() to anything but https, IE's expression() and javascript: URLs.
+// something: @import, url() to anything but https, IE's expression() and javascript: URLs. Names are
+// compared decoded, so that CSS escapes (`e\\78pression(`, `@\\69mport`) do not slip through.
 
 const field = 'advancedCss';
 
@@ -44,16 +45,32 @@ export function advancedCssProblem(css: string): string | undefined {
   walk(ast, (node) => {
     if (problem) return;
     const line = node.loc?.start.line ?? 1;
-    if (node.type === 'Atrule' && node.name.toLowerCase() === 'import') {
+    if (node.type === 'Atrule' && decoded(node.name) === 'import') {
       problem = `Regel ${line}: @import is niet toegestaan; voeg lettertypen toe als webfont.`;
-    } else if (node.type === 'Url' && !/^https:\/\//i.test(node.value.trim())) {
+    } else if (node.type === 'Url' && !isHttps(node.value)) {
       problem = `Regel ${line}: url() mag alleen naar een https://-adres verwijzen.`;
-    } else if (node.type === 'Function' && node.name.toLowerCase() === 'expression') {
+    } else if (node.type === 'Function' && decoded(node.name) === 'expression') {
       problem = `Regel ${line}: 'expression(' is niet toegestaan, want het voert code uit.`;
+    } else if (node.type === 'Function' && addressFunctions.has(decoded(node.name))) {
+      // image-set("…") and src("…") take addresses as plain strings.
+      walk(node, (inner) => {
+        if (!problem && inner.type === 'String' && !isHttps(inner.value)) {
+          problem = `Regel ${line}: ${node.name}() mag alleen naar een https://-adres verwijzen.`;
+        }
+      });
+    } else if (node.type === 'Declaration' && codeProperties.has(decoded(node.property))) {
+      problem = `Regel ${line}: de eigenschap '${node.property}' is niet toegestaan, want die laadt code.`;
     }
   });
   return problem;
 }
+
+/** Functions whose string arguments are addresses, and properties that load code (old IE, old Firefox). */
+const addressFunctions = new Set(['image-set', '-webkit-image-set', 'src']);
+const codeProperties = new Set(['behavior', '-moz-binding']);
+
+const decoded = (name: string) => ident.decode(name).toLowerCase();
+const isHttps = (address: string) => /^https:\/\//i.test(address.trim());
 
 /** The advanced CSS unchanged, or a 400 naming `advancedCss` with the reason. */
 export function checkedAdvancedCss(css: string): string {
