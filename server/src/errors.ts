@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify';
-import { isTextPattern } from './contract/common';
+import { hexColorMessage, hexColorPattern, isTextPattern } from './contract/common';
 import type { ApiErrorBody } from './contract/errors';
 
 /** An error meant for the client: its status and Dutch message are sent as they are. */
@@ -150,7 +150,9 @@ export function describeValidationError(issue: FastifySchemaValidationError, con
     case 'pattern':
       message = isTextPattern(params.pattern)
         ? `${quoted} mag geen stuurtekens bevatten.`
-        : `${quoted} heeft een ongeldige waarde.`;
+        : params.pattern === hexColorPattern
+          ? hexColorMessage
+          : `${quoted} heeft een ongeldige waarde.`;
       break;
     default:
       message = `${quoted} heeft een ongeldige waarde.`;

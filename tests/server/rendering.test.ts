@@ -53,6 +53,94 @@ describe('themeStyle', () => {
     });
     expect(themeStyle({ primaryColor: '#ffdd00' }).onPrimaryColor).toBe('#1a1a1a');
   });
+
+  it('takes every setting of the theme: colours, fonts, sizes and CSS', () => {
+    const style = themeStyle({
+      primaryColor: '#1f5fa8',
+      secondaryColor: '#EAEFF5',
+      textColor: '#2b2d42',
+      backgroundColor: '#fffdf8',
+      linkColor: '#7a1f5c',
+      buttonTextColor: '#fefefe',
+      headingFont: {
+        webFont: {
+          fontIdentifier: 'Open Sans',
+          srcUrl: 'https://fonts.googleapis.com/css2?family=Open+Sans',
+        },
+      },
+      bodyFont: { systemFont: 'verdana' },
+      baseSize: 18,
+      lineHeight: 1.7,
+      advancedCss: '.x { color: red; }',
+    });
+    expect(style).toMatchObject({
+      pageBackgroundColor: '#eaeff5',
+      textColor: '#2b2d42',
+      contentBackgroundColor: '#fffdf8',
+      linkColor: '#7a1f5c',
+      onPrimaryColor: '#fefefe',
+      headingFontFamily: "'Open Sans', Georgia, 'Times New Roman', serif",
+      fontFamily: 'Verdana, Geneva, sans-serif',
+      baseFontSize: 18,
+      lineHeight: 1.7,
+      webFonts: [{ name: 'Open Sans', href: 'https://fonts.googleapis.com/css2?family=Open+Sans' }],
+      advancedCss: '.x { color: red; }',
+    });
+  });
+
+  it('falls back where stored values are malformed: links follow the primary colour', () => {
+    const style = themeStyle({
+      primaryColor: '#b5305c',
+      textColor: 'black',
+      headingFont: { webFont: { fontIdentifier: "x'; } body {", srcUrl: 'https://x.nl/a.css' } },
+      bodyFont: { webFont: { fontIdentifier: 'Roboto', srcUrl: 'http://x.nl/a.css' }, systemFont: null },
+      baseSize: 40,
+      lineHeight: 0.5,
+    });
+    expect(style).toMatchObject({
+      linkColor: '#b5305c',
+      textColor: defaultTemplateStyle.textColor,
+      headingFontFamily: defaultTemplateStyle.headingFontFamily,
+      fontFamily: defaultTemplateStyle.fontFamily,
+      baseFontSize: 16,
+      lineHeight: 1.5,
+      webFonts: [],
+    });
+  });
+
+  it('reaches the rendered HTML: text colour, web font link and family, sizes, link colour, CSS', async () => {
+    const { html } = await renderPublication({
+      layout: 'uitgebreid',
+      style: themeStyle({
+        textColor: '#2b2d42',
+        linkColor: '#7a1f5c',
+        bodyFont: {
+          webFont: {
+            fontIdentifier: 'Lato',
+            srcUrl: 'https://fonts.googleapis.com/css2?family=Lato&display=swap',
+          },
+        },
+        baseSize: 17,
+        lineHeight: 1.6,
+        advancedCss: '.dpp-marker { letter-spacing: 1px; }',
+      }),
+      title: 'Thema',
+      environmentName: 'Zuiderveen',
+      blocks: [
+        {
+          fields: [{ name: 'body', label: 'Tekst', kind: 'richText', required: false }],
+          content: { body: '<p>Lees <a href="https://voorbeeld.nl">meer</a></p>' },
+        },
+      ],
+      unsubscribeLink: false,
+      image: () => undefined,
+    });
+    expect(html).toContain("font-family:'Lato', Arial, Helvetica, sans-serif;font-size:17px;line-height:1.6");
+    expect(html).toContain('color:#2b2d42');
+    expect(html).toContain('href="https://fonts.googleapis.com/css2?family=Lato&amp;display=swap"');
+    expect(html).toContain('<a style="color:#7a1f5c;');
+    expect(html).toContain('.dpp-marker { letter-spacing: 1px; }');
+  });
 });
 
 describe('sanitizeRichText', () => {

@@ -43,6 +43,14 @@ export function MultilineText(options: StringOptions = {}): TString {
   return Type.String({ ...options, pattern: multilineTextPattern });
 }
 
+/** A CSS colour as `#rrggbb`; a mismatch answers 'Kleur moet een hexadecimale kleur zijn, zoals #1a2b3c'. */
+export const hexColorPattern = '^#[0-9a-fA-F]{6}$';
+export const hexColorMessage = 'Kleur moet een hexadecimale kleur zijn, zoals #1a2b3c';
+
+export function HexColor(options: StringOptions = {}): TString {
+  return Type.String({ description: 'CSS hex colour #rrggbb.', ...options, pattern: hexColorPattern });
+}
+
 /** `offset` of a list read: 0 up to `maxOffset` (400 naming the field beyond). */
 export const Offset = Type.Integer({ minimum: 0, maximum: maxOffset, default: 0 });
 

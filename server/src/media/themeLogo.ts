@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { themes } from '../db/schema';
 import { ApiError } from '../errors';
@@ -6,7 +6,8 @@ import { ApiError } from '../errors';
 /**
  * The theme shows one media file as the environment's logo (the sidebar, the environments page). It
  * refers to the file without a foreign key, so that the media area stays independent; this check takes
- * the key's place: the logo, or a folder that holds it, cannot be deleted.
+ * the key's place: the logo, or a folder that holds it, cannot be deleted. The theme row is locked, as
+ * setting a logo locks it (themes/themes.ts): a logo cannot be set to a file while it is being deleted.
  */
 export async function refuseDeletingThemeLogo(
   tx: Database,
@@ -16,11 +17,13 @@ export async function refuseDeletingThemeLogo(
 ): Promise<void> {
   if (fileIds.length === 0) return;
   const [theme] = await tx
-    .select({ id: themes.id })
+    .select({ fileIdToLogo: themes.fileIdToLogo })
     .from(themes)
-    .where(and(eq(themes.environmentId, environmentId), inArray(themes.fileIdToLogo, fileIds)))
-    .limit(1);
-  if (theme) throw new ApiError(409, refusal.message, refusal.field);
+    .where(eq(themes.environmentId, environmentId))
+    .for('update');
+  if (theme?.fileIdToLogo && fileIds.includes(theme.fileIdToLogo)) {
+    throw new ApiError(409, refusal.message, refusal.field);
+  }
 }
 
 export const logoFileRefusal = {

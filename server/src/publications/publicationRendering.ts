@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FieldDefinition, ImageValue } from '../contract/publications';
 import type { Database } from '../db/client';
 import {
@@ -8,6 +9,7 @@ import {
   publicationRepeatableGroups,
   publicationTemplates,
   publications,
+  themeFonts,
   themes,
 } from '../db/schema';
 import { badRequest, notFound } from '../errors';
@@ -15,7 +17,7 @@ import { cdnImageUrl, type CdnLocation } from '../rendering/imageUrl';
 import { escapeHtml } from '../rendering/escapeHtml';
 import { fillMergeFields } from '../rendering/mergeFields';
 import { renderPublication, type RenderBlock, type RenderedMail } from '../rendering/renderPublication';
-import { themeStyle } from '../rendering/themeStyle';
+import { themeStyle, type RenderTheme } from '../rendering/themeStyle';
 
 /** The logo is shown 160 px wide; fetched at twice that for sharp screens, fitted (never cropped). */
 const logoSize = { width: 320, height: 160, crop: false };
@@ -81,9 +83,13 @@ export async function renderWebVersion(
   return withFallbacks(mail);
 }
 
+const headingFonts = alias(themeFonts, 'heading_fonts');
+const bodyFonts = alias(themeFonts, 'body_fonts');
+
 /**
  * The publication with what its render needs besides the blocks, in one query: the environment's name,
- * its theme and logo file, and the layout of the template `layout` selects (null when there is none).
+ * its theme (with its web fonts) and logo file, and the layout of the template `layout` selects (null
+ * when there is none).
  */
 async function findPublication(db: Database, environmentId: string, publicationId: string, layout: SQL) {
   const [publication] = await db
@@ -96,12 +102,28 @@ async function findPublication(db: Database, environmentId: string, publicationI
       environmentName: environments.name,
       themeName: themes.name,
       primaryColor: themes.primaryColor,
+      secondaryColor: themes.secondaryColor,
+      textColor: themes.textColor,
+      backgroundColor: themes.backgroundColor,
+      linkColor: themes.linkColor,
+      buttonTextColor: themes.buttonTextColor,
+      headingSystemFont: themes.headingSystemFont,
+      headingFontIdentifier: headingFonts.fontIdentifier,
+      headingFontSrcUrl: headingFonts.srcUrl,
+      bodySystemFont: themes.bodySystemFont,
+      bodyFontIdentifier: bodyFonts.fontIdentifier,
+      bodyFontSrcUrl: bodyFonts.srcUrl,
+      baseSize: themes.baseSize,
+      lineHeight: themes.lineHeight,
+      advancedCss: themes.advancedCss,
       logoId: mediaFiles.id,
       logoExtension: mediaFiles.extension,
     })
     .from(publications)
     .innerJoin(environments, eq(environments.id, publications.environmentId))
     .leftJoin(themes, eq(themes.environmentId, environments.id))
+    .leftJoin(headingFonts, eq(headingFonts.id, themes.headingFontId))
+    .leftJoin(bodyFonts, eq(bodyFonts.id, themes.bodyFontId))
     .leftJoin(
       mediaFiles,
       and(eq(mediaFiles.id, themes.fileIdToLogo), eq(mediaFiles.environmentId, environments.id)),
@@ -147,7 +169,7 @@ async function renderStored(
       : null;
   return renderPublication({
     layout,
-    style: themeStyle({ name: publication.themeName, primaryColor: publication.primaryColor, logoUrl }),
+    style: themeStyle(renderTheme(publication, logoUrl)),
     title: publication.name,
     environmentName: publication.environmentName,
     blocks,
@@ -166,6 +188,33 @@ async function renderStored(
         : undefined;
     },
   });
+}
+
+/** The stored theme as rendering reads it. */
+function renderTheme(publication: StoredPublication, logoUrl: string | null): RenderTheme {
+  const font = (systemFont: string | null, fontIdentifier: string | null, srcUrl: string | null) => ({
+    systemFont,
+    webFont: fontIdentifier && srcUrl ? { fontIdentifier, srcUrl } : null,
+  });
+  return {
+    name: publication.themeName,
+    primaryColor: publication.primaryColor,
+    secondaryColor: publication.secondaryColor,
+    textColor: publication.textColor,
+    backgroundColor: publication.backgroundColor,
+    linkColor: publication.linkColor,
+    buttonTextColor: publication.buttonTextColor,
+    headingFont: font(
+      publication.headingSystemFont,
+      publication.headingFontIdentifier,
+      publication.headingFontSrcUrl,
+    ),
+    bodyFont: font(publication.bodySystemFont, publication.bodyFontIdentifier, publication.bodyFontSrcUrl),
+    baseSize: publication.baseSize,
+    lineHeight: publication.lineHeight,
+    advancedCss: publication.advancedCss,
+    logoUrl,
+  };
 }
 
 /** The environment's files that the blocks' image fields name (a deleted file is simply absent). */

@@ -67,11 +67,13 @@ function layoutDocument(style: TemplateStyle, variant: Variant): string {
   return `<mjml lang="nl">
 <mj-head>
 <mj-title>%%title%%</mj-title>
+${style.webFonts.map((font) => `<mj-font name="${escapeHtml(font.name)}" href="${escapeHtml(font.href)}" />`).join('\n')}
 <mj-attributes>
 <mj-all font-family="${style.fontFamily}" />
-<mj-text color="${style.textColor}" font-size="16px" line-height="1.5" align="${align}" padding="${padding}" />
-<mj-button background-color="${style.primaryColor}" color="${style.onPrimaryColor}" font-size="16px" font-weight="bold" border-radius="${variant.buttonRadius}" inner-padding="12px 24px" align="${align}" padding="${padding}" />
+<mj-text color="${style.textColor}" font-size="${style.baseFontSize}px" line-height="${style.lineHeight}" align="${align}" padding="${padding}" />
+<mj-button background-color="${style.primaryColor}" color="${style.onPrimaryColor}" font-size="${style.baseFontSize}px" font-weight="bold" border-radius="${variant.buttonRadius}" inner-padding="12px 24px" align="${align}" padding="${padding}" />
 </mj-attributes>
+${style.advancedCss.trim() ? `<mj-style>${style.advancedCss}</mj-style>` : ''}
 </mj-head>
 <mj-body background-color="${variant.bodyBackground}" width="600px">
 ${marker('header')}
@@ -129,7 +131,7 @@ function richTextStyles(style: TemplateStyle): RichTextStyles {
     ul: 'margin:0 0 12px;padding:0 0 0 24px;',
     ol: 'margin:0 0 12px;padding:0 0 0 24px;',
     li: 'margin:0 0 4px;',
-    a: `color:${style.primaryColor};text-decoration:underline;`,
+    a: `color:${style.linkColor};text-decoration:underline;`,
     strong: '',
     em: '',
     br: '',

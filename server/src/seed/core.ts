@@ -18,19 +18,22 @@ export const coreSeed: SeedModule = {
       { environmentId: environmentIds.lageLanden, userId: demoUsers.anne.id },
       { environmentId: environmentIds.zuiderveen, userId: demoUsers.bram.id },
     ]);
-    // Logos (fileIdToLogo) are set by the media seed, which owns the files.
+    // Logos (fileIdToLogo) are set by the media seed, which owns the files. Links follow the primary colour.
     await db.insert(themes).values([
       {
         id: themeIds.zuiderveen,
         environmentId: environmentIds.zuiderveen,
         name: 'Zuiderveen',
         primaryColor: '#1f5fa8',
+        linkColor: '#1f5fa8',
       },
       {
         id: themeIds.cultuurhuis,
         environmentId: environmentIds.cultuurhuis,
         name: 'Cultuurhuis Noord',
         primaryColor: '#b5305c',
+        linkColor: '#b5305c',
+        headingSystemFont: 'trebuchet',
       },
     ]);
   },

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 
 /** A tenant of the platform: every record of every area belongs to exactly one environment. */
 export const environments = pgTable(
@@ -62,7 +75,12 @@ export const environmentMembers = pgTable(
   ],
 );
 
-/** The look of an environment; at most one per environment (none means the console shows onboarding). */
+/**
+ * The look of an environment; at most one per environment (none means the console shows onboarding).
+ * It is the one source of styling for publications (rendering/themeStyle.ts). Each font is either one of
+ * the theme's web fonts (`*_font_id`) or a system stack (`*_system_font`, a key of `systemFontStacks`):
+ * exactly one of the two is set. The web-font key refuses deleting a font that typography uses.
+ */
 export const themes = pgTable(
   'themes',
   {
@@ -72,9 +90,49 @@ export const themes = pgTable(
       .references(() => environments.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     primaryColor: text('primary_color').notNull(),
+    secondaryColor: text('secondary_color').notNull().default('#f2f3f5'),
+    textColor: text('text_color').notNull().default('#222222'),
+    backgroundColor: text('background_color').notNull().default('#ffffff'),
+    linkColor: text('link_color').notNull().default('#1f5fa8'),
+    buttonTextColor: text('button_text_color').notNull().default('#ffffff'),
+    headingFontId: uuid('heading_font_id').references((): AnyPgColumn => themeFonts.id),
+    headingSystemFont: text('heading_system_font').default('georgia'),
+    bodyFontId: uuid('body_font_id').references((): AnyPgColumn => themeFonts.id),
+    bodySystemFont: text('body_system_font').default('arial'),
+    /** Base text size in px. */
+    baseSize: integer('base_size').notNull().default(16),
+    lineHeight: doublePrecision('line_height').notNull().default(1.5),
+    /** Extra CSS for publications, checked on save (themes/advancedCss.ts). */
+    advancedCss: text('advanced_css').notNull().default(''),
     /** Media file shown as the environment's logo; no foreign key so the media area stays independent. */
     fileIdToLogo: uuid('file_id_to_logo'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('themes_environment_unique').on(table.environmentId)],
+  (table) => [
+    uniqueIndex('themes_environment_unique').on(table.environmentId),
+    check(
+      'themes_heading_font_one',
+      sql`num_nonnulls(${table.headingFontId}, ${table.headingSystemFont}) = 1`,
+    ),
+    check('themes_body_font_one', sql`num_nonnulls(${table.bodyFontId}, ${table.bodySystemFont}) = 1`),
+  ],
+);
+
+/** A web font of a theme: a family name and the CSS that loads it (e.g. from Google Fonts). */
+export const themeFonts = pgTable(
+  'theme_fonts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    themeId: uuid('theme_id')
+      .notNull()
+      .references(() => themes.id, { onDelete: 'cascade' }),
+    /** The CSS font-family name the stylesheet defines, e.g. `Open Sans`. */
+    fontIdentifier: text('font_identifier').notNull(),
+    srcUrl: text('src_url').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // Font family names are case-insensitive in CSS.
+    uniqueIndex('theme_fonts_identifier_unique').on(table.themeId, sql`lower(${table.fontIdentifier})`),
+  ],
 );
