@@ -3,7 +3,7 @@ import { readSession } from '../authProvider/session';
 import { chooseSignInMethod } from '../authProvider/signInMethod';
 import { openSignInPopup } from '../authProvider/signInPopupWindow';
 import { apiBaseUrl } from '../environments/apiBaseUrl';
-import { fetchEnvironmentInfo } from '../environments/fetchEnvironmentInfo';
+import { EnvironmentInfoError, fetchEnvironmentInfo } from '../environments/fetchEnvironmentInfo';
 import type { ConsoleServices } from '../startConsole';
 import { renderLoginScreen } from './loginScreen';
 import { hasSignedInSession, returnPath, returnsFromSignIn } from './signInState';
@@ -44,6 +44,7 @@ export async function boot(container: HTMLElement): Promise<void> {
     console.error('The console could not start', error);
     removeSpinner();
     const removeError = renderStartupScreen(container, {
+      message: error instanceof EnvironmentInfoError ? error.serverMessage : undefined,
       onRetry: () => {
         removeError();
         void boot(container);

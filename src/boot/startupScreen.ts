@@ -4,6 +4,8 @@ import { startupNl } from './texts';
 export interface StartupScreenOptions {
   /** Set when starting failed: the screen then explains and offers a retry instead of the spinner. */
   onRetry?: () => void;
+  /** What went wrong, when the server said it (replaces the general explanation). */
+  message?: string;
 }
 
 /**
@@ -13,7 +15,7 @@ export interface StartupScreenOptions {
  */
 export function renderStartupScreen(
   container: HTMLElement,
-  { onRetry }: StartupScreenOptions = {},
+  { onRetry, message }: StartupScreenOptions = {},
 ): () => void {
   const content = onRetry
     ? element(
@@ -21,7 +23,7 @@ export function renderStartupScreen(
         { class: 'dpp-stack dpp-startup-error', role: 'alert' },
         icon(icons.errorOutline, 'dpp-error-icon'),
         element('h1', { class: 'dpp-heading' }, startupNl.error_title),
-        element('p', { class: 'dpp-muted' }, startupNl.error_text),
+        element('p', { class: 'dpp-muted' }, message ?? startupNl.error_text),
         retryButton(onRetry),
       )
     : element(

@@ -4,7 +4,11 @@ const requiredFields = ['id', 'clientId', 'authority', 'apiScope', 'cdnBase'] as
 
 /** The environment info could not be had; the start-up screen offers a retry. */
 export class EnvironmentInfoError extends Error {
-  constructor(readonly status: number) {
+  /** `serverMessage`: the server's own Dutch explanation, e.g. a platform without environments (503). */
+  constructor(
+    readonly status: number,
+    readonly serverMessage?: string,
+  ) {
     super(`GET /api/1/environment/info failed (${status})`);
     this.name = 'EnvironmentInfoError';
   }
@@ -22,7 +26,7 @@ export async function fetchEnvironmentInfo(
   const response = await fetchImpl(`${baseUrl}/api/1/environment/info`, {
     headers: { Accept: 'application/json' },
   });
-  if (!response.ok) throw new EnvironmentInfoError(response.status);
+  if (!response.ok) throw new EnvironmentInfoError(response.status, await messageOf(response));
   const body: unknown = await response.json();
   if (!isEnvironmentInfo(body)) throw new EnvironmentInfoError(response.status);
   return body;
@@ -32,4 +36,15 @@ function isEnvironmentInfo(value: unknown): value is EnvironmentInfo {
   if (typeof value !== 'object' || value === null) return false;
   const record = value as Record<string, unknown>;
   return requiredFields.every((field) => typeof record[field] === 'string' && record[field] !== '');
+}
+
+/** The `message` of the server's Dutch error body, if the answer has one. */
+async function messageOf(response: Response): Promise<string | undefined> {
+  try {
+    const body: unknown = await response.json();
+    const message = (body as { message?: unknown } | null)?.message;
+    return typeof message === 'string' && message !== '' ? message : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -192,4 +192,17 @@ describe('the small entry', () => {
     expect(await screen.findByRole('button', { name: 'Inloggen' })).toBeInTheDocument();
     expect(screen.queryByText('Het platform is niet bereikbaar')).toBeNull();
   });
+
+  it("shows the server's own explanation when the platform has no environment yet (503)", async () => {
+    const notSetUp =
+      'Het platform is nog niet ingericht: er is nog geen omgeving. Vraag de beheerder van het platform om een omgeving aan te maken.';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ status: 503, message: notSetUp }, { status: 503 })),
+    );
+    void boot(root);
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(notSetUp)).toBeInTheDocument();
+    expect(within(alert).queryByText(/Controleer je verbinding/)).toBeNull();
+  });
 });
