@@ -44,7 +44,7 @@ import {
   reorderOptions,
   updateOption,
 } from '../forms/options';
-import { requireFields } from '../forms/requiredFields';
+import { requireFields } from '../http/requiredFields';
 import { listOptionCounts, listSubmissions } from '../forms/submissions';
 
 const tags = ['forms'];
@@ -52,7 +52,7 @@ const tags = ['forms'];
 /**
  * The Forms area (spec §7 flow calls, plus reads, deletes, reordering and the answers as extensions).
  * Handlers only translate HTTP; the rules live in server/src/forms/. Required fields answer the Dutch
- * 'Naam is een verplicht veld' style (forms/requiredFields.ts) before the schema runs.
+ * 'Naam is een verplicht veld' style (http/requiredFields.ts) before the schema runs.
  * Queries and the question body are cast to their contract types: the type provider cannot read the
  * static type of the contract's enums (`sort`, `type`), which ajv has validated by then.
  */

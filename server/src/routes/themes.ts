@@ -12,7 +12,7 @@ import {
   WebFontParams,
   webFontFieldNames,
 } from '../contract/themes';
-import { requireFields } from '../forms/requiredFields';
+import { requireFields } from '../http/requiredFields';
 import { createTheme, readEnvironmentTheme, readTheme, updateTheme } from '../themes/themes';
 import { createWebFont, deleteWebFont, listWebFonts } from '../themes/webFonts';
 
