@@ -9,6 +9,7 @@ import { DetailHeader } from './DetailHeader';
 import { DetailSections } from './DetailSections';
 import type { DetailView } from './detailView';
 import { LoadingMessage } from './LoadingMessage';
+import { pageRecordId } from './recordId';
 import type { ResourceDeclaration } from './resourceDeclaration';
 import { useLabel } from './useLabel';
 
@@ -19,11 +20,12 @@ import { useLabel } from './useLabel';
  */
 export function DeclaredDetail({ declaration }: { declaration: ResourceDeclaration }) {
   const view = detailViewOf(declaration);
-  const { id, ...routeValues } = useParams();
+  const params = useParams();
+  const { id: _id, ...routeValues } = params;
   return (
     <ShowBase
       resource={declaration.name}
-      id={id}
+      id={pageRecordId(declaration, params)}
       // The console's routes are not react-admin's: a failed read shows the not-found message here.
       queryOptions={{ meta: { ...routeValues, ...view.meta }, onError: () => undefined }}
       loading={<LoadingMessage />}
@@ -51,7 +53,7 @@ function DetailPage({ declaration }: { declaration: ResourceDeclaration }) {
     <Stack spacing={2} sx={{ p: { xs: 2, md: 3 }, maxWidth: view.maxWidth, minWidth: 0 }}>
       <Title title={view.pageTitle ? label(view.pageTitle) : <RecordTitle declaration={declaration} />} />
       <DetailHeader declaration={declaration} record={record} />
-      <DetailSections declaration={declaration} record={record} />
+      <DetailSections sections={view.sections ?? []} record={record} />
     </Stack>
   );
 }
@@ -73,9 +75,11 @@ function DetailNotFound({ declaration }: { declaration: ResourceDeclaration }) {
       <Alert
         severity="warning"
         action={
-          <Link to={fillRoute(view.back.to, params)} style={{ color: 'inherit' }}>
-            {label(view.back.label)}
-          </Link>
+          view.back ? (
+            <Link to={fillRoute(view.back.to, params)} style={{ color: 'inherit' }}>
+              {label(view.back.label)}
+            </Link>
+          ) : undefined
         }
       >
         {label(view.notFound)}

@@ -2,26 +2,23 @@ import { useMemo } from 'react';
 import type { RaRecord } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { DeclaredTable } from './DeclaredTable';
-import { detailViewOf } from './DeclaredDetail';
+import { DetailCards } from './DetailCards';
 import type { DetailSection } from './detailView';
 import type { ResourceDeclaration } from './resourceDeclaration';
 
-/** The parts of a detail page below its header, in declared order. */
+/** The parts of a detail page (or of a form page) below its header, in declared order. */
 export function DetailSections({
-  declaration,
+  sections,
   record,
 }: {
-  declaration: ResourceDeclaration;
+  sections: readonly DetailSection<RaRecord>[];
   record: RaRecord;
 }) {
-  const view = detailViewOf(declaration);
-  return (view.sections ?? []).map((section, index) =>
-    'component' in section ? (
-      <section.component key={index} record={record} />
-    ) : (
-      <EmbeddedTable key={index} section={section} record={record} />
-    ),
-  );
+  return sections.map((section, index) => {
+    if ('component' in section) return <section.component key={index} record={record} />;
+    if ('cards' in section) return <DetailCards key={index} cards={section.cards} record={record} />;
+    return <EmbeddedTable key={index} section={section} record={record} />;
+  });
 }
 
 /** Another resource's declared table filtered on the record: the filter also goes to its forms and rows. */

@@ -16,6 +16,8 @@ import { flows } from './flows';
 import { flowFields } from './flowFields';
 import { fieldOptions } from './fieldOptions';
 import { flowOptionCounts, flowSubmissions } from './flowAnswers';
+import { themes } from './themes';
+import { webFonts } from './webFonts';
 
 /**
  * Every declared resource of the console. An area adds its folder `src/resources/<name>/` exporting
@@ -41,4 +43,6 @@ export const resources: readonly ResourceDeclaration[] = [
   fieldOptions,
   flowSubmissions,
   flowOptionCounts,
+  themes,
+  webFonts,
 ];
