@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import { ShowBase, Title, useShowContext, type RaRecord } from 'react-admin';
+import { ShowBase, Title, useGetOne, useShowContext, type Identifier, type RaRecord } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import { fillRoute } from './fillRoute';
 import { useRefreshEvents } from '../slideover/refreshEvents';
@@ -9,7 +9,7 @@ import { DetailHeader } from './DetailHeader';
 import { DetailSections } from './DetailSections';
 import type { DetailView } from './detailView';
 import { LoadingMessage } from './LoadingMessage';
-import { pageRecordId } from './recordId';
+import { singletonRecordId } from './recordId';
 import type { ResourceDeclaration } from './resourceDeclaration';
 import { useLabel } from './useLabel';
 
@@ -19,13 +19,32 @@ import { useLabel } from './useLabel';
  * not found and the refresh events are handled here for every detail page.
  */
 export function DeclaredDetail({ declaration }: { declaration: ResourceDeclaration }) {
-  const view = detailViewOf(declaration);
   const params = useParams();
-  const { id: _id, ...routeValues } = params;
+  return declaration.singleton ? (
+    <SingletonDetail declaration={declaration} />
+  ) : (
+    <RecordDetail declaration={declaration} id={params.id} />
+  );
+}
+
+/**
+ * A singleton's page (the theme): its one record is read first, because react-admin's show controller
+ * insists that the record it shows has the id it asked for.
+ */
+function SingletonDetail({ declaration }: { declaration: ResourceDeclaration }) {
+  const { data, isPending, error } = useGetOne(declaration.name, { id: singletonRecordId });
+  if (isPending) return <LoadingMessage />;
+  if (error || !data) return <DetailNotFound declaration={declaration} />;
+  return <RecordDetail declaration={declaration} id={data.id} />;
+}
+
+function RecordDetail({ declaration, id }: { declaration: ResourceDeclaration; id: Identifier | undefined }) {
+  const view = detailViewOf(declaration);
+  const { id: _id, ...routeValues } = useParams();
   return (
     <ShowBase
       resource={declaration.name}
-      id={pageRecordId(declaration, params)}
+      id={id}
       // The console's routes are not react-admin's: a failed read shows the not-found message here.
       queryOptions={{ meta: { ...routeValues, ...view.meta }, onError: () => undefined }}
       loading={<LoadingMessage />}
