@@ -40,11 +40,11 @@ export interface DeclaredFormPageProps {
 export function DeclaredFormPage({ declaration, name }: DeclaredFormPageProps) {
   const params = useParams();
   const editing = name !== 'create';
-  const { data: record, isPending, error } = useGetOne(
-    declaration.name,
-    { id: pageRecordId(declaration, params) },
-    { enabled: editing },
-  );
+  const {
+    data: record,
+    isPending,
+    error,
+  } = useGetOne(declaration.name, { id: pageRecordId(declaration, params) }, { enabled: editing });
   if (!editing) return <FormPage declaration={declaration} name={name} />;
   if (isPending) return <LoadingMessage />;
   if (error) return <Alert severity="error">{error.message}</Alert>;
@@ -77,12 +77,19 @@ function FormPage({ declaration, name, record }: DeclaredFormPageProps & { recor
                 noValidate
                 warnWhenUnsavedChanges
               >
-                <FormHead description={form.description} notice={form.notice} serverError={form.serverError} />
+                <FormHead
+                  description={form.description}
+                  notice={form.notice}
+                  serverError={form.serverError}
+                />
                 <Box
                   sx={{
                     display: 'grid',
                     gap: { xs: 2, md: 4 },
-                    gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: Preview ? 'minmax(0, 1fr) minmax(0, 1fr)' : '1fr' },
+                    gridTemplateColumns: {
+                      xs: 'minmax(0, 1fr)',
+                      md: Preview ? 'minmax(0, 1fr) minmax(0, 1fr)' : '1fr',
+                    },
                     alignItems: 'start',
                   }}
                 >

@@ -49,10 +49,7 @@ function routesOf(declaration: ResourceDeclaration): ReactElement[] {
     [routes.show, detailPage(declaration)],
     [routes.create, formPage(declaration, 'create')],
     [routes.edit, formPage(declaration, 'edit')],
-    ...pages.map((page): [string, ReactElement | undefined] => [
-      page.path,
-      extraPage(declaration, page),
-    ]),
+    ...pages.map((page): [string, ReactElement | undefined] => [page.path, extraPage(declaration, page)]),
   ];
   return pageRoutes
     .filter((entry): entry is [string, ReactElement] => entry[0] !== undefined && entry[1] !== undefined)

@@ -14,7 +14,10 @@ export function EnvironmentThemeColors({ children }: { children: ReactNode }) {
   const withPrimary = useCallback(
     (outer: MuiTheme): MuiTheme =>
       primary
-        ? { ...outer, palette: { ...outer.palette, primary: outer.palette.augmentColor({ color: { main: primary } }) } }
+        ? {
+            ...outer,
+            palette: { ...outer.palette, primary: outer.palette.augmentColor({ color: { main: primary } }) },
+          }
         : outer,
     [primary],
   );

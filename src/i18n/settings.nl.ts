@@ -23,7 +23,8 @@ export const settingsNl = {
       },
       logo: {
         title: 'Logo',
-        intro: 'Kies een afbeelding uit de mediabibliotheek. Je ziet hieronder hoe het logo in de zijbalk en in publicaties staat.',
+        intro:
+          'Kies een afbeelding uit de mediabibliotheek. Je ziet hieronder hoe het logo in de zijbalk en in publicaties staat.',
         field: 'Logo',
         help: 'Een vierkant logo past het best in de zijbalk; publicaties tonen het 160 pixels breed.',
         remove: 'Logo verwijderen',
@@ -64,7 +65,8 @@ export const settingsNl = {
       },
       typography: {
         title: 'Typografie',
-        intro: 'Kies de lettertypen van koppen en tekst uit de webfonts van het thema of uit veilige systeemlettertypen.',
+        intro:
+          'Kies de lettertypen van koppen en tekst uit de webfonts van het thema of uit veilige systeemlettertypen.',
         fields: {
           headingFont: 'Lettertype van koppen',
           bodyFont: 'Lettertype van tekst',
@@ -96,7 +98,8 @@ export const settingsNl = {
         summary: '%{smart_count} webfont: %{names} |||| %{smart_count} webfonts: %{names}',
         name_required: 'Naam is een verplicht veld',
         url_required: 'URL is een verplicht veld',
-        url_invalid: 'URL moet een volledige https://-URL naar een CSS-bestand zijn, zoals https://fonts.googleapis.com/css2?family=Open+Sans.',
+        url_invalid:
+          'URL moet een volledige https://-URL naar een CSS-bestand zijn, zoals https://fonts.googleapis.com/css2?family=Open+Sans.',
         fields: {
           fontIdentifier: 'Naam',
           fontIdentifier_help: 'De naam van het lettertype zoals het CSS-bestand hem noemt, zoals Open Sans.',

@@ -37,7 +37,9 @@ function demoTheme(): Theme {
  * A small stand-in for the theme routes of the server: GET /themes, the partial PUT, and the web
  * fonts (with the server's 409 while the typography uses a font). `refuse` answers a PUT with a 400.
  */
-function fakeThemeApi(refuse?: (body: Record<string, unknown>) => { message: string; field: string } | undefined) {
+function fakeThemeApi(
+  refuse?: (body: Record<string, unknown>) => { message: string; field: string } | undefined,
+) {
   let theme = demoTheme();
   let fonts: WebFont[] = [];
   const { sent } = mockFetch((request: SentRequest) => {
@@ -64,7 +66,8 @@ function fakeThemeApi(refuse?: (body: Record<string, unknown>) => { message: str
         return jsonAnswer(
           {
             status: 409,
-            message: 'Deze webfont wordt gebruikt door de typografie van het thema; kies daar eerst een ander lettertype.',
+            message:
+              'Deze webfont wordt gebruikt door de typografie van het thema; kies daar eerst een ander lettertype.',
             field: 'fontId',
           },
           { status: 409 },
@@ -112,7 +115,9 @@ describe('settings', { timeout: 60_000 }, () => {
     };
     for (const [name, to] of Object.entries(links))
       expect(await screen.findByRole('link', { name: new RegExp(`^${name}`) })).toHaveAttribute('href', to);
-    expect(await screen.findByText('Koppen: Georgia, tekst: Arial, 16 px, regelhoogte 1,5')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Koppen: Georgia, tekst: Arial, 16 px, regelhoogte 1,5'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Primaire kleur: #1f5fa8' })).toBeInTheDocument();
     expect(screen.getByText('Geen eigen CSS-regels.')).toBeInTheDocument();
     expect(await screen.findByText('Nog geen webfonts.')).toBeInTheDocument();
@@ -132,7 +137,9 @@ describe('settings', { timeout: 60_000 }, () => {
     const warning = await screen.findByText(/Contrast 2,8:1 is te laag/);
     expect(warning).toHaveTextContent('minstens 4,5:1');
     // The preview follows the typed colour.
-    expect(within(screen.getByTestId('colors-preview')).getByText('Nieuws uit de gemeente').parentElement).toHaveStyle({
+    expect(
+      within(screen.getByTestId('colors-preview')).getByText('Nieuws uit de gemeente').parentElement,
+    ).toHaveStyle({
       color: 'rgb(153, 153, 153)',
     });
 
@@ -162,7 +169,9 @@ describe('settings', { timeout: 60_000 }, () => {
     await user.clear(link);
     await user.type(link, 'blauw');
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));
-    expect(await screen.findByText('Kies een kleur in de vorm #rrggbb, bijvoorbeeld #1f5fa8.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Kies een kleur in de vorm #rrggbb, bijvoorbeeld #1f5fa8.'),
+    ).toBeInTheDocument();
     expect(api.puts()).toEqual([]);
   });
 
@@ -206,7 +215,10 @@ describe('settings', { timeout: 60_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Webfont toevoegen' })).toBeNull());
     const post = api.sent.find((request) => request.method === 'POST')!;
     expect(post.path).toBe(`${base}/themes/${themeId}/fonts`);
-    expect(post.json()).toEqual({ fontIdentifier: 'Lobster', srcUrl: 'https://fonts.googleapis.com/css2?family=Lobster' });
+    expect(post.json()).toEqual({
+      fontIdentifier: 'Lobster',
+      srcUrl: 'https://fonts.googleapis.com/css2?family=Lobster',
+    });
     expect(await screen.findByRole('cell', { name: 'Lobster' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('combobox', { name: /^Lettertype van koppen/ }));
@@ -225,7 +237,12 @@ describe('settings', { timeout: 60_000 }, () => {
   it('refuses to delete a web font the typography uses, with the server’s message', async () => {
     const user = userEvent.setup({ delay: null });
     const api = fakeThemeApi();
-    api.addFont({ id: 'font-9', fontIdentifier: 'Lobster', srcUrl: 'https://x.test/l.css', createdAt: '2026-11-01T00:00:00Z' });
+    api.addFont({
+      id: 'font-9',
+      fontIdentifier: 'Lobster',
+      srcUrl: 'https://x.test/l.css',
+      createdAt: '2026-11-01T00:00:00Z',
+    });
     await waitFor(() => undefined);
     api.theme().headingFont = 'font-9';
     render('/settings/typography');
@@ -259,7 +276,10 @@ describe('settings', { timeout: 60_000 }, () => {
     const user = userEvent.setup({ delay: null });
     const api = fakeThemeApi((body) =>
       typeof body.advancedCss === 'string' && body.advancedCss.includes('@import')
-        ? { field: 'advancedCss', message: 'Regel 2: @import is niet toegestaan: laad geen andere stylesheets.' }
+        ? {
+            field: 'advancedCss',
+            message: 'Regel 2: @import is niet toegestaan: laad geen andere stylesheets.',
+          }
         : undefined,
     );
     render('/settings/advanced');
@@ -285,7 +305,10 @@ describe('settings', { timeout: 60_000 }, () => {
     const api = fakeThemeApi();
     const opened: Record<string, unknown>[] = [];
     // The media area's picker, stood in for: it hands back a chosen image.
-    const selectMediaFile = (props: { imagesOnly?: boolean; onSelect(file: { id: string; friendlyName: string }): void }) => {
+    const ImagePicker = (props: {
+      imagesOnly?: boolean;
+      onSelect(file: { id: string; friendlyName: string }): void;
+    }) => {
       const { close } = useSlideOver();
       opened.push({ imagesOnly: props.imagesOnly });
       const choose = () => {
@@ -298,7 +321,7 @@ describe('settings', { timeout: 60_000 }, () => {
         </button>
       );
     };
-    render('/settings/logo', { selectMediaFile });
+    render('/settings/logo', { selectMediaFile: ImagePicker });
     await user.click(await screen.findByRole('button', { name: 'Kiezen' }));
     await user.click(await screen.findByRole('button', { name: 'Kies logo.png' }));
     expect(opened[0]).toEqual({ imagesOnly: true });

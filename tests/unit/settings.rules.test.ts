@@ -64,14 +64,21 @@ describe('web font URLs', () => {
   });
 
   it('refuses http://, relative and malformed addresses with the Dutch message', () => {
-    for (const url of ['http://fonts.googleapis.com/css2?family=X', '/fonts/x.css', 'fonts.css', 'https://localhost/x.css'])
+    for (const url of [
+      'http://fonts.googleapis.com/css2?family=X',
+      '/fonts/x.css',
+      'fonts.css',
+      'https://localhost/x.css',
+    ])
       expect(stylesheetUrl(url), url).toBe('app.settings.fonts.url_invalid');
   });
 });
 
 describe('font choices', () => {
   it('writes a web font first with its role’s default stack after it, as publications do', () => {
-    expect(fontFamilyOf('f1', [openSans], 'heading').family).toBe("'Open Sans', Georgia, 'Times New Roman', serif");
+    expect(fontFamilyOf('f1', [openSans], 'heading').family).toBe(
+      "'Open Sans', Georgia, 'Times New Roman', serif",
+    );
     expect(fontFamilyOf('f1', [openSans], 'heading').webFont).toBe(openSans);
     expect(fontFamilyOf('verdana', [openSans], 'body')).toEqual({ family: 'Verdana, Geneva, sans-serif' });
   });
@@ -89,6 +96,8 @@ describe('font choices', () => {
 
 describe('logo in publications', () => {
   it('is fetched fitted at twice its 160 px width', () => {
-    expect(publicationLogoUrl('https://cdn.test/cdn', 'env-1', 'abc')).toBe('https://cdn.test/cdn/env-1/abc.png?w=320&h=160');
+    expect(publicationLogoUrl('https://cdn.test/cdn', 'env-1', 'abc')).toBe(
+      'https://cdn.test/cdn/env-1/abc.png?w=320&h=160',
+    );
   });
 });

@@ -15,10 +15,13 @@ import {
 } from './contrast';
 import { hexColor } from '../../declarative/ColorInput';
 
-type ColorValues = Partial<Record<(typeof contrastPairs)[number]['foreground' | 'background'] | 'secondaryColor', string>>;
+type ColorValues = Partial<
+  Record<(typeof contrastPairs)[number]['foreground' | 'background'] | 'secondaryColor', string>
+>;
 
 /** A colour as typed, or the given one while it is not (yet) a full `#rrggbb`. */
-const colourOr = (value: string | undefined, fallback: string) => (value && hexColor.test(value) ? value : fallback);
+const colourOr = (value: string | undefined, fallback: string) =>
+  value && hexColor.test(value) ? value : fallback;
 
 /**
  * Beside the colour inputs: the contrast of each text/background pair (WCAG AA asks 4.5:1 for normal
@@ -58,7 +61,10 @@ export function ColorsPreview() {
           </Typography>
           <Typography component="p" sx={{ color: 'inherit', mb: 1.5 }}>
             {translate('app.settings.preview.text')}{' '}
-            <Box component="span" sx={{ color: colourOr(values.linkColor, primary), textDecoration: 'underline' }}>
+            <Box
+              component="span"
+              sx={{ color: colourOr(values.linkColor, primary), textDecoration: 'underline' }}
+            >
               {translate('app.settings.preview.link')}
             </Box>
           </Typography>

@@ -66,7 +66,11 @@ export function CssEditor({ field }: DeclaredInputProps) {
             <Box
               key={line}
               data-error-line={line === errorLine ? true : undefined}
-              sx={line === errorLine ? { bgcolor: 'error.main', color: 'error.contrastText', borderRadius: 0.5, px: 0.5 } : { px: 0.5 }}
+              sx={
+                line === errorLine
+                  ? { bgcolor: 'error.main', color: 'error.contrastText', borderRadius: 0.5, px: 0.5 }
+                  : { px: 0.5 }
+              }
             >
               {line}
             </Box>

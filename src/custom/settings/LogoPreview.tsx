@@ -16,7 +16,10 @@ import { publicationLogoUrl, publicationLogoWidth } from './publicationLogoUrl';
 export function LogoPreview({ fileId }: { fileId: string | null }) {
   const translate = useTranslate();
   const session = useSession();
-  const { primaryColor, buttonTextColor } = useFormContextValues().values as { primaryColor?: string; buttonTextColor?: string };
+  const { primaryColor, buttonTextColor } = useFormContextValues().values as {
+    primaryColor?: string;
+    buttonTextColor?: string;
+  };
   const environment = selectedEnvironment(session)?.environment;
   const name = environment?.name ?? translate('app.environment.unknown');
 
@@ -42,7 +45,9 @@ export function LogoPreview({ fileId }: { fileId: string | null }) {
               alt={translate('app.environment.logo_alt', { name })}
             />
           ) : (
-            <Typography sx={{ color: buttonTextColor ?? '#fff', fontWeight: 600, width: publicationLogoWidth }}>
+            <Typography
+              sx={{ color: buttonTextColor ?? '#fff', fontWeight: 600, width: publicationLogoWidth }}
+            >
               {name}
             </Typography>
           )}
@@ -61,7 +66,12 @@ function PublicationLogo({ src, alt }: { src: string; alt: string }) {
       alt={alt}
       width={publicationLogoWidth}
       onError={() => setFailed(src)}
-      style={{ width: publicationLogoWidth, height: 'auto', maxHeight: publicationLogoWidth, display: 'block' }}
+      style={{
+        width: publicationLogoWidth,
+        height: 'auto',
+        maxHeight: publicationLogoWidth,
+        display: 'block',
+      }}
     />
   );
 }

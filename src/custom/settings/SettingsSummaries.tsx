@@ -19,7 +19,12 @@ export function LogoSummary({ record }: { record: Theme }) {
   const name = environment?.name ?? translate('app.environment.unknown');
   return (
     <Stack direction="row" sx={{ gap: 2, alignItems: 'center' }}>
-      <EnvironmentLogo environmentId={environment?.id} fileIdToLogo={record.fileIdToLogo} name={name} size={48} />
+      <EnvironmentLogo
+        environmentId={environment?.id}
+        fileIdToLogo={record.fileIdToLogo}
+        name={name}
+        size={48}
+      />
       <Typography variant="body2" color="text.secondary">
         {translate(record.fileIdToLogo ? 'app.settings.logo.set' : 'app.settings.logo.none')}
       </Typography>
@@ -37,7 +42,14 @@ export function ColorsSummary({ record }: { record: Theme }) {
           title={`${translate(`app.settings.colors.fields.${source}`)}: ${record[source]}`}
           role="img"
           aria-label={`${translate(`app.settings.colors.fields.${source}`)}: ${record[source]}`}
-          sx={{ width: 28, height: 28, borderRadius: '50%', bgcolor: record[source], border: 1, borderColor: 'divider' }}
+          sx={{
+            width: 28,
+            height: 28,
+            borderRadius: '50%',
+            bgcolor: record[source],
+            border: 1,
+            borderColor: 'divider',
+          }}
         />
       ))}
     </Stack>

@@ -32,7 +32,12 @@ export function TypographyPreview({ record }: { record?: RaRecord }) {
 
   return (
     <Box component="section" aria-labelledby="typography-preview-title" sx={{ minWidth: 0 }}>
-      <Typography id="typography-preview-title" variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
+      <Typography
+        id="typography-preview-title"
+        variant="subtitle1"
+        component="h2"
+        sx={{ fontWeight: 600, mb: 1 }}
+      >
         {translate('app.settings.typography.preview_title')}
       </Typography>
       <Box
@@ -50,7 +55,13 @@ export function TypographyPreview({ record }: { record?: RaRecord }) {
         <Box
           component="p"
           data-testid="typography-preview-heading"
-          style={{ fontFamily: heading.family, fontSize: size * 1.75, lineHeight: 1.2, fontWeight: 700, margin: '0 0 12px' }}
+          style={{
+            fontFamily: heading.family,
+            fontSize: size * 1.75,
+            lineHeight: 1.2,
+            fontWeight: 700,
+            margin: '0 0 12px',
+          }}
         >
           {translate('app.settings.preview.heading')}
         </Box>

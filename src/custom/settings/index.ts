@@ -4,4 +4,10 @@ export { ColorsPreview } from './ColorsPreview';
 export { TypographyPreview } from './TypographyPreview';
 export { FontChoiceInput } from './FontChoiceInput';
 export { CssEditor } from './CssEditor';
-export { LogoSummary, ColorsSummary, TypographySummary, WebFontsSummary, AdvancedSummary } from './SettingsSummaries';
+export {
+  LogoSummary,
+  ColorsSummary,
+  TypographySummary,
+  WebFontsSummary,
+  AdvancedSummary,
+} from './SettingsSummaries';

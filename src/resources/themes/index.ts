@@ -24,20 +24,22 @@ const TypographySummary = lazyView(settings, 'TypographySummary');
 const WebFontsSummary = lazyView(settings, 'WebFontsSummary');
 const AdvancedSummary = lazyView(settings, 'AdvancedSummary');
 
-const colorFields = themeColorSources.map(
-  (source): FieldDeclaration<(typeof themeColorSources)[number]> => ({
-    source,
-    label: `app.settings.colors.fields.${source}`,
-    helperText: `app.settings.colors.help.${source}`,
-    kind: 'color',
-    validate: required(),
-  }),
-);
+const colorFields = themeColorSources.map((source): FieldDeclaration<(typeof themeColorSources)[number]> => ({
+  source,
+  label: `app.settings.colors.fields.${source}`,
+  helperText: `app.settings.colors.help.${source}`,
+  kind: 'color',
+  validate: required(),
+}));
 
 const typographySources = ['headingFont', 'bodyFont', 'baseSize', 'lineHeight'] as const;
 const back = { to: '/settings/', label: 'app.settings.back' };
 /** Each settings page saves its own part: PUT /themes/{themeId} is partial. */
-const savePart = (body: readonly string[]) => ({ method: 'PUT' as const, path: '/themes/{id}', body: [...body] });
+const savePart = (body: readonly string[]) => ({
+  method: 'PUT' as const,
+  path: '/themes/{id}',
+  body: [...body],
+});
 
 /**
  * The environment's theme (spec §1 themes, §2 /settings/…): one per environment, the one source of
@@ -92,7 +94,13 @@ export const themes = defineResource<Theme>({
       label: 'app.settings.typography.fields.baseSize',
       helperText: 'app.settings.typography.help.baseSize',
       kind: 'number',
-      validate: [required(), number(), minValue(baseSizeRange.minimum), maxValue(baseSizeRange.maximum), wholeNumber],
+      validate: [
+        required(),
+        number(),
+        minValue(baseSizeRange.minimum),
+        maxValue(baseSizeRange.maximum),
+        wholeNumber,
+      ],
     },
     {
       source: 'lineHeight',
@@ -116,8 +124,18 @@ export const themes = defineResource<Theme>({
       sections: [
         {
           cards: [
-            { title: 'app.settings.logo.title', icon: BrandingWatermarkOutlinedIcon, to: '/settings/logo', content: LogoSummary },
-            { title: 'app.settings.colors.title', icon: PaletteOutlinedIcon, to: '/settings/colors', content: ColorsSummary },
+            {
+              title: 'app.settings.logo.title',
+              icon: BrandingWatermarkOutlinedIcon,
+              to: '/settings/logo',
+              content: LogoSummary,
+            },
+            {
+              title: 'app.settings.colors.title',
+              icon: PaletteOutlinedIcon,
+              to: '/settings/colors',
+              content: ColorsSummary,
+            },
             {
               title: 'app.settings.typography.title',
               icon: TextFieldsOutlinedIcon,
@@ -130,7 +148,12 @@ export const themes = defineResource<Theme>({
               to: '/settings/typography',
               content: WebFontsSummary,
             },
-            { title: 'app.settings.advanced.title', icon: TuneOutlinedIcon, to: '/settings/advanced', content: AdvancedSummary },
+            {
+              title: 'app.settings.advanced.title',
+              icon: TuneOutlinedIcon,
+              to: '/settings/advanced',
+              content: AdvancedSummary,
+            },
           ],
         },
       ],
