@@ -1,3 +1,5 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import type { RaRecord } from 'react-admin';
 import { useParams } from 'react-router-dom';
@@ -5,6 +7,7 @@ import { DeclaredTable } from './DeclaredTable';
 import { DetailCards } from './DetailCards';
 import type { DetailSection } from './detailView';
 import type { ResourceDeclaration } from './resourceDeclaration';
+import { useLabel } from './useLabel';
 
 /** The parts of a detail page (or of a form page) below its header, in declared order. */
 export function DetailSections({
@@ -29,12 +32,22 @@ function EmbeddedTable({
   section: Extract<DetailSection<RaRecord>, { table: ResourceDeclaration }>;
   record: RaRecord;
 }) {
-  const { table, target, adapt, when } = section;
+  const { table, target, adapt, when, title } = section;
+  const label = useLabel();
   // The page's other route values (a grandparent's :flowId) go along: the child's calls may need them.
   const { id: _id, ...routeValues } = useParams();
   const declaration = useMemo(() => (adapt ? adapt(table, record) : table), [adapt, table, record]);
   if (when && !when(record)) return null;
-  return (
+  const tableOfRecord = (
     <DeclaredTable declaration={declaration} filter={{ ...routeValues, [target]: record.id }} embedded />
+  );
+  if (!title) return tableOfRecord;
+  return (
+    <Box component="section" aria-label={label(title)}>
+      <Typography variant="h2" component="h2" sx={{ fontSize: '1.25rem', mb: -1, mt: 1 }}>
+        {label(title)}
+      </Typography>
+      {tableOfRecord}
+    </Box>
   );
 }

@@ -187,7 +187,7 @@ export const themes = defineResource<Theme>({
         back,
         fields: typographySources,
         preview: TypographyPreview,
-        sections: [{ table: webFonts, target: 'themeId' }],
+        sections: [{ table: webFonts, target: 'themeId', title: 'app.settings.fonts.title' }],
         save: { action: 'saveTypography' },
         successMessage: 'app.settings.saved',
       },
