@@ -101,10 +101,9 @@ describe('settings: the environment’s theme', () => {
     await page.getByRole('textbox', { name: /^Primaire kleur\s*\*?$/ }).fill('#0b6e4f');
     await page.getByRole('button', { name: 'Opslaan' }).click();
     await saved(page);
-    const save = page.getByRole('button', { name: 'Opslaan' });
-    await expect
-      .poll(() => save.evaluate((button) => getComputedStyle(button).backgroundColor))
-      .toBe('rgb(11, 110, 79)');
+    // The link back is in the console's primary colour (the save button under the mouse shows its hover shade).
+    const back = page.getByRole('link', { name: 'Alle instellingen' });
+    await expect.poll(() => back.evaluate((link) => getComputedStyle(link).color)).toBe('rgb(11, 110, 79)');
     await page.reload();
     await expect
       .poll(() => page.getByRole('textbox', { name: /^Tekstkleur\s*\*?$/ }).inputValue())
