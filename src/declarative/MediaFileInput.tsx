@@ -70,7 +70,13 @@ export function MediaFileInput({ field }: DeclaredInputProps) {
             {chosenName}
           </Typography>
         ) : null}
-        <InputHelperText error={fieldState.error?.message} helperText={field.helperText} />
+        <Typography
+          component="div"
+          variant="body2"
+          sx={{ mt: 1, color: fieldState.error ? 'error.main' : 'text.secondary' }}
+        >
+          <InputHelperText error={fieldState.error?.message} helperText={field.helperText} />
+        </Typography>
         <Stack direction="row" sx={{ gap: 1, mt: 2, flexWrap: 'wrap' }}>
           {chooseButton}
           {clearButton}

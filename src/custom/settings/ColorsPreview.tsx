@@ -1,5 +1,6 @@
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -113,12 +114,13 @@ function ContrastLine({ label, ratio }: { label: string; ratio: number | undefin
           {label}: <strong>{shown}</strong>
         </Typography>
         {passes ? null : (
-          <Typography variant="body2" role="alert" sx={{ color: 'warning.dark' }}>
+          // An alert: readable dark text on a light background, announced as the colour is typed.
+          <Alert severity="warning" icon={false} sx={{ mt: 0.5, py: 0, px: 1 }}>
             {translate('app.settings.colors.contrast_warning', {
               ratio: shown,
               minimum: formatContrastRatio(minimumTextContrast),
             })}
-          </Typography>
+          </Alert>
         )}
       </Box>
     </ListItem>
