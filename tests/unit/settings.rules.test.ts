@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  contrastPairs,
   contrastRatio,
   formatContrastRatio,
   meetsTextContrast,
@@ -8,6 +9,8 @@ import {
 import { cssErrorLine, lineCount } from '../../src/custom/settings/cssErrorLine';
 import { fontFamilyOf, fontNameOf } from '../../src/custom/settings/fontFamily';
 import { publicationLogoUrl } from '../../src/custom/settings/publicationLogoUrl';
+import { themeColorSources } from '../../src/custom/settings/themeColorSources';
+import { settingsNl } from '../../src/i18n/settings.nl';
 import { stylesheetUrl } from '../../src/resources/webFonts/stylesheetUrl';
 
 const openSans = {
@@ -99,5 +102,17 @@ describe('logo in publications', () => {
     expect(publicationLogoUrl('https://cdn.test/cdn', 'env-1', 'abc')).toBe(
       'https://cdn.test/cdn/env-1/abc.png?w=320&h=160',
     );
+  });
+});
+
+describe('settings texts', () => {
+  // Keys built from a source name escape the i18n test's scan of plain literals.
+  it('has a Dutch label and help for every colour, and a name for every contrast pair', () => {
+    const colors = settingsNl.app.settings.colors;
+    for (const source of themeColorSources) {
+      expect(colors.fields[source], source).toMatch(/\p{L}/u);
+      expect(colors.help[source], source).toMatch(/\p{L}/u);
+    }
+    for (const pair of contrastPairs) expect(colors.pairs[pair.key], pair.key).toMatch(/\p{L}/u);
   });
 });
