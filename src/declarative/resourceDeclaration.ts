@@ -67,6 +67,6 @@ export interface ResourceDeclaration<TRecord extends RaRecord = RaRecord, TDetai
  */
 export function defineResource<TRecord extends RaRecord, TDetail extends TRecord = TRecord>(
   declaration: ResourceDeclaration<TRecord, TDetail>,
-): ResourceDeclaration {
-  return declaration as unknown as ResourceDeclaration;
+): ResourceDeclaration<TRecord, TDetail> {
+  return declaration;
 }
