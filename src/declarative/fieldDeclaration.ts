@@ -7,7 +7,10 @@ import type { Label } from './label';
  * mapped type rather than `Extract<keyof TRecord, string>` so that TypeScript compares declarations by
  * their structure: a `ResourceDeclaration<List>` then fits where a `ResourceDeclaration` is expected.
  */
-export type FieldSource<TRecord extends RaRecord> = Extract<keyof { [K in keyof TRecord as Extract<K, string>]: K }, string>;
+export type FieldSource<TRecord extends RaRecord> = Extract<
+  keyof { [K in keyof TRecord as Extract<K, string>]: K },
+  string
+>;
 
 /** What a field holds; it decides the generated input and table cell. */
 export type FieldKind = FieldDeclaration['kind'];

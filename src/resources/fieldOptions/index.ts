@@ -19,7 +19,7 @@ const placesLeft = (value: unknown) =>
  * /flows/{flowId}/fields/{fieldId}/options…), on the question's page at /forms/{flowId}/{id}: label and
  * places (maxAnswers, 0 = unlimited, shown 'onbeperkt'), with places taken and left, reordering and delete.
  */
-export const fieldOptions = defineResource<FieldOption>({
+export const fieldOptions = defineResource<FieldOption>()({
   name: 'fieldOptions',
   label: { one: 'Optie', many: 'Opties' },
   recordRepresentation: 'label',

@@ -9,7 +9,7 @@ const placesLeft = (value: unknown) =>
   value === null || value === undefined ? unlimitedAnswersText : String(value);
 
 /** The answers of a form, newest first (extension `GET /flows/{flowId}/submissions`), and their CSV. */
-export const flowSubmissions = defineResource<Submission>({
+export const flowSubmissions = defineResource<Submission>()({
   name: 'flowSubmissions',
   label: { one: 'Antwoord', many: 'Antwoorden' },
   api: {
@@ -22,7 +22,7 @@ export const flowSubmissions = defineResource<Submission>({
 });
 
 /** How often each option of a form was chosen, with the places left (extension `GET /flows/{flowId}/counts`). */
-export const flowOptionCounts = defineResource<OptionCount>({
+export const flowOptionCounts = defineResource<OptionCount>()({
   name: 'flowOptionCounts',
   label: { one: 'Telling', many: 'Tellingen' },
   api: { getList: { method: 'GET', path: '/flows/{flowId}/counts' } },

@@ -15,7 +15,7 @@ import { fieldOptions } from '../fieldOptions';
  * in order, with 'Nieuwe vraag', reordering and delete; a question's page at /forms/{flowId}/{id} shows
  * its options (single choice only).
  */
-export const flowFields = defineResource<FormField, FormFieldDetail>({
+export const flowFields = defineResource<FormField, FormFieldDetail>()({
   name: 'flowFields',
   label: { one: 'Vraag', many: 'Vragen' },
   recordRepresentation: 'label',

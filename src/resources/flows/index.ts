@@ -16,7 +16,7 @@ const FlowAnswersPage = lazyView(() => import('../../custom/forms/FlowAnswersPag
  * form's page at /forms/{id} with its public address and its questions in order, and its answers at
  * /forms/{id}/data (the one custom page of the area).
  */
-export const flows = defineResource<Flow, FlowDetail>({
+export const flows = defineResource<Flow, FlowDetail>()({
   name: 'flows',
   label: { one: 'Formulier', many: 'Formulieren' },
   recordRepresentation: 'name',
