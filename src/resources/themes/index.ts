@@ -47,7 +47,7 @@ const savePart = (body: readonly string[]) => ({
  * (with the web fonts) and advanced CSS each have a page that saves its own fields. After a save the
  * environment's theme is read again, so the sidebar logo and the console's colour follow at once.
  */
-export const themes = defineResource<Theme>({
+export const themes = defineResource<Theme>()({
   name: 'themes',
   label: { one: 'app.settings.theme.one', many: 'app.settings.theme.many' },
   recordRepresentation: 'name',

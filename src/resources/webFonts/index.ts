@@ -9,7 +9,7 @@ import { stylesheetUrl } from './stylesheetUrl';
  * extensions): the table under the typography settings, the 'Webfont toevoegen' panel (spec §2) and a
  * confirmed delete, which the server refuses while the typography uses the font.
  */
-export const webFonts = defineResource<WebFont>({
+export const webFonts = defineResource<WebFont>()({
   name: 'webFonts',
   label: { one: 'app.settings.fonts.one', many: 'app.settings.fonts.many' },
   recordRepresentation: 'fontIdentifier',
