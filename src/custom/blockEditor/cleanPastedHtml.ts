@@ -37,16 +37,24 @@ function removeComments(root: Element): void {
   for (const comment of comments) comment.parentNode?.removeChild(comment);
 }
 
-/** Runs of Word list paragraphs become one <ul> or <ol> (ordered when the first marker is a number). */
+/** Which Word list a paragraph belongs to (`mso-list:l0 level1 lfo1` → l0). */
+const wordListId = (element: Element) =>
+  /mso-list:\s*(l\d+)/i.exec(element.getAttribute('style') ?? '')?.[1] ?? '';
+
+/**
+ * Runs of list paragraphs of one Word list become one <ul> or <ol> (ordered when the first marker is a
+ * number or letter).
+ */
 function rebuildWordLists(root: Element): void {
   for (const first of Array.from(root.querySelectorAll('p'))) {
     if (!first.isConnected || !isWordListParagraph(first)) continue;
-    if (first.previousElementSibling && isWordListParagraph(first.previousElementSibling)) continue;
+    const previous = first.previousElementSibling;
+    if (previous && isWordListParagraph(previous) && wordListId(previous) === wordListId(first)) continue;
     const marker = first.querySelector('[style*="mso-list" i]')?.textContent?.trim() ?? '';
     const list = root.ownerDocument.createElement(/^[0-9a-z]+[.)]$/i.test(marker) ? 'ol' : 'ul');
     first.before(list);
     let paragraph: Element | null = first;
-    while (paragraph && isWordListParagraph(paragraph)) {
+    while (paragraph && isWordListParagraph(paragraph) && wordListId(paragraph) === wordListId(first)) {
       const next: Element | null = paragraph.nextElementSibling;
       const item = root.ownerDocument.createElement('li');
       item.append(...Array.from(paragraph.childNodes));
