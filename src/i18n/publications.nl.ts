@@ -113,8 +113,8 @@ export const publicationsNl = {
         },
         rich_text: {
           toolbar: 'Opmaak',
-          h2: 'Kop',
-          h3: 'Tussenkop',
+          h2: 'H2 (kop)',
+          h3: 'H3 (tussenkop)',
           bold: 'Vet',
           italic: 'Cursief',
           bullet_list: 'Opsomming',

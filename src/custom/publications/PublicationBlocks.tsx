@@ -23,7 +23,9 @@ export function PublicationBlocks({ record: publication }: { record: Publication
   const translate = useTranslate();
   const { blocks, isPending, error, busy, move, remove } = usePublicationBlocks(publication);
   const type = useGetOne<PublicationType>('publicationTypes', { id: publication.publicationTypeId });
-  const [openBlockId, setOpenBlockId] = useOpenedBlock(blocks.map((block) => String(block.id)));
+  const [openBlockId, setOpenBlockId] = useOpenedBlock(
+    isPending ? undefined : blocks.map((block) => String(block.id)),
+  );
 
   return (
     <Card variant="outlined" component="section" aria-labelledby="publication-blocks-title">
@@ -86,16 +88,20 @@ export function PublicationBlocks({ record: publication }: { record: Publication
   );
 }
 
-/** The block whose editor is open; a block that appears after the first load (just added) opens. */
-function useOpenedBlock(blockIds: readonly string[]) {
+/**
+ * The block whose editor is open; a block that appears after the first load (just added) opens.
+ * `blockIds` is undefined while the blocks load.
+ */
+function useOpenedBlock(blockIds: readonly string[] | undefined) {
   const [openBlockId, setOpenBlockId] = useState<string>();
   const known = useRef<ReadonlySet<string>>(undefined);
-  const key = blockIds.join(' ');
+  const key = blockIds?.join(' ');
   useEffect(() => {
+    if (key === undefined) return;
     const ids = key ? key.split(' ') : [];
     const added = known.current ? ids.filter((id) => !known.current?.has(id)) : [];
     if (added.length === 1) setOpenBlockId(added[0]);
-    if (ids.length > 0 || known.current) known.current = new Set(ids);
+    known.current = new Set(ids);
   }, [key]);
   return [openBlockId, setOpenBlockId] as const;
 }
