@@ -20,7 +20,15 @@ export function PublicationContent({ record: publication }: { record: Publicatio
 
   if (sideBySide) {
     return (
-      <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 652px', gap: 2, alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          // Half and half on a laptop (the preview shown smaller); the full 600 px mail from 1536 px.
+          gridTemplateColumns: { lg: 'minmax(0, 1fr) minmax(0, 1fr)', xl: 'minmax(0, 1fr) 652px' },
+          gap: 2,
+          alignItems: 'start',
+        }}
+      >
         <PublicationBlocks record={publication} />
         <Box sx={{ position: 'sticky', top: 16 }}>
           <PublicationPreview publication={publication} />

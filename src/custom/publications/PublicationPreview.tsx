@@ -12,15 +12,18 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useGetOne, useTranslate } from 'react-admin';
 import { useSession } from '../../authProvider/useSession';
+import { useElementWidth } from './useElementWidth';
 import { usePublicationPreview } from './usePublicationPreview';
 import { webVersionUrl } from './webVersionUrl';
 
 /** The widths the preview shows: an e-mail's 600 px on a computer, a phone's screen, or the plain text. */
 export const previewWidths = { desktop: 600, phone: 375 } as const;
 export type PreviewView = keyof typeof previewWidths | 'text';
+
+const frameHeight = 720;
 
 /**
  * The publication as recipients will see it, through a template of its type: in a sandboxed frame that
@@ -36,6 +39,11 @@ export function PublicationPreview({ publication }: { publication: Publication }
   const template = templates.find((candidate) => candidate.id === chosenTemplateId) ?? templates.at(0);
   const [view, setView] = useState<PreviewView>('desktop');
   const preview = usePublicationPreview(String(publication.id), template?.id);
+  // The mail keeps its real width; where the column is narrower it is shown smaller, never cut off.
+  const stage = useRef<HTMLDivElement>(null);
+  const stageWidth = useElementWidth(stage);
+  const frameWidth = view === 'text' ? 0 : previewWidths[view];
+  const scale = stageWidth && frameWidth > stageWidth ? stageWidth / frameWidth : 1;
 
   return (
     <Card variant="outlined" component="section" aria-labelledby="publication-preview-title">
@@ -117,30 +125,40 @@ export function PublicationPreview({ publication }: { publication: Publication }
           </Box>
         ) : null}
         {preview.data && view !== 'text' ? (
-          <Box sx={{ overflowX: 'auto', bgcolor: 'action.hover', borderRadius: 1, p: 1 }}>
-            <Box
-              component="iframe"
-              // No script, no forms, no navigation: the frame only shows the rendered mail.
-              sandbox=""
-              srcDoc={preview.data.html}
-              title={translate('app.publications.preview.frame_title', {
-                name: publication.name,
-                template: template?.name ?? '',
-                width: previewWidths[view],
-              })}
-              data-testid="publication-preview-frame"
-              data-width={view}
-              sx={{
-                display: 'block',
-                mx: 'auto',
-                width: previewWidths[view],
-                maxWidth: view === 'phone' ? '100%' : 'none',
-                height: 720,
-                border: 0,
-                bgcolor: 'background.paper',
-                boxShadow: 1,
-              }}
-            />
+          <Box sx={{ bgcolor: 'action.hover', borderRadius: 1, p: 1 }}>
+            <Box ref={stage} sx={{ width: '100%' }}>
+              <Box
+                sx={{
+                  mx: 'auto',
+                  width: frameWidth * scale,
+                  height: frameHeight * scale,
+                  overflow: 'hidden',
+                }}
+              >
+                <Box
+                  component="iframe"
+                  // No script, no forms, no navigation: the frame only shows the rendered mail.
+                  sandbox=""
+                  srcDoc={preview.data.html}
+                  title={translate('app.publications.preview.frame_title', {
+                    name: publication.name,
+                    template: template?.name ?? '',
+                    width: frameWidth,
+                  })}
+                  data-testid="publication-preview-frame"
+                  sx={{
+                    display: 'block',
+                    width: frameWidth,
+                    height: frameHeight,
+                    border: 0,
+                    bgcolor: 'background.paper',
+                    boxShadow: 1,
+                    transform: scale < 1 ? `scale(${scale})` : undefined,
+                    transformOrigin: 'top left',
+                  }}
+                />
+              </Box>
+            </Box>
           </Box>
         ) : null}
       </CardContent>

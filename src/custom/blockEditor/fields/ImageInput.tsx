@@ -36,7 +36,7 @@ export function ImageInput({ id, field, value, onChange, problems }: FieldInputP
       <FormLabel component="legend" sx={{ mb: 1 }}>
         {field.label}
       </FormLabel>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
+      <Stack spacing={1.5}>
         <Box
           sx={{
             width: thumbnailSize.width,
@@ -61,13 +61,13 @@ export function ImageInput({ id, field, value, onChange, problems }: FieldInputP
             <ImageOutlinedIcon color="disabled" fontSize="large" />
           )}
         </Box>
-        <Stack spacing={1.5} sx={{ flex: 1, minWidth: 0 }}>
+        <Stack spacing={1.5} sx={{ minWidth: 0 }}>
           <Typography variant="body2" color="text.secondary" data-testid="chosen-image-name">
             {value.fileId
               ? (file.data?.name ?? translate('app.publications.editor.image.chosen'))
               : translate('app.publications.editor.image.none')}
           </Typography>
-          <Stack direction="row" spacing={1}>
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
             <Button variant="outlined" onClick={choose}>
               {translate(
                 value.fileId
