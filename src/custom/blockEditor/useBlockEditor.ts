@@ -2,6 +2,7 @@ import type { BlockContent, FieldDefinition, PublicationBlock } from '@contract/
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { HttpError, useDataProvider, useNotify } from 'react-admin';
 import type { DeclaredDataProvider } from '../../dataProvider/declaredDataProvider';
+import { broadcastRefresh } from '../../slideover/refreshEvents';
 import { createBlockAutosave, type Timer } from './blockAutosave';
 import {
   contentFromDraft,
@@ -52,6 +53,10 @@ export function useBlockEditor({ block, fields, timer }: UseBlockEditorOptions) 
     }),
   );
   const state = useSyncExternalStore(autosave.subscribe, autosave.getState);
+  // Someone else's save is news for this tab's views too (the preview shows it; the list its title).
+  useEffect(() => {
+    if (state.status === 'conflict') broadcastRefresh(['refreshpublication']);
+  }, [state.status]);
   // Closing the editor (or leaving the page) saves what is still waiting for the pause.
   useEffect(() => () => void autosave.flush(), [autosave]);
 

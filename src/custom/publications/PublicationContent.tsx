@@ -30,7 +30,8 @@ export function PublicationContent({ record: publication }: { record: Publicatio
         }}
       >
         <PublicationBlocks record={publication} />
-        <Box sx={{ position: 'sticky', top: 16 }}>
+        {/* Below the sticky page bar. */}
+        <Box sx={{ position: 'sticky', top: 72 }}>
           <PublicationPreview publication={publication} />
         </Box>
       </Box>

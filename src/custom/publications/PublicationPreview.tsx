@@ -12,7 +12,7 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useGetOne, useTranslate } from 'react-admin';
 import { useSession } from '../../authProvider/useSession';
 import { useElementWidth } from './useElementWidth';
@@ -40,8 +40,7 @@ export function PublicationPreview({ publication }: { publication: Publication }
   const [view, setView] = useState<PreviewView>('desktop');
   const preview = usePublicationPreview(String(publication.id), template?.id);
   // The mail keeps its real width; where the column is narrower it is shown smaller, never cut off.
-  const stage = useRef<HTMLDivElement>(null);
-  const stageWidth = useElementWidth(stage);
+  const [stage, stageWidth] = useElementWidth();
   const frameWidth = view === 'text' ? 0 : previewWidths[view];
   const scale = stageWidth && frameWidth > stageWidth ? stageWidth / frameWidth : 1;
 
