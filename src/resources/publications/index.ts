@@ -31,7 +31,7 @@ const PublicationRsvpPage = lazyView(
  * and its confirmed delete, and its
  * deliver, analytics and RSVP pages.
  */
-export const publications = defineResource<Publication>({
+export const publications = defineResource<Publication>()({
   name: 'publications',
   label: { one: 'app.publications.one', many: 'app.publications.many' },
   recordRepresentation: 'name',
