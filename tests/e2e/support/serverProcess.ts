@@ -20,9 +20,7 @@ export async function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
     });
   });
 }
@@ -47,14 +45,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   const url = `https://localhost:${port}`;
   const output: string[] = [];
   const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'dist-server/main.js'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: 'localhost',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'test',
-      ...env,
-    },
+    env: { ...process.env, PORT: String(port), HOST: 'localhost', DATA_DIR: dataDir, NODE_ENV: 'test', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
