@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { axeViolations } from './support/axe';
 import { DESKTOP, launchBrowser, newDesktopContext, PHONE, screenshot } from './support/browser';
 import { signIn, signInWithRedirect, ANNE } from './support/signIn';
 
@@ -177,29 +177,11 @@ const settingsPages = [
   '/settings/typography',
   '/settings/advanced',
 ];
-const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-/** axe-core's serious and critical findings on the page as it is. */
+/** axe-core's serious and critical findings on the page as it is (the shared helper, WCAG 2.1 A and AA). */
 async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axeSource });
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run(): Promise<{
-            violations: { id: string; impact: string; nodes: { target: string[]; html: string }[] }[];
-          }>;
-        };
-      }
-    ).axe;
-    const { violations } = await axe.run();
-    return violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map(
-        (violation) =>
-          `${violation.id}: ${violation.nodes.map((node) => node.html.slice(0, 160)).join(', ')}`,
-      );
-  });
+  return (await axeViolations(page))
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.html}`);
 }
 
 describe.each([
