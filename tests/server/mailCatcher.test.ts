@@ -1,6 +1,8 @@
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CaughtMessage, CaughtMessagePage, TestSendResult } from '../../server/src/contract/mail';
 import type { EnvironmentInfo } from '../../server/src/contract/environment';
@@ -248,11 +250,49 @@ describe('catcher and test send through the API', () => {
   });
 });
 
-describe('without the catcher', () => {
-  it('answers 404 in Dutch when mail goes to a real server, and the console hides the page', async () => {
-    const server = await startTestServer({ SMTP_URL: 'smtp://127.0.0.1:9' });
+describe('with a real SMTP server', () => {
+  it('sends there, answers 502 naming a refused address, and offers no catcher', async () => {
+    const received: string[] = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onRcptTo(address, _session, callback) {
+        if (address.address.startsWith('weiger@')) {
+          return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+        }
+        callback();
+      },
+      onData(stream, session, callback) {
+        stream.resume();
+        stream.on('end', () => {
+          received.push(...session.envelope.rcptTo.map((rcpt) => rcpt.address));
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const { port } = smtp.server.address() as AddressInfo;
+    const server = await startTestServer({ SMTP_URL: `smtp://127.0.0.1:${port}` });
     try {
       const token = await server.signIn('anne@voorbeeld.nl');
+      const sent = await server.api<ErrorBody>(
+        'POST',
+        `/publications/${publications.januaryNewsletter}/test-sends`,
+        {
+          token,
+          env: zuiderveen,
+          body: {
+            templateId: templates.zuiderveenStandard,
+            addresses: ['goed@voorbeeld.nl', 'weiger@voorbeeld.nl'],
+          },
+        },
+      );
+      expect(sent.status).toBe(502);
+      expect(sent.body.message).toMatch(/niet aangenomen voor weiger@voorbeeld\.nl \(.*550.*\)/);
+      expect(sent.body.message).toContain('Wel verstuurd naar: goed@voorbeeld.nl');
+      expect(received).toEqual(['goed@voorbeeld.nl']);
+
       const response = await server.api<ErrorBody>('GET', '/mail-catcher/messages', {
         token,
         env: zuiderveen,
@@ -264,6 +304,7 @@ describe('without the catcher', () => {
       );
     } finally {
       await server.close();
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
     }
   });
 });

@@ -1,11 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Limit, Offset, Text, Uuid } from './common';
+import { maxTestSendAddresses } from './mailLimits';
 
 // The embedded mail catcher (outside production: what the platform sent, kept instead of delivered) and
 // the test send of a publication. Extensions: the spec shows neither.
-
-/** The most addresses one test send takes (the console's form says so too). */
-export const maxTestSendAddresses = 10;
 
 /** A caught message's id: its arrival time in ms (15 digits) and 12 hex digits. */
 export const CaughtMessageId = Type.String({ pattern: '^\\d{15}-[0-9a-f]{12}$' });

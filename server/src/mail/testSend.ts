@@ -1,6 +1,6 @@
 import type { TestSendBody, TestSendResult } from '../contract/mail';
 import type { Database } from '../db/client';
-import { badRequest } from '../errors';
+import { ApiError, badRequest } from '../errors';
 import { isEmailAddress } from '../http/inputText';
 import { getPublication } from '../publications/publications';
 import { renderPublicationPreview } from '../publications/publicationRendering';
@@ -16,7 +16,7 @@ export const testSubjectPrefix = '[TEST] ';
  * Sends the publication, rendered through one of its type's templates, to addresses typed in the console
  * (not necessarily subscribers): merge fields show their fallbacks, as in the preview, and the unsubscribe
  * link leads nowhere (a test recipient is on no list). Each address is sent on its own; one refusal does
- * not stop the others, and the answer says per address what happened.
+ * not stop the others. When the mail server refused any, 502 names them (and those that did go out).
  */
 export async function sendTest(
   db: Database,
@@ -49,7 +49,22 @@ export async function sendTest(
       }
     }),
   );
+  const refused = results.filter((result) => !result.sent);
+  if (refused.length > 0)
+    throw notAllSent(
+      refused,
+      results.filter((result) => result.sent),
+    );
   return { results };
+}
+
+function notAllSent(refused: TestSendResult['results'], sent: TestSendResult['results']): ApiError {
+  const reasons = refused
+    .map((result) => `${result.address} (${result.error ?? 'onbekende fout'})`)
+    .join(', ');
+  const alsoSent =
+    sent.length > 0 ? ` Wel verstuurd naar: ${sent.map((result) => result.address).join(', ')}.` : '';
+  return new ApiError(502, `De mailserver heeft de test niet aangenomen voor ${reasons}.${alsoSent}`);
 }
 
 /** Trimmed, checked addresses, each once (case-insensitive); a 400 naming `addresses` for the first bad one. */

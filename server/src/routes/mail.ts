@@ -34,13 +34,14 @@ export const mailRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary:
           'Sends the publication through a template of its type to up to 10 typed addresses (not necessarily ' +
-          'subscribers), subject marked [TEST]; answers per address whether the mail server took it. ' +
+          'subscribers), subject marked [TEST]; answers the addresses sent to. 502 naming the addresses the mail ' +
+          'server refused (the others went out). ' +
           `At most ${testSendsPerMinute} per minute per member (429).`,
         tags: ['mail'],
         'x-extension': true,
         params: environmentParams(PublicationParams.properties),
         body: TestSendBody,
-        response: { 200: TestSendResult, ...errorResponses(400, 401, 403, 404, 429) },
+        response: { 200: TestSendResult, ...errorResponses(400, 401, 403, 404, 429, 502) },
       },
     },
     async (request) =>
