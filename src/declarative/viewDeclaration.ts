@@ -56,6 +56,11 @@ export interface TableView<TRecord extends RaRecord> {
   /** The page heading. */
   title: Label;
   columns: readonly ColumnDeclaration<TRecord>[];
+  /**
+   * The columns a phone shows (narrower than 600 px), by source; the first two columns when absent.
+   * The row's delete and reorder buttons always show, so every action stays reachable.
+   */
+  phoneColumns?: readonly FieldSource<TRecord>[];
   /** Initial order; the server's own order when absent. */
   sort?: SortPayload;
   /** Fixed filter values of every read, e.g. `{ isDeleted: false }` (declare them in getList's `query`). */
