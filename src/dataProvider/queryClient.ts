@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { HttpError } from 'react-admin';
+import { isClientError } from './serverError';
 
 /** How often a failed read is tried again (react-query's default) when the failure may pass. */
 const maxRetries = 3;
@@ -9,7 +9,7 @@ const maxRetries = 3;
  * only delays the message (four tries of a 404 took about 8 seconds). Network failures and 5xx may pass.
  */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (error instanceof HttpError && error.status >= 400 && error.status < 500) return false;
+  if (isClientError(error)) return false;
   return failureCount < maxRetries;
 }
 

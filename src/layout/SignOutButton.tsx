@@ -14,7 +14,13 @@ export function SignOutButton() {
       fullWidth
       startIcon={<LogoutIcon />}
       onClick={() => void logout(params)}
-      sx={{ justifyContent: 'flex-start', px: 2, py: 1, fontWeight: 400, '& .MuiButton-startIcon': { mr: 2 } }}
+      sx={{
+        justifyContent: 'flex-start',
+        px: 2,
+        py: 1,
+        fontWeight: 400,
+        '& .MuiButton-startIcon': { mr: 2 },
+      }}
     >
       {translate('app.menu.sign_out')}
     </Button>

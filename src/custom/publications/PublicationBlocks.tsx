@@ -1,6 +1,5 @@
 import type { Publication } from '@contract/publications';
 import AddIcon from '@mui/icons-material/Add';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -9,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { LoadingMessage } from '../../declarative/LoadingMessage';
+import { LoadError } from '../../layout/LoadError';
 import { openSlideOver } from '../../slideover/events';
 import { BlockListItem } from './BlockListItem';
 import { usePublicationBlocks } from './usePublicationBlocks';
@@ -16,7 +16,7 @@ import { usePublicationBlocks } from './usePublicationBlocks';
 /** The blocks of a publication in order, with 'Blok toevoegen', removal and reordering. */
 export function PublicationBlocks({ record: publication }: { record: Publication }) {
   const translate = useTranslate();
-  const { blocks, isPending, error, busy, move, remove } = usePublicationBlocks(publication);
+  const { blocks, isPending, error, retry, busy, move, remove } = usePublicationBlocks(publication);
 
   return (
     <Card variant="outlined" component="section" aria-labelledby="publication-blocks-title">
@@ -38,7 +38,9 @@ export function PublicationBlocks({ record: publication }: { record: Publication
           </Button>
         </Stack>
         {isPending ? <LoadingMessage /> : null}
-        {error ? <Alert severity="error">{translate('app.publications.blocks.load_failed')}</Alert> : null}
+        {error ? (
+          <LoadError message={translate('app.publications.blocks.load_failed')} onRetry={retry} />
+        ) : null}
         {!isPending && !error && blocks.length === 0 ? (
           <Typography color="text.secondary" sx={{ py: 2 }}>
             {translate('app.publications.blocks.empty')}
