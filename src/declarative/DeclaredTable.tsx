@@ -38,6 +38,8 @@ const tableLayout = {
   minWidth: 0,
   '& .RaList-main': { minWidth: 0 },
   '& .RaList-content': { overflowX: 'auto' },
+  // A long e-mail address breaks rather than pushing the row's buttons off a phone's screen.
+  '& .RaDataTable-rowCell': { overflowWrap: { xs: 'anywhere', sm: 'normal' } },
 };
 
 /**

@@ -12,6 +12,7 @@ import {
   useRecordContext,
   type RaRecord,
 } from 'react-admin';
+import { dateOptions } from '../i18n/dateFormat';
 import type { FieldDeclaration } from './fieldDeclaration';
 import type { ResourceDeclaration } from './resourceDeclaration';
 import type { ColumnDeclaration } from './viewDeclaration';
@@ -65,7 +66,7 @@ function cellContent(source: string, field: FieldDeclaration | undefined, links:
     case 'url':
       return <UrlField source={source} />;
     case 'date':
-      return <DateField source={source} locales="nl-NL" />;
+      return <DateField source={source} locales="nl-NL" options={dateOptions} />;
     case 'choice':
       // Choices computed per form have no fixed names for a table: the value shows as it is.
       if (typeof field.choices === 'function') return <TextField source={source} />;

@@ -47,7 +47,7 @@ export type ColumnDeclaration<TRecord extends RaRecord> =
 export interface DeleteDeclaration {
   confirmTitle?: Label;
   confirmContent?: Label;
-  /** The notification after the deletion; react-admin's 'Element verwijderd' otherwise. */
+  /** The notification after the deletion; '{label.one} verwijderd' ('Lijst verwijderd') otherwise. */
   successMessage?: Label;
 }
 
@@ -110,7 +110,7 @@ export interface FormView<TRecord extends RaRecord> {
   defaultValues?(opening: FormOpening): Record<string, unknown>;
   /** The values as they are sent, e.g. trimmed, or with the parent's id added. */
   transform?(values: Record<string, unknown>, opening: FormOpening): Record<string, unknown>;
-  /** The notification after a save (react-admin's 'Element aangemaakt' otherwise); `%{name}` as in `description`, plus the saved values. */
+  /** The notification after a save ('Lijst toegevoegd' / 'Lijst opgeslagen' otherwise); `%{name}` as in `description`, plus the saved values. */
   successMessage?: Label;
   /** A destructive submit ('Verwijderen'): red, with this icon. */
   submitColor?: 'primary' | 'error';

@@ -162,7 +162,7 @@ describe('publications and delivery jobs', () => {
     await panel.getByText('Selecteer een doelgroep').waitFor();
     await screenshot(page, 'publications-deliver-empty');
 
-    await panel.getByRole('combobox', { name: 'Template' }).click();
+    await panel.getByRole('combobox', { name: 'Sjabloon' }).click();
     await page.getByRole('option', { name: 'Standaard' }).click();
     await panel.getByRole('combobox', { name: 'Doelgroep' }).click();
     await page.getByRole('option', { name: 'Inwoners en ondernemers' }).waitFor();
