@@ -285,6 +285,8 @@ describe('keyboard only (1366x768)', () => {
 
     await tabTo('button', 'Uitloggen');
     await page.keyboard.press('Enter');
+    // The identity provider asks to confirm ending its session too.
+    await page.locator('#signout').press('Enter');
     await page.getByRole('button', { name: 'Inloggen' }).waitFor({ timeout: 30_000 });
   });
 });

@@ -20,6 +20,7 @@ interface Audience {
 const audiences = defineResource<Audience>({
   name: 'audiences',
   label: { one: 'Doelgroep', many: 'Doelgroepen' },
+  recordRepresentation: 'name',
   api: {
     getList: { method: 'GET', path: '/audiences/' },
     getOne: { method: 'GET', path: '/audiences/{id}' },
@@ -85,6 +86,7 @@ describe('a declared table for keyboard users', { timeout: 60_000 }, () => {
     expect(link).toHaveAttribute('href', '/recievers/audiences/a1');
     link.focus();
     await user.keyboard('{Enter}');
+    // The card names the record; the page title says what kind of page it is, not the name again.
     expect(await screen.findByRole('heading', { name: 'Sanne', level: 2 })).toBeInTheDocument();
   });
 

@@ -87,10 +87,11 @@ export function UploadArea({
           },
         }}
       >
-        <input {...getInputProps({ 'aria-label': prompt })} data-testid="media-upload-input" />
         <CloudUploadOutlinedIcon sx={{ fontSize: 40, color: 'primary.main' }} />
         <Typography>{prompt}</Typography>
       </Box>
+      {/* Outside the zone: a button may not hold another control (the zone opens this input itself). */}
+      <input {...getInputProps({ 'aria-label': prompt })} data-testid="media-upload-input" />
 
       {queue.items.length > 0 ? (
         <Box aria-live="polite" data-testid="media-upload-progress">
