@@ -52,7 +52,14 @@ function FormPage({ declaration, name, record }: DeclaredFormPageProps & { recor
       <Card sx={{ m: 2, maxWidth: 720 }}>
         <CardContent>
           <DeclaredFormContext.Provider value={{ ...opening, blockSubmit: () => undefined }}>
-            <Form record={record} defaultValues={form.defaultValues} onSubmit={form.submit} noValidate>
+            <Form
+              record={record}
+              defaultValues={form.defaultValues}
+              onSubmit={form.submit}
+              noValidate
+              // The form shows its errors itself (FormHead, the inputs): no toast repeating them.
+              disableInvalidFormNotification
+            >
               <FormHead description={form.description} notice={form.notice} serverError={form.serverError} />
               <DeclaredFormContent fields={form.fields} />
               <Stack direction="row" sx={{ justifyContent: 'flex-end', gap: 1 }}>
