@@ -42,11 +42,12 @@ export function declaredColumn(
   }
   const props = { source, label: label ?? field?.label, disableSort: !sortable };
   const content = render ? <RenderedCell render={render} /> : cellContent(source, field, !opener);
-  const Column = field?.kind === 'number' && !render ? DataTable.NumberCol : DataTable.Col;
+  // Numbers line up on the right, as react-admin's NumberCol does (which would ignore the content given).
+  const align = field?.kind === 'number' && !render && !field.displayAs ? 'right' : undefined;
   return (
-    <Column key={source} {...props}>
+    <DataTable.Col key={source} {...props} align={align}>
       {opener ? opener(content) : content}
-    </Column>
+    </DataTable.Col>
   );
 }
 

@@ -232,6 +232,7 @@ describe('keyboard only (1366x768)', () => {
     // The skip link comes first and shows on the primary colour.
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toMatch(/Naar de inhoud/);
+    await screenshot(page, 'a11y-keyboard-skip-link');
 
     await tabTo('nav a', 'Ontvangers');
     await page.keyboard.press('Enter');
@@ -241,6 +242,7 @@ describe('keyboard only (1366x768)', () => {
     await page.waitForURL(/\/recievers\/lists\/$/);
 
     await tabTo('main table tbody a');
+    await screenshot(page, 'a11y-keyboard-focus-row');
     const listName = (await page.evaluate(() => document.activeElement?.textContent)) ?? '';
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: listName, level: 2 }).waitFor();
