@@ -72,7 +72,8 @@ async function consoleRoutes(page: Page): Promise<{ path: string; panels: (strin
     { path: `${publication}/rsvp`, panels: [] },
     { path: '/publications/00000000-0000-0000-0000-000000000000', panels: [] },
     { path: '/recievers/', panels: [] },
-    { path: '/recievers/lists/', panels: ['Nieuwe Lijst'] },
+    // The row's delete button opens the one confirmation dialog (ConfirmDeletion).
+    { path: '/recievers/lists/', panels: ['Nieuwe Lijst', /verwijderen/i] },
     { path: list, panels: ['Nieuwe ontvanger', 'Naam aanpassen', 'Labels aanpaasen'] },
     { path: `${list}/import`, panels: [] },
     { path: '/recievers/unsubscribers/', panels: ['Nieuwe uitschrijver'] },
