@@ -8,6 +8,7 @@ import { useRefreshEvents } from '../slideover/refreshEvents';
 import { DetailHeader } from './DetailHeader';
 import { DetailSections } from './DetailSections';
 import type { DetailView } from './detailView';
+import { preloadView } from './lazyView';
 import { LoadingMessage } from './LoadingMessage';
 import type { ResourceDeclaration } from './resourceDeclaration';
 import { useLabel } from './useLabel';
@@ -20,6 +21,9 @@ import { useLabel } from './useLabel';
 export function DeclaredDetail({ declaration }: { declaration: ResourceDeclaration }) {
   const view = detailViewOf(declaration);
   const { id, ...routeValues } = useParams();
+  // The page's lazy parts load while the record is read, so they do not suspend the page after it.
+  preloadView(view.extra);
+  for (const section of view.sections ?? []) if ('component' in section) preloadView(section.component);
   return (
     <ShowBase
       resource={declaration.name}
