@@ -34,7 +34,7 @@ async function waterfall(page: Page): Promise<string> {
     performance.getEntriesByType('resource').map((entry) => ({
       name: entry.name.replace(location.origin, '').replace(/\?.*/, ''),
       start: entry.startTime,
-      end: entry.responseEnd,
+      end: (entry as PerformanceResourceTiming).responseEnd,
     })),
   );
   return entries

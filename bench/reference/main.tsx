@@ -4,7 +4,16 @@
 // table's 250 rows cost no network. A list of subscribers with the console's columns, 250 a page.
 import { PublicClientApplication } from '@azure/msal-browser';
 import { createRoot } from 'react-dom/client';
-import { Admin, BooleanField, DataTable, EmailField, List, Resource, type DataProvider } from 'react-admin';
+import {
+  Admin,
+  BooleanField,
+  DataTable,
+  EmailField,
+  List,
+  Resource,
+  type DataProvider,
+  type GetListParams,
+} from 'react-admin';
 import { BrowserRouter } from 'react-router-dom';
 
 const msal = new PublicClientApplication({
@@ -36,7 +45,7 @@ const rows: Row[] = Array.from({ length: 1000 }, (_, index) => ({
 }));
 
 const dataProvider = {
-  async getList(_resource: string, { pagination = { page: 1, perPage: 250 }, sort }) {
+  async getList(_resource: string, { pagination = { page: 1, perPage: 250 }, sort }: GetListParams) {
     const field = (sort?.field ?? 'name') as keyof Row;
     const direction = sort?.order === 'DESC' ? -1 : 1;
     const sorted = [...rows].sort((a, b) =>
@@ -61,7 +70,7 @@ const SubscriberList = () => (
       <DataTable.Col source="name" />
       <DataTable.Col source="email" field={EmailField} />
       <DataTable.Col source="city" />
-      <DataTable.Col source="isOrganization" field={BooleanField} sortable={false} />
+      <DataTable.Col source="isOrganization" field={BooleanField} disableSort />
     </DataTable>
   </List>
 );
