@@ -55,9 +55,9 @@ interface FieldBase<TSource extends string> {
   input?: ComponentType<DeclaredInputProps>;
 }
 
-/** Plain values: text, long text, e-mail address, web address, number, yes/no, date. */
+/** Plain values: text, long text, e-mail address, web address, number, yes/no, date, date with time. */
 interface ScalarField<TSource extends string> extends FieldBase<TSource> {
-  kind: 'text' | 'longText' | 'email' | 'url' | 'number' | 'boolean' | 'date';
+  kind: 'text' | 'longText' | 'email' | 'url' | 'number' | 'boolean' | 'date' | 'dateTime';
 }
 
 /** One of a set of values, as a select (default) or as radio buttons. */
@@ -88,7 +88,22 @@ interface ReferenceField<TSource extends string> extends FieldBase<TSource> {
 /** The id of a file of the media library, picked in the 'selectMediaFile' slide-over. */
 interface MediaFileField<TSource extends string> extends FieldBase<TSource> {
   kind: 'mediaFile';
+  /** Offers only images (a logo). */
+  imagesOnly?: boolean;
+  /** Shows a button with this label that empties the field (null: 'Logo verwijderen'). */
+  clearLabel?: Label;
+  /** Shows the chosen file instead of its name, e.g. the logo at the sizes it is used. */
+  preview?: ComponentType<{ fileId: string | null }>;
+}
+
+/** A CSS colour `#rrggbb`, typed as text or picked with the browser's colour picker. */
+interface ColorField<TSource extends string> extends FieldBase<TSource> {
+  kind: 'color';
 }
 
 export type FieldDeclaration<TSource extends string = string> =
-  ScalarField<TSource> | ChoiceField<TSource> | ReferenceField<TSource> | MediaFileField<TSource>;
+  | ScalarField<TSource>
+  | ChoiceField<TSource>
+  | ReferenceField<TSource>
+  | MediaFileField<TSource>
+  | ColorField<TSource>;

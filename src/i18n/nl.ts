@@ -4,10 +4,12 @@ import { loginNl, startupNl } from '../boot/texts';
 import { raDutchCompletions } from './raDutchCompletions';
 import { declarativeNl } from './declarative.nl';
 import { formsNl } from './forms.nl';
+import { mailNl } from './mail.nl';
 import { mediaNl } from './media.nl';
 import { platformNl } from './platform.nl';
 import { publicationsNl } from './publications.nl';
 import { receiversNl } from './receivers.nl';
+import { settingsNl } from './settings.nl';
 
 /**
  * The console's own messages. The UI addresses the user with "je", as the spec's texts do.
@@ -55,7 +57,6 @@ const appMessages = {
       name: 'Naam van het thema',
       primary_color: 'Primaire kleur',
       primary_color_help: 'Een kleur als #1f5fa8, voor knoppen en accenten.',
-      pick_color: 'Kleur kiezen',
       submit: 'Thema aanmaken',
       created: 'Het thema is aangemaakt.',
       name_required: 'Naam is een verplicht veld',
@@ -119,8 +120,10 @@ export const nl: TranslationMessages = mergeTranslations(
   appMessages,
   declarativeNl,
   mediaNl,
+  mailNl,
   publicationsNl,
   receiversNl,
   platformNl,
+  settingsNl,
   formsNl,
 );

@@ -17,6 +17,9 @@ import { flows } from './flows';
 import { flowFields } from './flowFields';
 import { fieldOptions } from './fieldOptions';
 import { flowOptionCounts, flowSubmissions } from './flowAnswers';
+import { themes } from './themes';
+import { webFonts } from './webFonts';
+import { caughtMessages } from './caughtMessages';
 
 /**
  * Every declared resource of the console. An area adds its folder `src/resources/<name>/` exporting
@@ -42,6 +45,9 @@ const declarations = [
   fieldOptions,
   flowSubmissions,
   flowOptionCounts,
+  themes,
+  webFonts,
+  caughtMessages,
 ] as const;
 
 export const resources: readonly ResourceDeclaration[] = declarations;

@@ -9,6 +9,7 @@ import { slideOverRegistry } from '../../src/slideover/registry';
  */
 const everyType: Record<SlideOverType, true> = {
   addDynamicPublicationBlock: true,
+  addWebFont: true,
   addListToAudience: true,
   deliverPublication: true,
   fileDetails: true,
@@ -28,6 +29,7 @@ const everyType: Record<SlideOverType, true> = {
   renameFolder: true,
   selectMediaDirectory: true,
   selectMediaFile: true,
+  testSendPublication: true,
   updateAudienceName: true,
   updateFieldOption: true,
   updateFlow: true,
