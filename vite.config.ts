@@ -49,6 +49,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
+          globalSetup: ['tests/server/support/globalSetup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -8,7 +8,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { printTable, type BenchRow } from './table';
 
-const benchmarks = ['first-load', 'reload', 'startup', 'api', 'receivers', 'media'];
+const benchmarks = ['first-load', 'reload', 'rows', 'startup', 'api', 'api-driver', 'receivers', 'media'];
 const only = process.env.BENCH_ONLY?.split(',');
 const selected = only ? benchmarks.filter((name) => only.includes(name)) : benchmarks;
 

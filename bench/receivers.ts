@@ -16,18 +16,11 @@ import { Agent, request } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { eq } from 'drizzle-orm';
-import { loadConfig } from '../server/src/config';
-import { analyze, openDatabase } from '../server/src/db/client';
-import { lockDataDirectory } from '../server/src/db/lock';
-import { audienceListFilters, audienceLists, audiences, lists, subscribers } from '../server/src/db/schema';
-import { recountSubscribers } from '../server/src/receivers/subscriberWrites';
-import { seedIfEmpty } from '../server/src/seed';
-import { demoUsers, environmentIds } from '../server/src/seed/ids';
-import { samplePeople, seededRandom } from '../server/src/seed/receiverSamples';
+import { demoUsers } from '../server/src/seed/ids';
 import { launchBrowser, newDesktopContext, screenshot } from '../tests/e2e/support/browser';
 import { startServerProcess, type ServerProcess } from '../tests/e2e/support/serverProcess';
 import { signIn } from '../tests/e2e/support/signIn';
+import { bigListEnvironment, prepareBigList, type Prepared } from './bigList';
 import { reportRows, type BenchRow } from './table';
 import { signInWithCode } from '../tests/server/support/signIn';
 import { createTestDatabase, type TestDatabase } from '../tests/server/support/testDatabase';
@@ -36,73 +29,7 @@ const subscriberTotal = Number(process.env.BENCH_SUBSCRIBERS ?? 100_000);
 const samples = Number(process.env.BENCH_SAMPLES ?? 100);
 const pageLoads = Number(process.env.BENCH_PAGE_LOADS ?? 5);
 const skipBrowser = process.env.BENCH_SKIP_BROWSER === '1';
-const env = environmentIds.zuiderveen;
-const districts = ['Centrum', 'Noord', 'Oost', 'Zuid', 'West', 'Buitengebied'];
-
-interface Prepared {
-  listId: string;
-  audienceId: string;
-}
-
-/** Seeds the demo content and the big list straight into the database, before the server starts. */
-async function prepare(dataDir: string, databaseUrl: string | undefined): Promise<Prepared> {
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    NODE_ENV: 'test',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  });
-  const lock = lockDataDirectory(dataDir);
-  const database = await openDatabase(config);
-  try {
-    const { db } = database;
-    await seedIfEmpty(db, config);
-    const [list] = await db
-      .insert(lists)
-      .values({
-        environmentId: env,
-        title: 'Ledenbestand',
-        attributeLabel1: 'Wijk',
-        attributeLabel2: 'Lid sinds',
-      })
-      .returning({ id: lists.id });
-    const started = performance.now();
-    const people = samplePeople(subscriberTotal, 100_000, 'Zuiderveen', '81');
-    const random = seededRandom(7);
-    const batch = 1000; // 1,000 rows x 16 columns stays far below PostgreSQL's 65,535 parameters
-    for (let start = 0; start < people.length; start += batch) {
-      await db.insert(subscribers).values(
-        people.slice(start, start + batch).map((person) => ({
-          ...person,
-          listId: list.id,
-          attribute1: districts[Math.floor(random() * districts.length)],
-          attribute2: String(2000 + Math.floor(random() * 25)),
-        })),
-      );
-    }
-    await recountSubscribers(db, [list.id]);
-    const [audience] = await db
-      .insert(audiences)
-      .values({ environmentId: env, name: 'Ledenbestand Centrum' })
-      .returning({ id: audiences.id });
-    const [entry] = await db
-      .insert(audienceLists)
-      .values({ audienceId: audience.id, listId: list.id })
-      .returning({ id: audienceLists.id });
-    await db
-      .insert(audienceListFilters)
-      .values({ audienceListId: entry.id, field: 'attribute1', operator: 'IsEqual', value: 'Centrum' });
-    await analyze(db);
-    const [{ subscriberCount: loaded }] = await db
-      .select({ subscriberCount: lists.subscriberCount })
-      .from(lists)
-      .where(eq(lists.id, list.id));
-    console.log(`Loaded ${loaded} subscribers in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    return { listId: list.id, audienceId: audience.id };
-  } finally {
-    await database.close();
-    lock.release();
-  }
-}
+const env = bigListEnvironment;
 
 interface Measurement {
   call: string;
@@ -239,7 +166,7 @@ async function main(): Promise<void> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'dpp-bench-receivers-'));
   let server: ServerProcess | undefined;
   try {
-    const prepared = await prepare(dataDir, database?.url);
+    const prepared = await prepareBigList(dataDir, database?.url, subscriberTotal);
     server = await startServerProcess({
       DATA_DIR: dataDir,
       DATABASE_URL: database?.url ?? '',

@@ -7,6 +7,7 @@ import { notYetAvailableRoutes } from './custom/notYetAvailableRoutes';
 import { createConsoleQueryClient } from './dataProvider/queryClient';
 import { withAfterSave } from './dataProvider/withAfterSave';
 import { lazyView } from './declarative/lazyView';
+import { preloadRoute } from './declarative/preloadRoute';
 import { declaredResources, declaredRoutes } from './declarative/routes';
 import { homePath } from './environments/useSwitchEnvironment';
 import { i18nProvider } from './i18n/i18nProvider';
@@ -28,6 +29,9 @@ const routes = [
   <Route key="environments" path="/environments" element={<EnvironmentsPage />} />,
   <Route key="home" path="/" element={<Navigate to={homePath} replace />} />,
 ];
+
+// The page being opened loads its code now, next to the console's own start, not after it.
+preloadRoute(routes, window.location.pathname);
 
 /** react-admin's loading screen (auth checks): the same spinner as at start. */
 const Spinner = () => <StartupScreen />;

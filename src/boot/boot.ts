@@ -30,10 +30,14 @@ function loadConsole(): Promise<ConsoleModule> {
 export async function boot(container: HTMLElement): Promise<void> {
   const removeSpinner = renderStartupScreen(container);
   try {
+    // A session to restore needs the console: its code downloads next to the environment info.
+    const needsConsole = returnsFromSignIn() || hasSignedInSession(readSession());
+    const consoleLoading = needsConsole ? loadConsole() : undefined;
+    consoleLoading?.catch(() => undefined); // awaited below, after the info (whose errors come first)
     const info = await fetchEnvironmentInfo(apiBaseUrl);
-    if (returnsFromSignIn() || hasSignedInSession(readSession())) {
+    if (consoleLoading) {
       // The spinner stays until the console is here; the console's own start shows the same spinner.
-      const { renderConsole, startConsoleOnce } = await loadConsole();
+      const { renderConsole, startConsoleOnce } = await consoleLoading;
       removeSpinner();
       renderConsole(container, () => startConsoleOnce({ info }));
     } else {

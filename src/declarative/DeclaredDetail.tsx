@@ -10,6 +10,7 @@ import { useRefreshEvents } from '../slideover/refreshEvents';
 import { DetailHeader } from './DetailHeader';
 import { DetailSections } from './DetailSections';
 import type { DetailView } from './detailView';
+import { preloadView } from './lazyView';
 import { LoadingMessage } from './LoadingMessage';
 import { singletonRecordId } from './recordId';
 import type { ResourceDeclaration } from './resourceDeclaration';
@@ -43,6 +44,9 @@ function SingletonDetail({ declaration }: { declaration: ResourceDeclaration }) 
 function RecordDetail({ declaration, id }: { declaration: ResourceDeclaration; id: Identifier | undefined }) {
   const view = detailViewOf(declaration);
   const { id: _id, ...routeValues } = useParams();
+  // The page's lazy parts load while the record is read, so they do not suspend the page after it.
+  preloadView(view.extra);
+  for (const section of view.sections ?? []) if ('component' in section) preloadView(section.component);
   return (
     <ShowBase
       resource={declaration.name}

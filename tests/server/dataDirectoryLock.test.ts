@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DataDirectoryLockedError, lockDataDirectory } from '../../server/src/db/lock';
 import { freePort } from './support/freePort';
+import { copyPgliteTemplate } from './support/pgliteTemplate';
 import { exitWithin, spawnServer, waitForHealth } from './support/serverProcess';
 import { startTestServer, type TestServer } from './support/testServer';
 
@@ -36,8 +37,9 @@ describe('exclusive data directory', () => {
 
 describe('stopping', () => {
   let dataDir: string;
-  beforeAll(() => {
+  beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'dpp-stop-test-'));
+    await copyPgliteTemplate(dataDir); // about stopping, not a first start: no initdb to wait for
   });
   afterAll(() => {
     rmSync(dataDir, { recursive: true, force: true });

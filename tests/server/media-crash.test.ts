@@ -12,10 +12,12 @@ import { freePort } from './support/freePort';
 import { authHeaders, multipartBody, rawRequest } from './support/mediaRequests';
 import { signInWithCode } from './support/signIn';
 import { listFiles } from './support/mediaFiles';
+import { copyPgliteTemplate } from './support/pgliteTemplate';
+import { serverBundle } from './support/serverProcess';
 
 const env = environmentIds.zuiderveen;
 
-/** The real server as its own process (`node --import tsx server/src/main.ts`), so it can be killed hard. */
+/** The real server as its own process (the built `dist-server/main.js`), so it can be killed hard. */
 interface ServerProcess {
   origin: string;
   ca: string;
@@ -25,7 +27,7 @@ interface ServerProcess {
 
 async function startServerProcess(dataDir: string, port: number): Promise<ServerProcess> {
   const output: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', serverBundle], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -100,6 +102,7 @@ describe('upload crash safety (server killed mid-upload)', () => {
 
   it('leaves neither a record nor a stray file after SIGKILL and a restart on the same data directory', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'dpp-media-crash-'));
+    await copyPgliteTemplate(dataDir);
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
     const port = await freePort();
     const first = await startServerProcess(dataDir, port);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../../server/src/admin/commands';
 import { lockDataDirectory } from '../../server/src/db/lock';
 import { environmentIds } from '../../server/src/seed/ids';
+import { copyPgliteTemplate } from './support/pgliteTemplate';
 import { createTestDatabase, type TestDatabase } from './support/testDatabase';
 import { startTestServer, type TestServer } from './support/testServer';
 
@@ -32,6 +33,7 @@ describe.each(databases)('npm run admin on %s', (_name, createDatabase) => {
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'dpp-admin-'));
     database = await createDatabase();
+    if (!database) await copyPgliteTemplate(dataDir);
     env = { NODE_ENV: 'production', DATA_DIR: dataDir, ...(database && { DATABASE_URL: database.url }) };
   });
   afterAll(async () => {

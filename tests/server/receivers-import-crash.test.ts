@@ -9,6 +9,7 @@ import type { ReceiverList } from '../../server/src/contract/receivers';
 import { demoUsers, environmentIds } from '../../server/src/seed/ids';
 import { freePort } from './support/freePort';
 import { httpsRequest } from './support/https';
+import { copyPgliteTemplate } from './support/pgliteTemplate';
 import { authHeaders, rawRequest } from './support/mediaRequests';
 import { exitWithin, spawnServer, waitForHealth, type ServerProcess } from './support/serverProcess';
 import { signInWithCode } from './support/signIn';
@@ -28,6 +29,7 @@ describe('import crash safety (server killed mid-import)', () => {
     const adminUrl = process.env.TEST_DATABASE_URL;
     const database: TestDatabase | undefined = adminUrl ? await createTestDatabase(adminUrl) : undefined;
     if (database) cleanups.push(() => database.drop());
+    else await copyPgliteTemplate(dataDir);
     const port = await freePort();
     const origin = `https://localhost:${port}`;
     const start = async (): Promise<ServerProcess> => {

@@ -5,6 +5,7 @@ import type { AudienceDetail } from '@contract/receivers';
 import { renderDeclarative } from './support/declarativeTestApp';
 import {
   audienceListOf,
+  createdId,
   fakeReceiversApi,
   receiverList,
   type ReceiversState,
@@ -73,7 +74,7 @@ describe('audiences', { timeout: 60_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Jongeren', level: 2 })).toBeInTheDocument();
     expect(screen.getByText('0 ontvangers')).toBeInTheDocument();
     expect(sent.find((request) => request.method === 'POST')?.query.get('name')).toBe('Jongeren');
-    expect(sent.some((request) => request.path === '/api/1/env-1/audience/audience-new-1')).toBe(true);
+    expect(sent.some((request) => request.path === `/api/1/env-1/audience/${createdId(1)}`)).toBe(true);
   });
 
   it('shows the recipient count and the lists with their filters', async () => {

@@ -3,6 +3,7 @@ import { createLocalJWKSet } from 'jose';
 import Provider, { type AdapterFactory, type errors } from 'oidc-provider';
 import type { AppConfig } from '../config';
 import { verifyJwtAccessToken, type AccessTokenRules } from './accessTokenVerifier';
+import { rememberVerifiedTokens } from './verifiedTokens';
 import type { UserDirectory } from './accounts';
 import { apiResource, apiScope, embeddedClientSettings, userReadScope } from './embeddedClient';
 import { assertEmbeddedIdentityAllowed } from './embeddedGuard';
@@ -58,7 +59,7 @@ export async function createEmbeddedIdentity(
       await registerInteractionRoutes(app, { provider, users, consoleUrl });
       await registerProviderMount(app, provider);
     },
-    verifyAccessToken: (token) => verifyJwtAccessToken(token, rules),
+    verifyAccessToken: rememberVerifiedTokens((token) => verifyJwtAccessToken(token, rules)),
     readiness: async () => ({ ready: true }),
     info: {
       authority: client.issuer,

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { attributeNumbers, type Subscriber, type SubscriberInput } from '../contract/receivers';
 import type { Database } from '../db/client';
 import { lists, subscribers, unsubscribers } from '../db/schema/receivers';
@@ -6,19 +6,18 @@ import { notFound } from '../errors';
 import { optionalText, requiredEmail, requiredText } from '../http/inputText';
 import { qualifiedColumn } from './qualifiedColumn';
 
-/** Whether the subscriber's address is globally unsubscribed in its list's environment. */
-const isUnsubscribed = sql<boolean>`EXISTS (
+/** Whether the subscriber's address is globally unsubscribed in the environment (a column or a value). */
+const isUnsubscribedIn = (environmentId: SQLWrapper | string) => sql<boolean>`EXISTS (
   SELECT 1 FROM ${unsubscribers}
-  WHERE ${qualifiedColumn(unsubscribers.environmentId)} = ${qualifiedColumn(lists.environmentId)}
+  WHERE ${qualifiedColumn(unsubscribers.environmentId)} = ${environmentId}
     AND ${qualifiedColumn(unsubscribers.removedAt)} IS NULL
     AND lower(${qualifiedColumn(unsubscribers.email)}) = lower(${qualifiedColumn(subscribers.email)})
 )`;
 
-/** The columns of a subscriber as the API answers them; the query must join `lists`. */
-export const subscriberColumns = {
+/** The subscriber's own columns (without its list's name and the unsubscribe check). */
+const ownColumns = {
   id: subscribers.id,
   listId: subscribers.listId,
-  listName: lists.title,
   name: subscribers.name,
   email: subscribers.email,
   initials: subscribers.initials,
@@ -40,16 +39,66 @@ export const subscriberColumns = {
   attribute7: subscribers.attribute7,
   attribute8: subscribers.attribute8,
   attribute9: subscribers.attribute9,
-  isUnsubscribed,
   createdAt: subscribers.createdAt,
   updatedAt: subscribers.updatedAt,
 };
 
+/** The columns of a subscriber as the API answers them; the query must join `lists`. */
+export const subscriberColumns = {
+  ...ownColumns,
+  listName: lists.title,
+  isUnsubscribed: isUnsubscribedIn(qualifiedColumn(lists.environmentId)),
+};
+
+/**
+ * The columns of subscribers of one list already found (its name and environment known): the query
+ * reads `subscribers` alone, without the join to `lists` (a 250-row page is the API's hottest read).
+ */
+export const listSubscriberColumns = (environmentId: string) => ({
+  ...ownColumns,
+  isUnsubscribed: isUnsubscribedIn(sql`${environmentId}::uuid`),
+});
+
 /** A row selected with `subscriberColumns`. */
 type SubscriberRow = Omit<Subscriber, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date };
 
-export function toSubscriber(row: SubscriberRow): Subscriber {
-  return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+/**
+ * A subscriber as the contract spells it (dates as ISO text). Every field is written out, in one order,
+ * so that the answers of a page share one shape (a spread of the driver's rows measured slower).
+ */
+export function toSubscriber(
+  row: Omit<SubscriberRow, 'listName'>,
+  listName: string = (row as SubscriberRow).listName,
+): Subscriber {
+  return {
+    id: row.id,
+    listId: row.listId,
+    listName,
+    name: row.name,
+    email: row.email,
+    initials: row.initials,
+    firstName: row.firstName,
+    middleName: row.middleName,
+    lastName: row.lastName,
+    phoneNumber: row.phoneNumber,
+    address: row.address,
+    postalCode: row.postalCode,
+    city: row.city,
+    country: row.country,
+    isOrganization: row.isOrganization,
+    attribute1: row.attribute1,
+    attribute2: row.attribute2,
+    attribute3: row.attribute3,
+    attribute4: row.attribute4,
+    attribute5: row.attribute5,
+    attribute6: row.attribute6,
+    attribute7: row.attribute7,
+    attribute8: row.attribute8,
+    attribute9: row.attribute9,
+    isUnsubscribed: row.isUnsubscribed,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }
 
 /** The values to store for a subscriber: trimmed, blanks as null; name and a valid email required. */

@@ -11,14 +11,14 @@ import type {
 import type { Database } from '../db/client';
 import { violatesUniqueConstraint } from '../db/constraintViolation';
 import { orderBy, readPage } from '../db/paging';
-import { lists, subscribers } from '../db/schema/receivers';
+import { subscribers } from '../db/schema/receivers';
 import { matchesPrefixQuery, prefixQuery } from '../db/textSearch';
 import { ApiError, notFound } from '../errors';
 import { findList } from './listRecords';
 import {
   duplicateEmailMessage,
   findSubscriber,
-  subscriberColumns,
+  listSubscriberColumns,
   subscriberValues,
   toSubscriber,
 } from './subscriberRecords';
@@ -53,16 +53,15 @@ export async function subscriberPage(
   );
   const { rows, total } = await readPage(
     db
-      .select(subscriberColumns)
+      .select(listSubscriberColumns(environmentId))
       .from(subscribers)
-      .innerJoin(lists, eq(lists.id, subscribers.listId))
       .where(where)
       .orderBy(...orderBy(sortKeys[sort], subscribers.id, order))
       .offset(offset)
       .limit(limit),
     words === undefined ? list.subscriberCount : db.select({ total: count() }).from(subscribers).where(where),
   );
-  return { data: rows.map(toSubscriber), total };
+  return { data: rows.map((row) => toSubscriber(row, list.title)), total };
 }
 
 /** A 409 naming `email` when the address is already in the list; other errors as they are. */

@@ -9,6 +9,8 @@ import { request } from 'node:https';
 export interface ServerProcess {
   url: string;
   dataDir: string;
+  /** The server's process id (benchmarks read its CPU time from /proc). */
+  pid: number;
   /** Everything the server printed so far (its pino request log included). */
   output(): string;
   stop(): Promise<void>;
@@ -69,6 +71,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   return {
     url,
     dataDir,
+    pid: child.pid ?? 0,
     output: () => output.join(''),
     async stop() {
       if (child.exitCode === null) {

@@ -16,9 +16,12 @@ export interface ServerProcess {
   exited: Promise<Exit>;
 }
 
-/** Runs `server/src/main.ts` as its own process, the way `npm run serve` does. */
+/** The server bundle the suite's globalSetup builds (`npm run build` makes the same file). */
+export const serverBundle = 'dist-server/main.js';
+
+/** Runs the built server (`dist-server/main.js`) as its own process, the way `npm run serve` does. */
 export function spawnServer(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', serverBundle], {
     env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'test', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

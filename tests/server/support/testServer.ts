@@ -5,6 +5,7 @@ import { loadConfig, type AppConfig } from '../../../server/src/config';
 import type { BuildOptions } from '../../../server/src/app';
 import { startServer } from '../../../server/src/server';
 import { freePort } from './freePort';
+import { copyPgliteTemplate } from './pgliteTemplate';
 import { httpsRequest } from './https';
 import { refreshTokens, signInWithCode, type SignInTarget, type Tokens } from './signIn';
 import { createTestDatabase, type TestDatabase } from './testDatabase';
@@ -66,6 +67,7 @@ export async function startTestServer(
   let database: TestDatabase | undefined;
   try {
     database = adminUrl ? await createTestDatabase(adminUrl) : undefined;
+    if (!database) await copyPgliteTemplate(dataDir);
     const port = await freePort();
     const config = loadConfig({
       NODE_ENV: 'test',

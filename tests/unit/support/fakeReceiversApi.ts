@@ -76,6 +76,11 @@ export interface ReceiversState {
   audiences: AudienceDetail[];
 }
 
+/** The id the fake gives its n-th created record: a UUID, as the server's are (the contract says so). */
+export function createdId(n: number): string {
+  return `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+}
+
 const notFound = () => jsonAnswer({ status: 404, message: 'Deze route bestaat niet.' }, { status: 404 });
 
 /**
@@ -101,7 +106,7 @@ export function fakeReceiversApi(
       return jsonAnswer(rows, { headers: { 'X-Total-Count': String(rows.length) } });
     }
     if (method === 'POST' && path === '/list/manual') {
-      const list = receiverList({ id: `list-new-${nextId++}`, title: request.query.get('title') ?? '' });
+      const list = receiverList({ id: createdId(nextId++), title: request.query.get('title') ?? '' });
       state.lists.push(list);
       return jsonAnswer(list, { status: 201 });
     }
@@ -131,7 +136,7 @@ export function fakeReceiversApi(
     if (method === 'POST' && (match = path.match(/^\/list\/manual\/([^/]+)\/subscriber$/))) {
       const created = subscriber({
         ...(request.json() as Subscriber),
-        id: `subscriber-new-${nextId++}`,
+        id: createdId(nextId++),
         listId: match[1],
       });
       state.subscribers.push(created);
@@ -154,7 +159,7 @@ export function fakeReceiversApi(
     }
     if (method === 'POST' && path === '/unsubscribers') {
       const created = {
-        id: `unsubscriber-new-${nextId++}`,
+        id: createdId(nextId++),
         email: request.query.get('email') ?? '',
         createdAt: '2025-02-01T09:00:00.000Z',
       };
@@ -178,7 +183,7 @@ export function fakeReceiversApi(
       return jsonAnswer(rows, { headers: { 'X-Total-Count': String(rows.length) } });
     }
     if (method === 'POST' && path === '/audience') {
-      const id = `audience-new-${nextId++}`;
+      const id = createdId(nextId++);
       const name = request.query.get('name') ?? '';
       state.audiences.push({
         id,
@@ -203,7 +208,7 @@ export function fakeReceiversApi(
       const audience = state.audiences.find((candidate) => candidate.id === match?.[1]);
       const list = state.lists.find((candidate) => candidate.id === request.query.get('listId'));
       if (!audience || !list) return notFound();
-      const entry = audienceListOf(list, `audience-list-new-${nextId++}`);
+      const entry = audienceListOf(list, createdId(nextId++));
       audience.lists.push(entry);
       audience.recipientCount += list.subscriberCount;
       return jsonAnswer(entry, { status: 201 });
@@ -214,7 +219,7 @@ export function fakeReceiversApi(
         .find((candidate) => candidate.id === match?.[1]);
       if (!entry) return notFound();
       const filter = {
-        id: `filter-new-${nextId++}`,
+        id: createdId(nextId++),
         ...(request.json() as Omit<AudienceListDetail['filters'][number], 'id'>),
       };
       entry.filters.push(filter);
