@@ -68,4 +68,15 @@ export const ListImport = Type.Object({
 });
 export type ListImport = Static<typeof ListImport>;
 
+/** A row of the file that was not imported: its row number (the header is row 1) and why, in Dutch. */
+export const ImportRefusal = Type.Object({
+  rowNumber: Type.Integer(),
+  reason: Type.String({ description: "E.g. 'ongeldig e-mailadres', 'naam ontbreekt'." }),
+  values: Type.Array(Type.String(), { description: "The row's own cells." }),
+});
+export type ImportRefusal = Static<typeof ImportRefusal>;
+
+/** How many refused rows the console shows; all of them are in refused.csv. */
+export const shownRefusals = 100;
+
 export const ImportParams = Type.Object({ listId: Uuid, importId: Uuid });
