@@ -8,6 +8,7 @@ import { publicationTypes } from './publicationTypes';
 import { publications } from './publications';
 import { audiences } from './audiences';
 import { lists } from './lists';
+import { listImports } from './listImports';
 import { subscribers } from './subscribers';
 import { unsubscribers } from './unsubscribers';
 import { platformEnvironments } from './platformEnvironments';
@@ -31,6 +32,7 @@ export const resources: readonly ResourceDeclaration[] = [
   publicationBlocks,
   jobs,
   lists,
+  listImports,
   subscribers,
   unsubscribers,
   audiences,

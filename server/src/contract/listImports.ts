@@ -1,11 +1,12 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, StringEnum, Uuid } from './common';
+import { importModes } from './importRules';
 import { attributeFilterFields, standardFilterFields } from './receiverFields';
 
 // CSV imports into a manual list (extensions): the preview, the import job, its progress and its refused rows.
 
-/** add: new addresses only; update: existing ones only; addAndUpdate: both (matched ignoring case). */
-export const importModes = ['add', 'update', 'addAndUpdate'] as const;
+export { importModes, shownRefusals } from './importRules';
+
 export const ImportMode = StringEnum(importModes);
 export type ImportMode = Static<typeof ImportMode>;
 
@@ -75,8 +76,5 @@ export const ImportRefusal = Type.Object({
   values: Type.Array(Type.String(), { description: "The row's own cells." }),
 });
 export type ImportRefusal = Static<typeof ImportRefusal>;
-
-/** How many refused rows the console shows; all of them are in refused.csv. */
-export const shownRefusals = 100;
 
 export const ImportParams = Type.Object({ listId: Uuid, importId: Uuid });
