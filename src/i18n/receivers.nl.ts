@@ -98,7 +98,6 @@ export const receiversNl = {
           column: 'Kolom',
           examples: 'Voorbeelden',
           target: 'Importeren als',
-          field_of: 'Veld voor kolom %{column}',
           skip: 'Niet importeren',
           organization: 'Organisatie (ja/nee)',
           labels: 'Labels van deze lijst',

@@ -95,9 +95,10 @@ export function ImportColumnsStep({
             .filter(Boolean)
             .slice(0, 3);
           const labelId = `import-column-${column}-label`;
+          const titleId = `import-column-${column}-title`;
           return (
             <Paper component="li" key={column} variant="outlined" sx={{ p: 1.5, minWidth: 0 }}>
-              <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
+              <Typography id={titleId} sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
                 {translate('app.receivers.imports.columns.column')} {column + 1}: {name || '–'}
               </Typography>
               <Typography variant="body2" color="text.secondary" noWrap sx={{ mb: 1 }}>
@@ -111,11 +112,8 @@ export function ImportColumnsStep({
                   labelId={labelId}
                   label={translate('app.receivers.imports.columns.target')}
                   value={mapping[String(column)] ?? 'skip'}
-                  inputProps={{
-                    'aria-label': translate('app.receivers.imports.columns.field_of', {
-                      column: name || column + 1,
-                    }),
-                  }}
+                  // Named after its column ('Kolom 4: Buurt'), not only 'Importeren als' like every other.
+                  SelectDisplayProps={{ 'aria-labelledby': `${titleId} ${labelId}` } as object}
                   onChange={(event) =>
                     onChange(assignTarget(mapping, column, event.target.value as ImportTarget))
                   }

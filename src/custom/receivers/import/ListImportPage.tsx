@@ -13,9 +13,23 @@ import { BackToOverview } from '../../../layout/BackToOverview';
 import { ImportProgressView } from './ImportProgressView';
 import { ImportWizard } from './ImportWizard';
 
+/** How long after it ended an import's result is what the page opens with ('come back later'). */
+const resultShownMilliseconds = 24 * 60 * 60 * 1000;
+
+/** The running import, else the latest one when it ended within a day; else none (the wizard). */
+function shownOnArrival(imports: readonly ListImport[], now = Date.now()): ListImport | undefined {
+  const running = imports.find((item) => item.status === 'Bezig');
+  if (running) return running;
+  const [latest] = imports;
+  return latest?.finishedAt && now - Date.parse(latest.finishedAt) < resultShownMilliseconds
+    ? latest
+    : undefined;
+}
+
 /**
  * /recievers/lists/{id}/import: the import wizard, or the list's running import when there is one
- * (it runs in the server: leaving and coming back shows its progress), then its result.
+ * (it runs in the server: leaving and coming back shows its progress), then its result; a result of
+ * the last day is shown on arrival too, with a way to import another file.
  */
 export function ListImportPage() {
   const translate = useTranslate();
@@ -38,8 +52,7 @@ export function ListImportPage() {
     );
   }
   const title = list.data.title;
-  const running = imports.data?.find((item) => item.status === 'Bezig');
-  const importId = shownId === undefined ? running?.id : shownId;
+  const importId = shownId === undefined ? shownOnArrival(imports.data ?? [])?.id : shownId;
 
   return (
     <Stack spacing={2} sx={{ p: { xs: 2, md: 3 }, maxWidth: 1100, minWidth: 0 }}>
