@@ -57,8 +57,10 @@ export interface AppConfig {
 export interface ImportSettings {
   /** IMPORT_LIMIT_BYTES: largest accepted import file; beyond it 413 and nothing kept. */
   limitBytes: number;
-  /** IMPORT_BATCH_ROWS: rows written per transaction (one statement); a crash loses at most this batch. */
+  /** IMPORT_BATCH_ROWS: rows written per transaction (one statement); a crash loses at most the batches in flight. */
   batchRows: number;
+  /** IMPORT_WRITERS: batches of one import written at once (PostgreSQL 2, PGlite 1); commits stay in file order. */
+  writers: number;
 }
 
 /** What one client, and all clients together, can make the public image CDN do. */
@@ -82,7 +84,7 @@ const defaultPort = 8443;
 const defaultAccessTokenTtlSeconds = 3600;
 const defaultIdentityRequestsPerMinute = 600;
 const defaultUploadLimitBytes = 50 * 1024 * 1024;
-const defaultImports: ImportSettings = { limitBytes: 200 * 1024 * 1024, batchRows: 1000 };
+const defaultImports = { limitBytes: 200 * 1024 * 1024, batchRows: 1000 };
 /** The CDN's defaults: a few hundred MB of renditions, two renders at once (the machine's other work goes on). */
 const defaultCdn: CdnSettings = {
   cacheBytes: 256 * 1024 * 1024,
@@ -139,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     imports: {
       limitBytes: readInteger(env, 'IMPORT_LIMIT_BYTES', defaultImports.limitBytes, 1),
       batchRows: readInteger(env, 'IMPORT_BATCH_ROWS', defaultImports.batchRows, 1),
+      writers: readInteger(env, 'IMPORT_WRITERS', nonEmpty(env.DATABASE_URL) ? 2 : 1, 1),
     },
   };
 }

@@ -39,9 +39,9 @@ const consentMessage =
 
 /** CSV imports into a manual list (extensions) and their background runner. */
 export const listImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { limitBytes, batchRows } = app.config.imports;
+  const { limitBytes, batchRows, writers } = app.config.imports;
   const files = importFiles(app.config.dataDir);
-  const runner = createImportRunner(app.db, files, batchRows);
+  const runner = createImportRunner(app.db, files, batchRows, writers);
   await runner.recover();
   app.addHook('onClose', () => runner.stop());
   await app.register(fastifyMultipart, { throwFileSizeLimit: false });
