@@ -8,9 +8,9 @@ import { jobs } from '../jobs';
 import { lazyView } from '../../declarative/lazyView';
 import { defineResource } from '../../declarative/resourceDeclaration';
 
-const PublicationBlocks = lazyView(
-  () => import('../../custom/publications/PublicationBlocks'),
-  'PublicationBlocks',
+const PublicationContent = lazyView(
+  () => import('../../custom/publications/PublicationContent'),
+  'PublicationContent',
 );
 const PublicationDeliverPage = lazyView(
   () => import('../../custom/publications/PublicationDeliverPage'),
@@ -27,10 +27,11 @@ const PublicationRsvpPage = lazyView(
 
 /**
  * Publications (spec §3, §7): the table at /publications/, the 'Nieuwe Publicatie' and
- * 'Publicatie aanpassen' panels, the publication page with its blocks and its confirmed delete, and its
+ * 'Publicatie aanpassen' panels, the publication page with its blocks, their editor and the live preview,
+ * and its confirmed delete, and its
  * deliver, analytics and RSVP pages.
  */
-export const publications = defineResource<Publication>({
+export const publications = defineResource<Publication>()({
   name: 'publications',
   label: { one: 'app.publications.one', many: 'app.publications.many' },
   recordRepresentation: 'name',
@@ -42,6 +43,10 @@ export const publications = defineResource<Publication>({
     update: { method: 'PUT', path: '/publications/{id}', body: ['name', 'isNotMarketing', 'isPublic'] },
     // Extension: deletes the publication with its blocks; 409 once it has delivery jobs.
     delete: { method: 'DELETE', path: '/publications/{id}' },
+    actions: {
+      // Extension: the publication through one of its type's templates, as HTML and plain text.
+      render: { method: 'GET', path: '/publications/{id}/render', query: ['templateId'] },
+    },
   },
   fields: [
     {
@@ -111,9 +116,10 @@ export const publications = defineResource<Publication>({
           },
         },
       ],
-      sections: [{ component: PublicationBlocks }],
+      sections: [{ component: PublicationContent }],
       notFound: 'app.publications.page.not_found',
-      maxWidth: 960,
+      // Room for the block editor beside the 600 px e-mail preview.
+      maxWidth: 1640,
     },
     create: {
       as: 'slideOver',
