@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Admin, CustomRoutes } from 'react-admin';
-import { BrowserRouter, Navigate, Route } from 'react-router-dom';
+import { createBrowserRouter, Navigate, Route, RouterProvider } from 'react-router-dom';
 import { LoginPage } from './authProvider/LoginPage';
 import { notYetAvailableRoutes } from './custom/notYetAvailableRoutes';
 import { withAfterSave } from './dataProvider/withAfterSave';
@@ -77,26 +77,46 @@ export function App({ start = startConsoleOnce }: AppProps) {
     );
   }
 
+  return <ConsoleRouter services={services} dataProvider={dataProvider} queryClient={queryClient} />;
+}
+
+interface ConsoleRouterProps {
+  services: ConsoleServices;
+  dataProvider: ConsoleServices['dataProvider'];
+  queryClient: QueryClient;
+}
+
+/**
+ * Real paths (no hash): deep links such as /recievers/lists/abc survive a reload (the server falls back
+ * to index.html), and MSAL's redirect answer in the hash does not collide with the router. A data router
+ * (one catch-all route around react-admin), so that forms can ask before unsaved changes are left
+ * (react-admin's `warnWhenUnsavedChanges` needs react-router's blocker).
+ */
+function ConsoleRouter({ services, dataProvider, queryClient }: ConsoleRouterProps) {
   const { authProvider } = services;
-  return (
-    // Real paths (no hash): deep links such as /recievers/lists/abc survive a reload (the server falls back
-    // to index.html), and MSAL's redirect answer in the hash does not collide with the router.
-    <BrowserRouter>
-      <Admin
-        authProvider={authProvider}
-        dataProvider={dataProvider}
-        queryClient={queryClient}
-        i18nProvider={i18nProvider}
-        theme={consoleTheme}
-        layout={Layout}
-        loginPage={LoginPage}
-        loading={Spinner}
-        requireAuth
-        disableTelemetry
-      >
-        <CustomRoutes>{routes}</CustomRoutes>
-        {declaredResources(resources)}
-      </Admin>
-    </BrowserRouter>
+  const [router] = useState(() =>
+    createBrowserRouter([
+      {
+        path: '*',
+        element: (
+          <Admin
+            authProvider={authProvider}
+            dataProvider={dataProvider}
+            queryClient={queryClient}
+            i18nProvider={i18nProvider}
+            theme={consoleTheme}
+            layout={Layout}
+            loginPage={LoginPage}
+            loading={Spinner}
+            requireAuth
+            disableTelemetry
+          >
+            <CustomRoutes>{routes}</CustomRoutes>
+            {declaredResources(resources)}
+          </Admin>
+        ),
+      },
+    ]),
   );
+  return <RouterProvider router={router} />;
 }

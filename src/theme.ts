@@ -10,6 +10,8 @@ export const consoleTheme: RaThemeOptions = {
     ...defaultLightTheme.palette,
     primary: { main: '#1f5fa8', light: '#4f86c9', dark: '#154377', contrastText: '#fff' },
     secondary: { main: '#0f7b6c', light: '#3fa394', dark: '#0a564b', contrastText: '#fff' },
+    // A shade darker than MUI's red: an invalid field's label stays readable (4.5:1) on a filled input.
+    error: { main: '#c62828', light: '#ef5350', dark: '#8e0000', contrastText: '#fff' },
     background: { default: '#f4f6f9', paper: '#ffffff' },
   },
   shape: { borderRadius: 8 },

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import { ShowBase, Title, useShowContext, type RaRecord } from 'react-admin';
+import { ShowBase, Title, useGetOne, useShowContext, type Identifier, type RaRecord } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import { fillRoute } from './fillRoute';
 import { useRefreshEvents } from '../slideover/refreshEvents';
@@ -9,6 +9,7 @@ import { DetailHeader } from './DetailHeader';
 import { DetailSections } from './DetailSections';
 import type { DetailView } from './detailView';
 import { LoadingMessage } from './LoadingMessage';
+import { singletonRecordId } from './recordId';
 import type { ResourceDeclaration } from './resourceDeclaration';
 import { useLabel } from './useLabel';
 
@@ -18,8 +19,28 @@ import { useLabel } from './useLabel';
  * not found and the refresh events are handled here for every detail page.
  */
 export function DeclaredDetail({ declaration }: { declaration: ResourceDeclaration }) {
+  const params = useParams();
+  return declaration.singleton ? (
+    <SingletonDetail declaration={declaration} />
+  ) : (
+    <RecordDetail declaration={declaration} id={params.id} />
+  );
+}
+
+/**
+ * A singleton's page (the theme): its one record is read first, because react-admin's show controller
+ * insists that the record it shows has the id it asked for.
+ */
+function SingletonDetail({ declaration }: { declaration: ResourceDeclaration }) {
+  const { data, isPending, error } = useGetOne(declaration.name, { id: singletonRecordId });
+  if (isPending) return <LoadingMessage />;
+  if (error || !data) return <DetailNotFound declaration={declaration} />;
+  return <RecordDetail declaration={declaration} id={data.id} />;
+}
+
+function RecordDetail({ declaration, id }: { declaration: ResourceDeclaration; id: Identifier | undefined }) {
   const view = detailViewOf(declaration);
-  const { id, ...routeValues } = useParams();
+  const { id: _id, ...routeValues } = useParams();
   return (
     <ShowBase
       resource={declaration.name}
@@ -51,7 +72,7 @@ function DetailPage({ declaration }: { declaration: ResourceDeclaration }) {
     <Stack spacing={2} sx={{ p: { xs: 2, md: 3 }, maxWidth: view.maxWidth, minWidth: 0 }}>
       <Title title={view.pageTitle ? label(view.pageTitle) : <RecordTitle declaration={declaration} />} />
       <DetailHeader declaration={declaration} record={record} />
-      <DetailSections declaration={declaration} record={record} />
+      <DetailSections sections={view.sections ?? []} record={record} />
     </Stack>
   );
 }
@@ -73,9 +94,11 @@ function DetailNotFound({ declaration }: { declaration: ResourceDeclaration }) {
       <Alert
         severity="warning"
         action={
-          <Link to={fillRoute(view.back.to, params)} style={{ color: 'inherit' }}>
-            {label(view.back.label)}
-          </Link>
+          view.back ? (
+            <Link to={fillRoute(view.back.to, params)} style={{ color: 'inherit' }}>
+              {label(view.back.label)}
+            </Link>
+          ) : undefined
         }
       >
         {label(view.notFound)}

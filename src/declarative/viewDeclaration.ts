@@ -1,5 +1,6 @@
 import type { ComponentType, ReactElement, ReactNode } from 'react';
 import type { RaRecord, SortPayload } from 'react-admin';
+import type { DetailSection } from './detailView';
 import type { FieldDeclaration, FieldSource } from './fieldDeclaration';
 import type { Label } from './label';
 
@@ -118,4 +119,13 @@ export interface FormView<TRecord extends RaRecord> {
   slideOverType?: string;
   /** Where to go after a save, e.g. `/publications/{id}` for a new publication. */
   redirect?(record: TRecord, opening: FormOpening): string;
+  /** On a page: the link back above the form ('Alle instellingen'). */
+  back?: { to: string; label: Label };
+  /**
+   * On a page: content beside the inputs (below them on a phone), inside the form so that it follows
+   * the values as they are typed: the live preview of colours or typography.
+   */
+  preview?: ComponentType<{ record?: RaRecord }>;
+  /** On a page: parts below the form, as on a detail page (the theme's web fonts under its typography). */
+  sections?: readonly DetailSection<RaRecord>[];
 }

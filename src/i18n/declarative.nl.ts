@@ -24,5 +24,9 @@ export const declarativeNl = {
       choose: 'Kiezen',
       none: 'Geen bestand gekozen',
     },
+    color: {
+      pick: 'Kleur kiezen voor %{label}',
+      invalid: 'Kies een kleur in de vorm #rrggbb, bijvoorbeeld #1f5fa8.',
+    },
   },
 };

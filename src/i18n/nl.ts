@@ -8,6 +8,7 @@ import { mediaNl } from './media.nl';
 import { platformNl } from './platform.nl';
 import { publicationsNl } from './publications.nl';
 import { receiversNl } from './receivers.nl';
+import { settingsNl } from './settings.nl';
 
 /**
  * The console's own messages. The UI addresses the user with "je", as the spec's texts do.
@@ -55,7 +56,6 @@ const appMessages = {
       name: 'Naam van het thema',
       primary_color: 'Primaire kleur',
       primary_color_help: 'Een kleur als #1f5fa8, voor knoppen en accenten.',
-      pick_color: 'Kleur kiezen',
       submit: 'Thema aanmaken',
       created: 'Het thema is aangemaakt.',
       name_required: 'Naam is een verplicht veld',
@@ -122,5 +122,6 @@ export const nl: TranslationMessages = mergeTranslations(
   publicationsNl,
   receiversNl,
   platformNl,
+  settingsNl,
   formsNl,
 );

@@ -2,7 +2,9 @@ import { Box, Drawer, useMediaQuery, type Theme } from '@mui/material';
 import { Suspense, useState, type ReactNode } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { Error as ErrorPage, Loading, SkipNavigationButton } from 'react-admin';
+import { EnvironmentThemeColors } from '../environments/EnvironmentThemeColors';
 import { ThemeGate } from '../environments/ThemeGate';
+import { useSessionFollowsTheme } from '../environments/useSessionFollowsTheme';
 import { SlideOverHost } from '../slideover/SlideOverHost';
 import { sidebarWidth } from '../theme';
 import { MobileMenuButton } from './MobileMenuButton';
@@ -17,7 +19,9 @@ import { Sidebar } from './Sidebar';
 export function Layout({ children }: { children: ReactNode }) {
   return (
     <ThemeGate>
-      <Shell>{children}</Shell>
+      <EnvironmentThemeColors>
+        <Shell>{children}</Shell>
+      </EnvironmentThemeColors>
     </ThemeGate>
   );
 }
@@ -25,6 +29,7 @@ export function Layout({ children }: { children: ReactNode }) {
 function Shell({ children }: { children: ReactNode }) {
   const isDesktop = useMediaQuery<Theme>((theme) => theme.breakpoints.up('md'), { noSsr: true });
   const [menuOpen, setMenuOpen] = useState(false);
+  useSessionFollowsTheme();
   const closeMenu = () => setMenuOpen(false);
 
   return (

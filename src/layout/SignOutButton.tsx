@@ -1,5 +1,5 @@
 import LogoutIcon from '@mui/icons-material/Logout';
-import { ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
+import { ListItem, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
 import { useLogout, useTranslate } from 'react-admin';
 import type { SignOutParams } from '../authProvider/authProvider';
 
@@ -8,12 +8,15 @@ export function SignOutButton() {
   const translate = useTranslate();
   const logout = useLogout();
   const params: SignOutParams = { endIdentityProviderSession: true };
+  // An item of the sidebar's list (a list holds only items: axe's 'list' rule).
   return (
-    <ListItemButton onClick={() => void logout(params)} sx={{ borderRadius: 1 }}>
-      <ListItemIcon sx={{ minWidth: 40 }}>
-        <LogoutIcon />
-      </ListItemIcon>
-      <ListItemText primary={translate('app.menu.sign_out')} />
-    </ListItemButton>
+    <ListItem disablePadding>
+      <ListItemButton onClick={() => void logout(params)} sx={{ borderRadius: 1 }}>
+        <ListItemIcon sx={{ minWidth: 40 }}>
+          <LogoutIcon />
+        </ListItemIcon>
+        <ListItemText primary={translate('app.menu.sign_out')} />
+      </ListItemButton>
+    </ListItem>
   );
 }

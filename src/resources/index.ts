@@ -18,6 +18,8 @@ import { flows } from './flows';
 import { flowFields } from './flowFields';
 import { fieldOptions } from './fieldOptions';
 import { flowOptionCounts, flowSubmissions } from './flowAnswers';
+import { themes } from './themes';
+import { webFonts } from './webFonts';
 
 /**
  * Every declared resource of the console. An area adds its folder `src/resources/<name>/` exporting
@@ -44,6 +46,8 @@ const declarations = [
   fieldOptions,
   flowSubmissions,
   flowOptionCounts,
+  themes,
+  webFonts,
 ] as const;
 
 export const resources: readonly ResourceDeclaration[] = declarations;

@@ -23,6 +23,8 @@ export interface MediaBrowserProps {
   onFileClick?(file: MediaFile): void;
   /** File tiles are announced as choices (the file picker). */
   selecting?: boolean;
+  /** Shows only the files this accepts (the logo picker: images). */
+  showsFile?(file: MediaFile): boolean;
   /** Smaller tiles, for the narrow picker panels. */
   dense?: boolean;
   /** Rendered between the breadcrumb and the grid once the folder is known, e.g. the upload area. */
@@ -45,6 +47,7 @@ export function MediaBrowser({
   onNewFolder,
   onFileClick,
   selecting,
+  showsFile,
   dense,
   toolbar,
   folderActions,
@@ -110,6 +113,7 @@ export function MediaBrowser({
             onNewFolder={onNewFolder ? () => onNewFolder(folder) : undefined}
             onFileClick={onFileClick}
             selecting={selecting}
+            showsFile={showsFile}
             dense={dense}
           />
         </Box>
