@@ -14,6 +14,7 @@ import { registerSecurityHeaders } from './http/securityHeaders';
 import { createIdentity, type IdentityOptions } from './identity';
 import { assertEmbeddedIdentityAllowed } from './identity/embeddedGuard';
 import { databaseStorage } from './identity/databaseStorage';
+import { openMailTransport } from './mail/mailTransport';
 import { registerOpenApi } from './openapi';
 import { registerConsole } from './routes/console';
 import { environmentRoutes } from './routes/environment';
@@ -28,6 +29,7 @@ import { publicationRoutes } from './routes/publications';
 import { publicationWebVersionRoutes } from './routes/publicationWebVersion';
 import { receiverRoutes } from './routes/receivers';
 import { formRoutes } from './routes/forms';
+import { mailRoutes } from './routes/mail';
 import { publicFormRoutes } from './routes/publicForms';
 import { seedIfEmpty } from './seed';
 import { ensureTlsCertificate, type TlsMaterial } from './tls';
@@ -37,7 +39,15 @@ import { createUserDirectory } from './users/userDirectory';
  * Area route plugins under /api/1/:environmentId (auth + membership checked once in routes/scope.ts).
  * Add one line per area; paths inside a plugin are relative, e.g. `/themes`.
  */
-const environmentAreas = [themeRoutes, mediaRoutes, publicationRoutes, receiverRoutes, formRoutes, platformArea];
+const environmentAreas = [
+  themeRoutes,
+  mediaRoutes,
+  publicationRoutes,
+  receiverRoutes,
+  formRoutes,
+  mailRoutes,
+  platformArea,
+];
 
 export interface BuildOptions {
   /** For tests: how the external provider is reached (fetch) and the clock of its retry back-off. */
@@ -72,6 +82,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       storage: databaseStorage(database.db),
     });
     cleanups.push(() => identity.close());
+    const mail = await openMailTransport(config);
+    cleanups.push(() => mail.close());
 
     // HTTP/2 lets the browser fetch the console's chunks over one connection instead of queueing behind
     // six (docs/performance.md); clients without it (Node's https, the tests) get HTTP/1.1 by ALPN.
@@ -89,6 +101,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     app.decorate('config', config);
     app.decorate('db', database.db);
     app.decorate('identity', identity);
+    app.decorate('mail', mail);
     app.decorateRequest('environmentId', '');
     app.decorateRequest('user', null as never);
     app.decorateRequest('accessToken', null as never);

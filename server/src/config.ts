@@ -1,6 +1,7 @@
 import path from 'node:path';
 
 import { readExternalProviderSettings, type ExternalProviderSettings } from './identity/externalSettings';
+import { readMailSettings, type MailSettings } from './mail/mailSettings';
 
 /** Who may create environments and manage their members (the platform administration API and page). */
 export interface PlatformAdminSettings {
@@ -51,6 +52,8 @@ export interface AppConfig {
   identityRequestsPerMinute: number;
   /** CSV imports into lists. */
   imports: ImportSettings;
+  /** Outgoing mail: SMTP_URL, else the embedded catcher outside production; the sender (MAIL_FROM). */
+  mail: MailSettings;
 }
 
 /** How large an import file may be, and how many rows one transaction writes. */
@@ -149,6 +152,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ),
       writers: readInteger(env, 'IMPORT_WRITERS', nonEmpty(env.DATABASE_URL) ? 2 : 1, 1),
     },
+    mail: readMailSettings(
+      env,
+      production,
+      publicUrl,
+      (name, fallback, minimum) => readInteger(env, name, fallback, minimum),
+      (name) => readSwitch(env, name),
+    ),
   };
 }
 

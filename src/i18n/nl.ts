@@ -4,6 +4,7 @@ import { loginNl, startupNl } from '../boot/texts';
 import { raDutchCompletions } from './raDutchCompletions';
 import { declarativeNl } from './declarative.nl';
 import { formsNl } from './forms.nl';
+import { mailNl } from './mail.nl';
 import { mediaNl } from './media.nl';
 import { platformNl } from './platform.nl';
 import { publicationsNl } from './publications.nl';
@@ -119,6 +120,7 @@ export const nl: TranslationMessages = mergeTranslations(
   appMessages,
   declarativeNl,
   mediaNl,
+  mailNl,
   publicationsNl,
   receiversNl,
   platformNl,

@@ -20,6 +20,7 @@ import { fieldOptions } from './fieldOptions';
 import { flowOptionCounts, flowSubmissions } from './flowAnswers';
 import { themes } from './themes';
 import { webFonts } from './webFonts';
+import { caughtMessages } from './caughtMessages';
 
 /**
  * Every declared resource of the console. An area adds its folder `src/resources/<name>/` exporting
@@ -48,6 +49,7 @@ const declarations = [
   flowOptionCounts,
   themes,
   webFonts,
+  caughtMessages,
 ] as const;
 
 export const resources: readonly ResourceDeclaration[] = declarations;

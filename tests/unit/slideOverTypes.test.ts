@@ -29,6 +29,7 @@ const everyType: Record<SlideOverType, true> = {
   renameFolder: true,
   selectMediaDirectory: true,
   selectMediaFile: true,
+  testSendPublication: true,
   updateAudienceName: true,
   updateFieldOption: true,
   updateFlow: true,
