@@ -1,15 +1,18 @@
-import { QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Admin, CustomRoutes } from 'react-admin';
 import { createBrowserRouter, Navigate, Route, RouterProvider } from 'react-router-dom';
 import { LoginPage } from './authProvider/LoginPage';
 import { notYetAvailableRoutes } from './custom/notYetAvailableRoutes';
+import { createConsoleQueryClient } from './dataProvider/queryClient';
 import { withAfterSave } from './dataProvider/withAfterSave';
 import { lazyView } from './declarative/lazyView';
 import { declaredResources, declaredRoutes } from './declarative/routes';
 import { homePath } from './environments/useSwitchEnvironment';
 import { i18nProvider } from './i18n/i18nProvider';
+import { loginNl } from './boot/texts';
 import { Layout } from './layout/Layout';
+import { NotFoundPage } from './layout/NotFoundPage';
 import { StartupScreen } from './layout/StartupScreen';
 import { resources } from './resources';
 import { startConsoleOnce, type ConsoleServices } from './startConsole';
@@ -41,7 +44,7 @@ export function App({ start = startConsoleOnce }: AppProps) {
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<StartState>({ status: 'starting' });
   // react-admin's cache, shared with the dataProvider so that every save refreshes what it changed.
-  const [queryClient] = useState(() => new QueryClient());
+  const [queryClient] = useState(createConsoleQueryClient);
   const services = state.status === 'ready' ? state.services : undefined;
   const dataProvider = useMemo(
     () => services && withAfterSave(services.dataProvider, resources, queryClient),
@@ -108,6 +111,8 @@ function ConsoleRouter({ services, dataProvider, queryClient }: ConsoleRouterPro
             layout={Layout}
             loginPage={LoginPage}
             loading={Spinner}
+            catchAll={NotFoundPage}
+            title={loginNl.title}
             requireAuth
             disableTelemetry
           >

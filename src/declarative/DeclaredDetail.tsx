@@ -2,6 +2,8 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { ShowBase, Title, useGetOne, useShowContext, type Identifier, type RaRecord } from 'react-admin';
+import { isClientError } from '../dataProvider/serverError';
+import { LoadError } from '../layout/LoadError';
 import { Link, useParams } from 'react-router-dom';
 import { fillRoute } from './fillRoute';
 import { useRefreshEvents } from '../slideover/refreshEvents';
@@ -48,7 +50,7 @@ function RecordDetail({ declaration, id }: { declaration: ResourceDeclaration; i
       // The console's routes are not react-admin's: a failed read shows the not-found message here.
       queryOptions={{ meta: { ...routeValues, ...view.meta }, onError: () => undefined }}
       loading={<LoadingMessage />}
-      error={<DetailNotFound declaration={declaration} />}
+      error={<DetailLoadFailure declaration={declaration} />}
       render={() => <DetailPage declaration={declaration} />}
     />
   );
@@ -70,17 +72,18 @@ function DetailPage({ declaration }: { declaration: ResourceDeclaration }) {
   if (!record) return <DetailNotFound declaration={declaration} />;
   return (
     <Stack spacing={2} sx={{ p: { xs: 2, md: 3 }, maxWidth: view.maxWidth, minWidth: 0 }}>
-      <Title title={view.pageTitle ? label(view.pageTitle) : <RecordTitle declaration={declaration} />} />
+      <Title title={label(view.pageTitle ?? declaration.label.one)} />
       <DetailHeader declaration={declaration} record={record} />
       <DetailSections sections={view.sections ?? []} record={record} />
     </Stack>
   );
 }
 
-function RecordTitle({ declaration }: { declaration: ResourceDeclaration }) {
-  const { record } = useShowContext();
-  const source = declaration.recordRepresentation;
-  return <>{source && record ? String(record[source] ?? '') : ''}</>;
+/** A 4xx answer means the record is not there for this user; anything else may pass when asked again. */
+function DetailLoadFailure({ declaration }: { declaration: ResourceDeclaration }) {
+  const { error, refetch } = useShowContext();
+  if (isClientError(error)) return <DetailNotFound declaration={declaration} />;
+  return <LoadError error={error} onRetry={() => void refetch()} />;
 }
 
 /** The record cannot be read (unknown id, another environment, deleted for good): say so, and the way back. */

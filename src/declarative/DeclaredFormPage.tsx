@@ -76,6 +76,8 @@ function FormPage({ declaration, name, record }: DeclaredFormPageProps & { recor
                 onSubmit={form.submit}
                 noValidate
                 warnWhenUnsavedChanges
+                // The form shows its errors itself (FormHead, the inputs): no toast repeating them.
+                disableInvalidFormNotification
               >
                 <FormHead
                   description={form.description}

@@ -83,7 +83,10 @@ export interface DetailCard<TRecord extends RaRecord> {
 export interface DetailView<TRecord extends RaRecord> {
   /** The overview to go back to: its route and the link's text ('Alle lijsten'); none for a top-level page. */
   back?: { to: string; label: Label };
-  /** The page bar's title; the record's representation when absent. */
+  /**
+   * The page bar's title (the page's H1); the resource's singular label ('Lijst') when absent. The
+   * card's heading names the record, so the page does not show the name twice.
+   */
   pageTitle?: Label;
   flags?: readonly DetailFlag<TRecord>[];
   /** Lines under the title: a field's value ('Type: Nieuwsbrief'), or a text with the record's values. */

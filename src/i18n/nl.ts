@@ -32,6 +32,7 @@ const appMessages = {
       jobs: 'Jobs',
       environments: 'Omgevingen',
       settings: 'Instellingen',
+      title: 'Menu',
       open: 'Menu openen',
       close: 'Menu sluiten',
       sign_out: 'Uitloggen',
@@ -65,6 +66,13 @@ const appMessages = {
       other_environment: 'Of ga naar een andere omgeving:',
       failed: 'Het thema kon niet worden aangemaakt. Probeer het opnieuw.',
       load_failed: 'Het thema van deze omgeving kon niet worden opgehaald.',
+    },
+    not_found: {
+      home: 'Naar de startpagina',
+    },
+    load_error: {
+      message: 'De gegevens konden niet worden geladen.',
+      retry: 'Opnieuw proberen',
     },
     not_yet_available: {
       badge: 'Nog niet beschikbaar',

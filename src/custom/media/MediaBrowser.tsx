@@ -7,6 +7,7 @@ import type { MediaDirectory, MediaFile } from '@contract/media';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { useSession } from '../../authProvider/useSession';
+import { LoadError } from '../../layout/LoadError';
 import { MediaBreadcrumb } from './MediaBreadcrumb';
 import { MediaGrid } from './MediaGrid';
 import { childPath, parentPath, type FolderPath } from './mediaPath';
@@ -54,7 +55,7 @@ export function MediaBrowser({
 }: MediaBrowserProps) {
   const translate = useTranslate();
   const { environmentId = '', cdnBaseUrl = '' } = useSession();
-  const { data: folder, error, isPending, isFetching, isPlaceholderData } = useMediaFolder(path);
+  const { data: folder, error, isPending, isFetching, isPlaceholderData, refetch } = useMediaFolder(path);
   const actions = folder && !error && !isPlaceholderData ? folderActions?.(folder) : null;
 
   return (
@@ -77,9 +78,11 @@ export function MediaBrowser({
       <Box sx={{ minHeight: 4 }}>
         {isFetching ? <LinearProgress aria-label={translate('media.explorer.loading')} /> : null}
       </Box>
-      {error ? (
+      {error && error.status !== 404 ? (
+        <LoadError error={error} onRetry={() => void refetch()} />
+      ) : error ? (
         <Alert
-          severity={error.status === 404 ? 'info' : 'error'}
+          severity="info"
           action={
             path.length > 0 ? (
               <Button color="inherit" size="small" onClick={() => onNavigate([])}>
@@ -88,9 +91,7 @@ export function MediaBrowser({
             ) : undefined
           }
         >
-          {error.status === 404
-            ? translate('media.explorer.not_found')
-            : error.message || translate('media.explorer.load_failed')}
+          {translate('media.explorer.not_found')}
         </Alert>
       ) : null}
       {folder && !error ? (

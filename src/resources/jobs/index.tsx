@@ -52,6 +52,7 @@ export const jobs = defineResource<DeliveryJob>()({
         { source: 'createdAt', render: (job) => <JobCreatedCell job={job} /> },
         { source: 'status', render: (job) => <JobStatusCell job={job} /> },
       ],
+      phoneColumns: ['publicationName', 'status'],
       sort: { field: 'createdAt', order: 'DESC' },
       empty: 'app.jobs.list.empty',
     },

@@ -78,6 +78,7 @@ export const publications = defineResource<Publication>()({
     list: {
       title: 'app.publications.list.title',
       columns: ['name', 'publicationTypeName', 'isNotMarketing', 'isPublic'],
+      phoneColumns: ['name', 'isPublic'],
       rowClick: 'show',
       empty: 'app.publications.list.empty',
     },
