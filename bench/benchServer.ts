@@ -23,7 +23,11 @@ export async function startServerProcess(database: TestDatabase | undefined): Pr
   const dataDir = await mkdtemp(path.join(tmpdir(), 'dpp-bench-'));
   const port = await freePort();
   const url = `https://localhost:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  // BENCH_BUILT_SERVER=1: the bundle of `npm run build` (as `npm run serve`), without tsx compiling in-process.
+  const entry = process.env.BENCH_BUILT_SERVER
+    ? ['dist-server/main.js']
+    : ['--import', 'tsx', 'server/src/main.ts'];
+  const child: ChildProcess = spawn(process.execPath, entry, {
     env: {
       ...process.env,
       PORT: String(port),

@@ -166,14 +166,18 @@ async function main(): Promise<void> {
     `\nImport benchmark, ${new Date().toISOString().slice(0, 10)}: ${rows} rows, ${(file.length / 1e6).toFixed(1)} MB\n`,
   );
   const results: string[] = [];
-  const pglite = await startServerProcess(undefined);
-  try {
-    results.push(await measure('PGlite', pglite, file));
-  } finally {
-    await pglite.stop();
+  // IMPORT_BENCH_DATABASES=postgres measures PostgreSQL alone (when tuning it).
+  const databases = (process.env.IMPORT_BENCH_DATABASES ?? 'pglite,postgres').split(',');
+  if (databases.includes('pglite')) {
+    const pglite = await startServerProcess(undefined);
+    try {
+      results.push(await measure('PGlite', pglite, file));
+    } finally {
+      await pglite.stop();
+    }
   }
   const adminUrl = process.env.DATABASE_URL;
-  if (adminUrl) {
+  if (adminUrl && databases.includes('postgres')) {
     const database = await createTestDatabase(adminUrl);
     const server = await startServerProcess(database);
     try {

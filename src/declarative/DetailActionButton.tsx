@@ -5,10 +5,11 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ConfirmRecordDelete } from './ConfirmRecordDelete';
 import type { DetailAction } from './detailView';
 import type { ResourceDeclaration } from './resourceDeclaration';
+import { useActionDownload } from './useActionDownload';
 import { useLabel } from './useLabel';
 import { useOpenFormView } from './useOpenFormView';
 
-/** One action of a detail page's header: open a declared form with the record, go to a page, or delete. */
+/** One action of a detail page's header: open a declared form with the record, go to a page, download, or delete. */
 export function DetailActionButton({
   declaration,
   record,
@@ -24,6 +25,7 @@ export function DetailActionButton({
   const target = typeof action.form === 'object' ? action.form : { resource: declaration, form: action.form };
   const openFormView = useOpenFormView(target.resource);
   const [confirming, setConfirming] = useState(false);
+  const { busy, download } = useActionDownload(declaration.name);
   const Icon = action.icon;
   const common = {
     variant: action.variant ?? (action.to ? 'text' : 'outlined'),
@@ -33,6 +35,18 @@ export function DetailActionButton({
   if (action.to) {
     return (
       <Button component={Link} to={action.to(record)} {...common}>
+        {label(action.label)}
+      </Button>
+    );
+  }
+  if (action.download) {
+    const { action: name, fileName } = action.download;
+    return (
+      <Button
+        {...common}
+        disabled={busy}
+        onClick={() => void download(name, { id: String(record.id), meta: routeValues }, fileName(record))}
+      >
         {label(action.label)}
       </Button>
     );

@@ -30,7 +30,7 @@ export interface DetailFlag<TRecord extends RaRecord> extends RecordText<TRecord
   variant?: 'filled' | 'outlined';
 }
 
-/** A button of the header: it opens a declared form, goes to a page, or deletes the record (confirmed). */
+/** A button of the header: it opens a declared form, goes to a page, downloads a file, or deletes the record (confirmed). */
 export interface DetailAction<TRecord extends RaRecord> {
   label: Label;
   icon?: SvgIconComponent;
@@ -41,6 +41,8 @@ export interface DetailAction<TRecord extends RaRecord> {
   form?: string | { resource: ResourceDeclaration; form: string };
   /** A page to go to. */
   to?(record: TRecord): string;
+  /** A file to save: the answer of one of the resource's named actions (`GET …/export`), under this name. */
+  download?: { action: string; fileName(record: TRecord): string };
   /** Deletes the record after confirmation, then goes to `redirect` (the overview). Placed apart, at the far end. */
   delete?: DeleteDeclaration & { redirect: string };
 }

@@ -9,6 +9,7 @@ import { publicationTypes } from './publicationTypes';
 import { publications } from './publications';
 import { audiences } from './audiences';
 import { lists } from './lists';
+import { listImports } from './listImports';
 import { subscribers } from './subscribers';
 import { unsubscribers } from './unsubscribers';
 import { platformEnvironments } from './platformEnvironments';
@@ -35,6 +36,7 @@ const declarations = [
   publicationBlocks,
   jobs,
   lists,
+  listImports,
   subscribers,
   unsubscribers,
   audiences,

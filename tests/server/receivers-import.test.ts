@@ -3,7 +3,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImportPreview, ListImport } from '../../server/src/contract/listImports';
+import type { ImportPreview, ImportRefusal, ListImport } from '../../server/src/contract/listImports';
 import type { ReceiverList, Subscriber, SubscriberPage } from '../../server/src/contract/receivers';
 import { demoUsers, environmentIds, receiverIds } from '../../server/src/seed/ids';
 import { authHeaders, rawRequest } from './support/mediaRequests';
@@ -295,6 +295,14 @@ describe('receivers: list export and import', () => {
         ['6', 'ongeldig e-mailadres', 'Kapot', 'geen-adres', 'West', ''],
         ['7', 'naam ontbreekt', '', 'leeg@voorbeeld.nl', 'West', ''],
       ]);
+      const shown = await call<ImportRefusal[]>(
+        'GET',
+        `/list/manual/${listId}/imports/${started.body.id}/refusals`,
+      );
+      expect(shown.body).toEqual([
+        { rowNumber: 6, reason: 'ongeldig e-mailadres', values: ['Kapot', 'geen-adres', 'West', ''] },
+        { rowNumber: 7, reason: 'naam ontbreekt', values: ['', 'leeg@voorbeeld.nl', 'West', ''] },
+      ]);
       const latest = await call<ListImport[]>('GET', `/list/manual/${listId}/imports`);
       expect(latest.body.map((item) => item.id)).toEqual([started.body.id]);
     });
@@ -401,7 +409,7 @@ describe('receivers: list export and import', () => {
         otherEnv,
       );
       expect(other.status).toBe(404);
-      for (const suffix of ['', '/refused.csv']) {
+      for (const suffix of ['', '/refused.csv', '/refusals']) {
         const read = await call('GET', `/list/manual/${listId}/imports/${started.body.id}${suffix}`, {
           env: otherEnv,
         });

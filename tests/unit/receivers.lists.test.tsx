@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ListImport } from '@contract/listImports';
 import { receiverResources } from './support/receiverResources';
 import { renderDeclarative } from './support/declarativeTestApp';
 import { fakeReceiversApi, receiverList, subscriber, type ReceiversState } from './support/fakeReceiversApi';
@@ -131,11 +132,52 @@ describe('lists', { timeout: 60_000 }, () => {
     expect(put?.query.get('isTest')).toBe('true');
   });
 
-  it('shows the designed "not yet available" page for the import', async () => {
+  it('offers the import wizard, and shows a running import instead when the list has one', async () => {
     fakeReceiversApi(state());
+    const first = renderDeclarative(receiverResources, { path: `/recievers/lists/${residents.id}/import` });
+    // The wizard is its own chunk (lazyView): on a busy machine its first transform takes seconds.
+    expect(
+      await screen.findByRole('heading', { name: `Importeren in ${residents.title}` }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
+    for (const step of ['Bestand', 'Soort import', 'Kolommen', 'Toestemming'])
+      expect(screen.getAllByText(step).length).toBeGreaterThan(0);
+    expect(
+      screen.getByText('Sleep een CSV-bestand hierheen of klik om er een te kiezen'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Volgende' })).toBeDisabled();
+    first.unmount();
+
+    const running: ListImport = {
+      id: 'import-1',
+      listId: residents.id,
+      status: 'Bezig',
+      mode: 'add',
+      mapping: { 0: 'name', 1: 'email' },
+      fileName: 'leden.csv',
+      fileBytes: 80_000,
+      encoding: 'utf-8',
+      delimiter: ';',
+      rowsDone: 2_000,
+      rowsEstimated: 8_000,
+      rowsPerSecond: 1_000,
+      added: 1_900,
+      updated: 0,
+      skippedDuplicate: 50,
+      skippedUnsubscribed: 0,
+      skippedMissing: 0,
+      refused: 50,
+      error: null,
+      startedAt: '2025-02-01T09:00:00.000Z',
+      finishedAt: null,
+    };
+    fakeReceiversApi({ ...state(), imports: [running] });
     renderDeclarative(receiverResources, { path: `/recievers/lists/${residents.id}/import` });
-    expect(await screen.findByText('Nog niet beschikbaar')).toBeInTheDocument();
-    expect(screen.getByText('Importeren')).toBeInTheDocument();
+    expect(
+      await screen.findByText('2.000 van ongeveer 8.000 rijen', {}, { timeout: 15_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('1.000 rijen per seconde')).toBeInTheDocument();
+    expect(screen.getByText('Nog ongeveer 6 seconden')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Annuleren' })).toBeInTheDocument();
   });
 });
 

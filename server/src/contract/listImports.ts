@@ -1,11 +1,12 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, StringEnum, Uuid } from './common';
+import { importModes } from './importRules';
 import { attributeFilterFields, standardFilterFields } from './receiverFields';
 
 // CSV imports into a manual list (extensions): the preview, the import job, its progress and its refused rows.
 
-/** add: new addresses only; update: existing ones only; addAndUpdate: both (matched ignoring case). */
-export const importModes = ['add', 'update', 'addAndUpdate'] as const;
+export { importModes, shownRefusals } from './importRules';
+
 export const ImportMode = StringEnum(importModes);
 export type ImportMode = Static<typeof ImportMode>;
 
@@ -67,5 +68,13 @@ export const ListImport = Type.Object({
   finishedAt: Nullable(Type.String({ format: 'date-time' })),
 });
 export type ListImport = Static<typeof ListImport>;
+
+/** A row of the file that was not imported: its row number (the header is row 1) and why, in Dutch. */
+export const ImportRefusal = Type.Object({
+  rowNumber: Type.Integer(),
+  reason: Type.String({ description: "E.g. 'ongeldig e-mailadres', 'naam ontbreekt'." }),
+  values: Type.Array(Type.String(), { description: "The row's own cells." }),
+});
+export type ImportRefusal = Static<typeof ImportRefusal>;
 
 export const ImportParams = Type.Object({ listId: Uuid, importId: Uuid });

@@ -30,22 +30,54 @@ export interface ImportRunner {
   stop(): Promise<void>;
 }
 
-export function createImportRunner(db: Database, files: ImportFiles, batchRows: number): ImportRunner {
+/**
+ * `writers`: batches of one import written at once. 1 on PGlite (one query at a time anyway; the next
+ * batch is still parsed while one is written); on PostgreSQL 2 lets its backends share the work of the
+ * indexes while commits stay in file order (importBatch.ts).
+ */
+export function createImportRunner(
+  db: Database,
+  files: ImportFiles,
+  batchRows: number,
+  writers = 1,
+): ImportRunner {
   const running = new Set<Promise<void>>();
   let stopping = false;
 
   async function run(job: ImportJob): Promise<void> {
     const seen = new Set<string>();
+    const inFlight = new Set<Promise<boolean>>();
+    let last: Promise<boolean> = Promise.resolve(true);
+    let ended = false; // a batch was cancelled or failed: nothing after it is written
+    let failure: unknown;
     let batch = emptyBatch(job);
     let bytesRead = 0;
+    /** Hands the batch to a writer once one is free; false when the import should stop reading. */
     const flush = async (): Promise<boolean> => {
       batch.bytesRead = bytesRead;
-      const written = await writeImportBatch(db, batch);
+      while (inFlight.size >= writers) await Promise.race(inFlight);
+      if (ended || stopping) return false;
+      const written = writeImportBatch(db, batch, last);
+      const settled = written.then(
+        (ok) => {
+          if (!ok) ended = true;
+          return ok;
+        },
+        (error: unknown) => {
+          ended = true;
+          failure ??= error;
+          return false;
+        },
+      );
+      last = written;
+      inFlight.add(settled);
+      void settled.finally(() => inFlight.delete(settled));
       batch = emptyBatch(job);
       await yieldToRequests();
-      return written && !stopping;
+      return !ended && !stopping;
     };
     try {
+      let reading = true;
       for await (const record of readCsvRecords(job.filePath, job.format, (bytes) => (bytesRead = bytes))) {
         batch.rowCount += 1;
         const mapped = mapRow(record.cells, job.columns);
@@ -59,11 +91,18 @@ export function createImportRunner(db: Database, files: ImportFiles, batchRows: 
             batch.rows.push(mapped.values);
           }
         }
-        if (batch.rowCount >= batchRows && !(await flush())) return stopped(job);
+        if (batch.rowCount >= batchRows && !(await flush())) {
+          reading = false;
+          break;
+        }
       }
-      if (batch.rowCount > 0 && !(await flush())) return stopped(job);
+      if (reading && batch.rowCount > 0) await flush();
+      await Promise.all(inFlight);
+      if (failure !== undefined) throw failure; // the import fails (below)
+      if (ended || stopping) return stopped(job);
       await finishImport(db, job.importId, 'Voltooid');
     } catch (error) {
+      await Promise.all(inFlight);
       if (stopping) return;
       const reason = error instanceof Error ? error.message : String(error);
       await finishImport(db, job.importId, 'Mislukt', `Het bestand kon niet worden gelezen: ${reason}`);

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import type { ImportMapping, ImportMode, ListImport } from '../contract/listImports';
+import type { ImportMapping, ImportMode, ImportRefusal, ListImport } from '../contract/listImports';
 import type { Database } from '../db/client';
 import { violatesUniqueConstraint } from '../db/constraintViolation';
 import { listImportRefusals, listImports } from '../db/schema/listImports';
@@ -127,6 +127,20 @@ export async function markInterruptedImports(db: Database): Promise<void> {
       error: sql`'De server is gestopt tijdens het importeren; ' || ${listImports.rowsDone} || ' rijen waren al verwerkt.'`,
     })
     .where(eq(listImports.status, 'Bezig'));
+}
+
+/** The first refused rows of an import, by row number. */
+export async function firstRefusals(db: Database, importId: string, limit: number): Promise<ImportRefusal[]> {
+  return db
+    .select({
+      rowNumber: listImportRefusals.rowNumber,
+      reason: listImportRefusals.reason,
+      values: listImportRefusals.values,
+    })
+    .from(listImportRefusals)
+    .where(eq(listImportRefusals.importId, importId))
+    .orderBy(asc(listImportRefusals.rowNumber))
+    .limit(limit);
 }
 
 /** The refused rows as CSV (semicolons, BOM): row number, reason, then the row's own cells. */

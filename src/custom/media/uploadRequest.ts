@@ -1,20 +1,22 @@
 import type { MediaFile } from '@contract/media';
 
 export interface UploadRequest {
-  /** Full URL of `POST /directory/{directoryId}/file`. */
+  /** Full URL of `POST /directory/{directoryId}/file` (or of another multipart call, e.g. an import). */
   url: string;
   accessToken: string;
   environmentId: string;
   file: File;
+  /** Text fields sent before the file (an import's mode, mapping and consent). */
+  fields?: Readonly<Record<string, string>>;
   /** Bytes sent so far, of `total` (the multipart body, a little more than the file). */
   onProgress?(loaded: number, total: number): void;
   signal?: AbortSignal;
 }
 
-export interface UploadAnswer {
+export interface UploadAnswer<TBody = MediaFile> {
   status: number;
   /** The stored file on success (status 200), else the server's error body when it sent one. */
-  body: MediaFile | { status?: number; message?: string } | null;
+  body: TBody | { status?: number; message?: string } | null;
 }
 
 /**
@@ -22,14 +24,15 @@ export interface UploadAnswer {
  * fetch, because only it reports upload progress over HTTP/1.1. Resolves with any HTTP status; rejects
  * only when no answer came (network failure, abort).
  */
-export function sendUpload({
+export function sendUpload<TBody = MediaFile>({
   url,
   accessToken,
   environmentId,
   file,
+  fields = {},
   onProgress,
   signal,
-}: UploadRequest): Promise<UploadAnswer> {
+}: UploadRequest): Promise<UploadAnswer<TBody>> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
@@ -39,20 +42,22 @@ export function sendUpload({
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress?.(event.loaded, event.total);
     };
-    xhr.onload = () => resolve({ status: xhr.status, body: parseBody(xhr.responseText) });
+    xhr.onload = () =>
+      resolve({ status: xhr.status, body: parseBody(xhr.responseText) as UploadAnswer<TBody>['body'] });
     xhr.onerror = () => reject(new Error('The upload could not reach the server.'));
     xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
     form.append('file', file, file.name);
     xhr.send(form);
   });
 }
 
-function parseBody(text: string): UploadAnswer['body'] {
+function parseBody(text: string): unknown {
   if (!text) return null;
   try {
-    return JSON.parse(text) as UploadAnswer['body'];
+    return JSON.parse(text) as unknown;
   } catch {
     return null;
   }

@@ -1,4 +1,5 @@
 import type { ReceiverList } from '@contract/receivers';
+import DownloadOutlinedIcon from '@mui/icons-material/DownloadOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import LabelOutlinedIcon from '@mui/icons-material/LabelOutlined';
 import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
@@ -16,7 +17,7 @@ import { subscribers } from '../subscribers';
 // Pages and panels load on first use, not with the login screen.
 const ListLabels = lazyView(() => import('../../custom/receivers/lists/ListLabels'), 'ListLabels');
 const ListImportPage = lazyView(
-  () => import('../../custom/receivers/lists/ListImportPage'),
+  () => import('../../custom/receivers/import/ListImportPage'),
   'ListImportPage',
 );
 const ReceiversOverviewPage = lazyView(
@@ -36,7 +37,7 @@ const isOpen = (list: ReceiverList) => !list.isDeleted;
 /**
  * Manual lists (spec §3 List, §7 GET /lists/, POST/PUT /list/manual…): the table at /recievers/lists/,
  * the list page with its subscribers, the panels 'Nieuwe Lijst', 'Naam aanpassen' and 'Labels aanpaasen',
- * the import page (not yet available) and the receivers overview at /recievers/.
+ * the import wizard, the CSV export and the receivers overview at /recievers/.
  */
 export const lists = defineResource<ReceiverList>()({
   name: 'lists',
@@ -58,6 +59,8 @@ export const lists = defineResource<ReceiverList>()({
             labelSources.map((source, index) => [`AttributeLabel${index + 1}`, values[source] ?? null]),
           ),
       },
+      // Extension: the list's subscribers as CSV, streamed by the server.
+      export: { method: 'GET', path: '/list/manual/{id}/export' },
     },
   },
   fields: [
@@ -109,6 +112,12 @@ export const lists = defineResource<ReceiverList>()({
           icon: UploadFileOutlinedIcon,
           to: (list) => `/recievers/lists/${list.id}/import`,
           when: isOpen,
+        },
+        {
+          label: 'app.receivers.lists.page.export',
+          icon: DownloadOutlinedIcon,
+          variant: 'text',
+          download: { action: 'export', fileName: (list) => `${list.title} - ontvangers.csv` },
         },
       ],
       sections: [

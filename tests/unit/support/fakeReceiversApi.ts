@@ -5,6 +5,7 @@ import type {
   Subscriber,
   Unsubscriber,
 } from '@contract/receivers';
+import type { ListImport } from '@contract/listImports';
 import { jsonAnswer, mockFetch, type SentRequest } from './fetchEdge';
 
 const noLabels = {
@@ -74,6 +75,8 @@ export interface ReceiversState {
   subscribers: Subscriber[];
   unsubscribers: Unsubscriber[];
   audiences: AudienceDetail[];
+  /** The lists' imports, newest first (absent: none). */
+  imports?: ListImport[];
 }
 
 /** The id the fake gives its n-th created record: a UUID, as the server's are (the contract says so). */
@@ -128,6 +131,13 @@ export function fakeReceiversApi(
         list[`attributeLabel${n}` as 'attributeLabel1'] = body[`AttributeLabel${n}`] || null;
       }
       return jsonAnswer(list);
+    }
+    if (method === 'GET' && (match = path.match(/^\/list\/manual\/([^/]+)\/imports$/))) {
+      return jsonAnswer((state.imports ?? []).filter((row) => row.listId === match?.[1]));
+    }
+    if (method === 'GET' && (match = path.match(/^\/list\/manual\/([^/]+)\/imports\/([^/]+)$/))) {
+      const found = (state.imports ?? []).find((row) => row.id === match?.[2]);
+      return found ? jsonAnswer(found) : notFound();
     }
     if (method === 'GET' && (match = path.match(/^\/list\/manual\/([^/]+)\/subscribers$/))) {
       const rows = state.subscribers.filter((row) => row.listId === match?.[1]);

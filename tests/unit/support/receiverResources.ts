@@ -1,5 +1,6 @@
 import { audiences } from '../../../src/resources/audiences';
 import { lists } from '../../../src/resources/lists';
+import { listImports } from '../../../src/resources/listImports';
 import { subscribers } from '../../../src/resources/subscribers';
 import { unsubscribers } from '../../../src/resources/unsubscribers';
 import type { ResourceDeclaration } from '../../../src/declarative/resourceDeclaration';
@@ -7,6 +8,7 @@ import type { ResourceDeclaration } from '../../../src/declarative/resourceDecla
 /** The receivers area's declarations, as the console registers them. */
 export const receiverResources = [
   lists,
+  listImports,
   subscribers,
   unsubscribers,
   audiences,

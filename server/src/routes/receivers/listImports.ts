@@ -7,9 +7,11 @@ import {
   ImportMapping,
   ImportParams,
   ImportPreview,
+  ImportRefusal,
   importModes,
   importTargets,
   ListImport,
+  shownRefusals,
   type ImportMode,
 } from '../../contract/listImports';
 import { ListParams } from '../../contract/receivers';
@@ -23,6 +25,7 @@ import { findList } from '../../receivers/listRecords';
 import {
   createImport,
   findImport,
+  firstRefusals,
   latestImports,
   refusedRowsCsv,
   requestCancel,
@@ -36,9 +39,9 @@ const consentMessage =
 
 /** CSV imports into a manual list (extensions) and their background runner. */
 export const listImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { limitBytes, batchRows } = app.config.imports;
+  const { limitBytes, batchRows, writers } = app.config.imports;
   const files = importFiles(app.config.dataDir);
-  const runner = createImportRunner(app.db, files, batchRows);
+  const runner = createImportRunner(app.db, files, batchRows, writers);
   await runner.recover();
   app.addHook('onClose', () => runner.stop());
   await app.register(fastifyMultipart, { throwFileSizeLimit: false });
@@ -189,6 +192,26 @@ export const listImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const found = await findImport(app.db, list.id, request.params.importId);
       await requestCancel(app.db, found.id);
       return toListImport(await findImport(app.db, list.id, found.id));
+    },
+  );
+
+  app.get(
+    '/list/manual/:listId/imports/:importId/refusals',
+    {
+      schema: {
+        summary: `The import's first ${shownRefusals} refused rows by row number, with their reasons; all are in refused.csv.`,
+        tags,
+        'x-extension': true,
+        params: environmentParams(ImportParams.properties),
+        response: { 200: Type.Array(ImportRefusal), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const list = await findList(app.db, request.environmentId, request.params.listId, {
+        includeDeleted: true,
+      });
+      const found = await findImport(app.db, list.id, request.params.importId);
+      return firstRefusals(app.db, found.id, shownRefusals);
     },
   );
 

@@ -1,0 +1,80 @@
+import type { ListImport } from '@contract/listImports';
+import type { ReceiverList } from '@contract/receivers';
+import Alert from '@mui/material/Alert';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Title, useGetList, useGetOne, useTranslate } from 'react-admin';
+import { useParams } from 'react-router-dom';
+import { LoadingMessage } from '../../../declarative/LoadingMessage';
+import { BackToOverview } from '../../../layout/BackToOverview';
+import { ImportProgressView } from './ImportProgressView';
+import { ImportWizard } from './ImportWizard';
+
+/** How long after it ended an import's result is what the page opens with ('come back later'). */
+const resultShownMilliseconds = 24 * 60 * 60 * 1000;
+
+/** The running import, else the latest one when it ended within a day; else none (the wizard). */
+function shownOnArrival(imports: readonly ListImport[], now = Date.now()): ListImport | undefined {
+  const running = imports.find((item) => item.status === 'Bezig');
+  if (running) return running;
+  const [latest] = imports;
+  return latest?.finishedAt && now - Date.parse(latest.finishedAt) < resultShownMilliseconds
+    ? latest
+    : undefined;
+}
+
+/**
+ * /recievers/lists/{id}/import: the import wizard, or the list's running import when there is one
+ * (it runs in the server: leaving and coming back shows its progress), then its result; a result of
+ * the last day is shown on arrival too, with a way to import another file.
+ */
+export function ListImportPage() {
+  const translate = useTranslate();
+  const { id = '' } = useParams();
+  const list = useGetOne<ReceiverList>('lists', { id });
+  const imports = useGetList<ListImport>('listImports', {
+    meta: { listId: id },
+    pagination: { page: 1, perPage: 20 },
+    sort: { field: '', order: 'DESC' },
+  });
+  // undefined: follow the running import if there is one; null: the wizard; else that import.
+  const [shownId, setShownId] = useState<string | null>();
+
+  if (list.isPending || imports.isPending) return <LoadingMessage />;
+  if (!list.data) {
+    return (
+      <Alert severity="warning" sx={{ m: 3 }}>
+        {translate('app.receivers.lists.page.not_found')}
+      </Alert>
+    );
+  }
+  const title = list.data.title;
+  const importId = shownId === undefined ? shownOnArrival(imports.data ?? [])?.id : shownId;
+
+  return (
+    <Stack spacing={2} sx={{ p: { xs: 2, md: 3 }, maxWidth: 1100, minWidth: 0 }}>
+      <Title title={translate('app.receivers.imports.title', { title })} />
+      <Card variant="outlined">
+        <CardContent>
+          <BackToOverview
+            to={`/recievers/lists/${id}`}
+            label={translate('app.receivers.imports.back', { title })}
+          />
+          <Typography variant="h5" component="h2" sx={{ mb: 3, overflowWrap: 'anywhere' }}>
+            {translate('app.receivers.imports.title', { title })}
+          </Typography>
+          {importId ? (
+            <ImportProgressView listId={id} importId={importId} onAnother={() => setShownId(null)} />
+          ) : list.data.isDeleted ? (
+            <Alert severity="info">{translate('app.receivers.imports.deleted')}</Alert>
+          ) : (
+            <ImportWizard list={list.data} onStarted={(started) => setShownId(started.id)} />
+          )}
+        </CardContent>
+      </Card>
+    </Stack>
+  );
+}
