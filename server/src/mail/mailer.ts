@@ -1,0 +1,110 @@
+import nodemailer from 'nodemailer';
+
+/** Where and how the mailer sends: an SMTP URL (`smtp://user:pass@host:587`, `smtps://…`) and the pool size. */
+export interface MailerConfig {
+  /** SMTP_URL, or the embedded catcher's `smtp://127.0.0.1:<port>`. Query options are nodemailer's (e.g. `?requireTLS=true`). */
+  url: string;
+  /** Connections the pool keeps open at most (nodemailer `maxConnections`); default 5. */
+  maxConnections?: number;
+}
+
+/** One message as the platform composes it; the mailer adds nothing but a Message-ID. */
+export interface OutgoingMessage {
+  from: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** Extra headers, e.g. `List-Unsubscribe` or the environment header the catcher files messages under. */
+  headers?: Record<string, string>;
+}
+
+export interface Mailer {
+  /** Hands the message to the SMTP server; throws a {@link MailSendError} when it is not accepted. */
+  send(message: OutgoingMessage): Promise<{ messageId: string }>;
+  /** Closes the pooled connections. */
+  close(): Promise<void>;
+}
+
+/**
+ * A message the SMTP server did not accept. `temporary` tells a sender whether trying again later can help:
+ * 4xx replies and lost connections are temporary, 5xx replies permanent (503 'bad sequence' excepted, as
+ * RFC 5321 and nodemailer treat it: the session, not the message, was wrong).
+ */
+export class MailSendError extends Error {
+  /** The SMTP reply code when the server answered, e.g. 451 or 550. */
+  readonly responseCode?: number;
+  readonly temporary: boolean;
+  /** nodemailer's error code (ECONNECTION, EENVELOPE, …), for logs. */
+  readonly code?: string;
+
+  constructor(
+    message: string,
+    options: { responseCode?: number; temporary: boolean; code?: string; cause?: unknown },
+  ) {
+    super(message, { cause: options.cause });
+    this.name = 'MailSendError';
+    this.responseCode = options.responseCode;
+    this.temporary = options.temporary;
+    this.code = options.code;
+  }
+}
+
+const defaultMaxConnections = 5;
+
+/**
+ * Errors without an SMTP reply that concern the message itself (an address nodemailer cannot use, too many
+ * recipients): sending the same message again fails the same way. Every other error without a reply (refused
+ * or dropped connection, timeout, DNS, TLS, authentication) is about the server and may pass later.
+ */
+const permanentWithoutReply = new Set([
+  'EENVELOPE',
+  'EMESSAGE',
+  'EMAXRECIPIENTS',
+  'EFILEACCESS',
+  'EURLACCESS',
+]);
+
+/** A pooled nodemailer SMTP transport behind the platform's small send interface. */
+export function createMailer(config: MailerConfig): Mailer {
+  const transport = nodemailer.createTransport({
+    url: config.url,
+    pool: true,
+    maxConnections: config.maxConnections ?? defaultMaxConnections,
+    // A connection stays open for the whole job instead of being recycled every 100 messages.
+    maxMessages: Infinity,
+  });
+  return {
+    async send(message) {
+      try {
+        const info = await transport.sendMail({
+          from: message.from,
+          to: message.to,
+          subject: message.subject,
+          html: message.html,
+          text: message.text,
+          headers: message.headers,
+        });
+        return { messageId: info.messageId };
+      } catch (error) {
+        throw toMailSendError(error);
+      }
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}
+
+/** Classifies a nodemailer error as temporary or permanent (see {@link MailSendError}). */
+export function toMailSendError(error: unknown): MailSendError {
+  const details = (error ?? {}) as { responseCode?: unknown; code?: unknown; message?: unknown };
+  const responseCode = typeof details.responseCode === 'number' ? details.responseCode : undefined;
+  const code = typeof details.code === 'string' ? details.code : undefined;
+  const message = typeof details.message === 'string' ? details.message : String(error);
+  const temporary =
+    responseCode !== undefined
+      ? !(responseCode >= 500 && responseCode < 600 && responseCode !== 503)
+      : !permanentWithoutReply.has(code ?? '');
+  return new MailSendError(message, { responseCode, temporary, code, cause: error });
+}
