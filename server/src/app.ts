@@ -30,6 +30,9 @@ import { receiverRoutes } from './routes/receivers';
 import { formRoutes } from './routes/forms';
 import { publicFormRoutes } from './routes/publicForms';
 import { seedIfEmpty } from './seed';
+import { startDelivery } from './delivery/delivery';
+import { createMailer } from './mail/mailer';
+import { unsubscribeRoutes } from './routes/unsubscribe';
 import { ensureTlsCertificate, type TlsMaterial } from './tls';
 import { createUserDirectory } from './users/userDirectory';
 
@@ -67,6 +70,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     const database = await openDatabase(config);
     cleanups.push(() => database.close());
     if (config.seedDemoData) await seedIfEmpty(database.db, config);
+    // Stand-in until the mail area wires its transport and catcher: SMTP_URL, else no sending.
+    const mailer = process.env.SMTP_URL ? createMailer({ url: process.env.SMTP_URL }) : undefined;
+    if (mailer) cleanups.push(() => mailer.close());
+    const delivery = await startDelivery(config, database, {
+      mailer,
+      from: process.env.MAIL_FROM ?? 'Digitaal publicatie platform <noreply@example.org>',
+    });
+    cleanups.push(() => delivery.stop());
     const identity = await createIdentity(config, createUserDirectory(database.db), {
       ...options.identity,
       storage: databaseStorage(database.db),
@@ -89,6 +100,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     app.decorate('config', config);
     app.decorate('db', database.db);
     app.decorate('identity', identity);
+    app.decorate('delivery', delivery);
     app.decorateRequest('environmentId', '');
     app.decorateRequest('user', null as never);
     app.decorateRequest('accessToken', null as never);
@@ -109,6 +121,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(cdnRoutes);
     await app.register(publicFormRoutes);
     await app.register(publicationWebVersionRoutes);
+    await app.register(unsubscribeRoutes);
     await identity.register(app);
     await registerConsole(app, config);
     return { app, tls };

@@ -2,6 +2,7 @@
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import type { Identity } from './identity';
+import type { Delivery } from './delivery/delivery';
 import type { AuthenticatedUser } from './auth/authenticatedUser';
 import type { VerifiedToken } from './auth/bearer';
 
@@ -10,6 +11,7 @@ declare module 'fastify' {
     config: AppConfig;
     db: Database;
     identity: Identity;
+    delivery: Delivery;
   }
   interface FastifyRequest {
     /** Set by the environment scope (routes/scope.ts); only meaningful inside it. */
