@@ -40,7 +40,14 @@ import { createUserDirectory } from './users/userDirectory';
  * Area route plugins under /api/1/:environmentId (auth + membership checked once in routes/scope.ts).
  * Add one line per area; paths inside a plugin are relative, e.g. `/themes`.
  */
-const environmentAreas = [themeRoutes, mediaRoutes, publicationRoutes, receiverRoutes, formRoutes, platformArea];
+const environmentAreas = [
+  themeRoutes,
+  mediaRoutes,
+  publicationRoutes,
+  receiverRoutes,
+  formRoutes,
+  platformArea,
+];
 
 export interface BuildOptions {
   /** For tests: how the external provider is reached (fetch) and the clock of its retry back-off. */
@@ -71,12 +78,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     cleanups.push(() => database.close());
     if (config.seedDemoData) await seedIfEmpty(database.db, config);
     // Stand-in until the mail area wires its transport and catcher: SMTP_URL, else no sending.
-    const mailer = process.env.SMTP_URL ? createMailer({ url: process.env.SMTP_URL }) : undefined;
+    const { smtpUrl, from } = config.delivery;
+    const mailer = smtpUrl ? createMailer({ url: smtpUrl }) : undefined;
     if (mailer) cleanups.push(() => mailer.close());
-    const delivery = await startDelivery(config, database, {
-      mailer,
-      from: process.env.MAIL_FROM ?? 'Digitaal publicatie platform <noreply@example.org>',
-    });
+    const delivery = await startDelivery(config, database, { mailer, from });
     cleanups.push(() => delivery.stop());
     const identity = await createIdentity(config, createUserDirectory(database.db), {
       ...options.identity,

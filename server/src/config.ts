@@ -71,6 +71,9 @@ export interface DeliveryConfig {
   leaseSeconds: number;
   /** DELIVERY_SWEEP_SECONDS: how often a worker looks for jobs that should run and nobody holds. */
   sweepSeconds: number;
+  /** Stand-in until the mail area's settings land: SMTP_URL and MAIL_FROM. */
+  smtpUrl?: string;
+  from: string;
 }
 
 /** How large an import file may be, and how many rows one transaction writes. */
@@ -168,6 +171,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       retryDelayMs: readInteger(env, 'DELIVERY_RETRY_DELAY_MS', 2000, 0),
       leaseSeconds: readInteger(env, 'DELIVERY_LEASE_SECONDS', 60, 1),
       sweepSeconds: readInteger(env, 'DELIVERY_SWEEP_SECONDS', 30, 1),
+      smtpUrl: nonEmpty(env.SMTP_URL),
+      from: nonEmpty(env.MAIL_FROM) ?? 'Digitaal publicatie platform <noreply@example.org>',
     },
   };
 }

@@ -304,7 +304,9 @@ export const DeliveryRecipient = Type.Object({
   email: Type.String(),
   status: StringEnum(deliveryRecipientStatuses),
   detail: Nullable(
-    Type.String({ description: "Why skipped ('Uitgeschreven', 'Dubbel adres') or failed (the SMTP answer)." }),
+    Type.String({
+      description: "Why skipped ('Uitgeschreven', 'Dubbel adres') or failed (the SMTP answer).",
+    }),
   ),
   attempts: Type.Integer({ minimum: 0 }),
   finishedAt: Nullable(Timestamp),

@@ -30,7 +30,10 @@ export interface QueueOptions {
   jobsAtOnce: number;
 }
 
-export async function startDeliveryQueue(context: DeliveryContext, options: QueueOptions): Promise<DeliveryQueue> {
+export async function startDeliveryQueue(
+  context: DeliveryContext,
+  options: QueueOptions,
+): Promise<DeliveryQueue> {
   const boss =
     'pglite' in options.connection
       ? new PgBoss({ db: fromPglite(options.connection.pglite), backend: 'pglite', schedule: false })

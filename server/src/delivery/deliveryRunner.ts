@@ -10,7 +10,12 @@ import { composeMessage, type DeliveryContent } from './composeMessage';
 import { claimJob, finishJob, releaseLease, renewLease } from './jobStates';
 import type { RateLimiter } from './rateLimiter';
 import { resolveRecipients } from './recipientResolution';
-import { hasWaitingRecipients, recordResult, waitingRecipients, type WaitingRecipient } from './recipientResults';
+import {
+  hasWaitingRecipients,
+  recordResult,
+  waitingRecipients,
+  type WaitingRecipient,
+} from './recipientResults';
 import { sendWithRetry, type RetryPolicy } from './sendWithRetry';
 import { signUnsubscribeToken } from './unsubscribeToken';
 
@@ -86,7 +91,8 @@ export async function runDeliveryJob(context: DeliveryContext, jobId: string): P
         return { outcome: 'stopped' };
       }
       // Cancelled, or taken over after this worker stalled beyond its lease: stop without finishing.
-      if (!(await renewLease(db, jobId, owner, clock.now(), settings.leaseMs))) return { outcome: 'finished' };
+      if (!(await renewLease(db, jobId, owner, clock.now(), settings.leaseMs)))
+        return { outcome: 'finished' };
       const batch = await waitingRecipients(db, jobId, afterId, settings.batchSize);
       if (batch.length === 0) break;
       afterId = batch[batch.length - 1].id;
@@ -123,7 +129,13 @@ async function deliveryContent(
     .select({ publicationId: deliveryJobs.publicationId, templateId: deliveryJobs.publicationTemplateId })
     .from(deliveryJobs)
     .where(eq(deliveryJobs.id, jobId));
-  return renderPublicationForDelivery(context.db, context.cdn, environmentId, job.publicationId, job.templateId);
+  return renderPublicationForDelivery(
+    context.db,
+    context.cdn,
+    environmentId,
+    job.publicationId,
+    job.templateId,
+  );
 }
 
 /** Sends a batch over `concurrency` lanes; each lane takes the next recipient when its send is recorded. */
@@ -139,11 +151,7 @@ async function sendBatch(
   const lane = async () => {
     while (next < batch.length && !context.stopping()) {
       const recipient = batch[next++];
-      const token = signUnsubscribeToken(job.key, {
-        environmentId: job.environmentId,
-        email: recipient.email,
-        jobId: job.jobId,
-      });
+      const token = signUnsubscribeToken(job.key, recipient.id);
       const message = composeMessage(job.content, recipient, {
         jobId: job.jobId,
         from: context.from,

@@ -52,7 +52,8 @@ export async function claimJob(
     .select({ status: deliveryJobs.status, scheduledAt: deliveryJobs.scheduledAt })
     .from(deliveryJobs)
     .where(eq(deliveryJobs.id, jobId));
-  if (!job || (job.status !== 'Gepland' && job.status !== 'Bezig')) return { claimed: false, reason: 'finished' };
+  if (!job || (job.status !== 'Gepland' && job.status !== 'Bezig'))
+    return { claimed: false, reason: 'finished' };
   if (job.scheduledAt > now) return { claimed: false, reason: 'notDue', scheduledAt: job.scheduledAt };
   return { claimed: false, reason: 'held' };
 }
@@ -68,7 +69,9 @@ export async function renewLease(
   const renewed = await db
     .update(deliveryJobs)
     .set({ leaseUntil: new Date(now.getTime() + leaseMs) })
-    .where(and(eq(deliveryJobs.id, jobId), eq(deliveryJobs.leaseOwner, owner), eq(deliveryJobs.status, 'Bezig')))
+    .where(
+      and(eq(deliveryJobs.id, jobId), eq(deliveryJobs.leaseOwner, owner), eq(deliveryJobs.status, 'Bezig')),
+    )
     .returning({ id: deliveryJobs.id });
   return renewed.length > 0;
 }
@@ -112,7 +115,9 @@ export async function finishJob(
       leaseOwner: null,
       leaseUntil: null,
     })
-    .where(and(eq(deliveryJobs.id, jobId), eq(deliveryJobs.leaseOwner, owner), eq(deliveryJobs.status, 'Bezig')));
+    .where(
+      and(eq(deliveryJobs.id, jobId), eq(deliveryJobs.leaseOwner, owner), eq(deliveryJobs.status, 'Bezig')),
+    );
 }
 
 const notCancellable = (status: string) =>
@@ -122,7 +127,12 @@ const notCancellable = (status: string) =>
  * Cancels a planned or running job of the environment: 404 for an unknown one, 409 for a finished one.
  * A running job stops before its next batch; messages already handed to the mail server stay sent.
  */
-export async function cancelJob(db: Database, environmentId: string, jobId: string, now: Date): Promise<void> {
+export async function cancelJob(
+  db: Database,
+  environmentId: string,
+  jobId: string,
+  now: Date,
+): Promise<void> {
   const [cancelled] = await db
     .update(deliveryJobs)
     .set({ status: 'Geannuleerd', finishedAt: now, leaseOwner: null, leaseUntil: null })
@@ -157,7 +167,11 @@ export async function scheduleJob(
     .returning({ id: deliveryJobs.id });
   if (!scheduled) {
     const status = await currentStatus(db, environmentId, jobId);
-    throw new ApiError(409, `Alleen een geplande verzendopdracht kan worden verzet (status: ${status}).`, 'status');
+    throw new ApiError(
+      409,
+      `Alleen een geplande verzendopdracht kan worden verzet (status: ${status}).`,
+      'status',
+    );
   }
 }
 
@@ -171,7 +185,10 @@ async function currentStatus(db: Database, environmentId: string, jobId: string)
 }
 
 /** Jobs that should be running but nobody holds: due planned jobs, and running jobs whose lease expired. */
-export async function unattendedJobs(db: Database, now: Date): Promise<Array<{ id: string; scheduledAt: Date }>> {
+export async function unattendedJobs(
+  db: Database,
+  now: Date,
+): Promise<Array<{ id: string; scheduledAt: Date }>> {
   return db
     .select({ id: deliveryJobs.id, scheduledAt: deliveryJobs.scheduledAt })
     .from(deliveryJobs)

@@ -53,7 +53,12 @@ export async function resolveRecipients(db: Database, jobId: string): Promise<Re
 
     const addresses =
       job.audienceId && !job.sendToOnlyAcceptedRsvp
-        ? await audienceAddressesQuery(tx as unknown as Database, job.environmentId, job.audienceId, mergeColumns)
+        ? await audienceAddressesQuery(
+            tx as unknown as Database,
+            job.environmentId,
+            job.audienceId,
+            mergeColumns,
+          )
         : undefined;
     if (addresses) {
       await tx.execute(sql`

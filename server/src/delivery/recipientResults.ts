@@ -20,7 +20,11 @@ export async function waitingRecipients(
   limit: number,
 ): Promise<WaitingRecipient[]> {
   return db
-    .select({ id: deliveryRecipients.id, email: deliveryRecipients.email, mergeValues: deliveryRecipients.mergeValues })
+    .select({
+      id: deliveryRecipients.id,
+      email: deliveryRecipients.email,
+      mergeValues: deliveryRecipients.mergeValues,
+    })
     .from(deliveryRecipients)
     .where(
       and(
@@ -64,4 +68,16 @@ export async function recordResult(
     )
     UPDATE delivery_jobs SET ${counter} = ${counter} + (SELECT count(*) FROM recorded)::int
     WHERE id = ${jobId}`);
+}
+
+/** Whom an unsubscribe link is for: the environment and address of a recipient row. */
+export async function unsubscribeTarget(
+  db: Database,
+  recipientId: number,
+): Promise<{ environmentId: string; email: string } | undefined> {
+  const [row] = await db
+    .select({ environmentId: deliveryRecipients.environmentId, email: deliveryRecipients.email })
+    .from(deliveryRecipients)
+    .where(eq(deliveryRecipients.id, recipientId));
+  return row;
 }

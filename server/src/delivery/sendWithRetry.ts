@@ -30,9 +30,15 @@ export async function sendWithRetry(
     } catch (error) {
       const { responseCode, temporary } = error as { responseCode?: number; temporary?: boolean };
       const text = error instanceof Error ? error.message : String(error);
-      const described = responseCode && !text.includes(String(responseCode)) ? `${responseCode} ${text}` : text;
+      const described =
+        responseCode && !text.includes(String(responseCode)) ? `${responseCode} ${text}` : text;
       if (temporary !== true || attempt >= policy.maxAttempts) {
-        return { sent: false, error: described.slice(0, 1000), temporary: temporary === true, attempts: attempt };
+        return {
+          sent: false,
+          error: described.slice(0, 1000),
+          temporary: temporary === true,
+          attempts: attempt,
+        };
       }
       await clock.sleep(delay);
       delay *= 5;

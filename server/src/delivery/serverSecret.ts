@@ -13,6 +13,9 @@ export async function serverSecret(db: Database, name: string): Promise<Buffer> 
     .insert(serverSecrets)
     .values({ name, value: randomBytes(32).toString('base64url') })
     .onConflictDoNothing();
-  const [row] = await db.select({ value: serverSecrets.value }).from(serverSecrets).where(eq(serverSecrets.name, name));
+  const [row] = await db
+    .select({ value: serverSecrets.value })
+    .from(serverSecrets)
+    .where(eq(serverSecrets.name, name));
   return Buffer.from(row.value, 'base64url');
 }

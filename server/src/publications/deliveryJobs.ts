@@ -227,7 +227,14 @@ type JobRow = Omit<DeliveryJob, 'createdAt' | 'status' | 'scheduledAt' | 'starte
   finishedAt: Date | null;
 };
 
-function toDeliveryJob({ createdAt, status, scheduledAt, startedAt, finishedAt, ...job }: JobRow): DeliveryJob {
+function toDeliveryJob({
+  createdAt,
+  status,
+  scheduledAt,
+  startedAt,
+  finishedAt,
+  ...job
+}: JobRow): DeliveryJob {
   return {
     ...job,
     status: status as DeliveryJobStatus,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { environments } from '../db/schema';
+import { unsubscribeTarget } from '../delivery/recipientResults';
 import { maxTokenLength, verifyUnsubscribeToken } from '../delivery/unsubscribeToken';
 import { confirmUnsubscribePage, invalidLinkPage, unsubscribedPage } from '../delivery/unsubscribePage';
 import { publicPageHeaders } from '../forms/publicPage';
@@ -17,7 +18,7 @@ const formEncoded = 'application/x-www-form-urlencoded';
  * `GET /u/{token}` asks to confirm, `POST /u/{token}` unsubscribes, both from the confirm button and as
  * RFC 8058 one-click (`List-Unsubscribe=One-Click`, sent by mail programs). A forged or altered token is
  * refused (400) before anything is read. Rate-limited per client address; each request is one signature
- * check and at most two small queries, and the body is at most 1 KB.
+ * check and at most three small queries by primary key, and the body is at most 1 KB.
  */
 export const unsubscribeRoutes: FastifyPluginAsync = async (app) => {
   // The one-click body (`List-Unsubscribe=One-Click`) and the confirm form's (empty): nothing in it is used.
@@ -33,8 +34,12 @@ export const unsubscribeRoutes: FastifyPluginAsync = async (app) => {
   };
   const send = (reply: FastifyReply, status: number, page: string) =>
     reply.status(status).headers(publicPageHeaders).send(page);
-  const claimOf = async (token: string) =>
-    token.length <= maxTokenLength ? verifyUnsubscribeToken(await app.delivery.unsubscribeKey(), token) : undefined;
+  /** Whom a genuine token is for; undefined for a forged or altered one (checked before any query). */
+  const claimOf = async (token: string) => {
+    if (token.length > maxTokenLength) return undefined;
+    const recipientId = verifyUnsubscribeToken(await app.delivery.unsubscribeKey(), token);
+    return recipientId === undefined ? undefined : unsubscribeTarget(app.db, recipientId);
+  };
 
   app.get<{ Params: { token: string } }>(
     `${unsubscribePrefix}/:token`,
