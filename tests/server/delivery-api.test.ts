@@ -27,7 +27,7 @@ describe('delivery through the server', () => {
     await sink?.close();
   });
 
-  const api = <T>(method: string, path: string, body?: unknown, inEnv = env) =>
+  const api = <T>(method: string, path: string, body?: unknown, inEnv: string = env) =>
     server.api<T>(method, path, { token, env: inEnv, body });
 
   const createJob = async (extra: Record<string, unknown> = {}) => {
