@@ -15,6 +15,8 @@ export interface SmtpSink {
   held(): number;
   /** From now on, leave every message unanswered (as a server would while the sender dies). */
   hold(): void;
+  /** Answer messages again (those held stay unanswered: their connections are gone). */
+  resume(): void;
   close(): Promise<void>;
 }
 
@@ -67,6 +69,9 @@ export async function startSmtpSink(options: { keepSource?: boolean } = {}): Pro
     held: () => held,
     hold: () => {
       holding = true;
+    },
+    resume: () => {
+      holding = false;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
