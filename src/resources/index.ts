@@ -3,6 +3,7 @@ import { mediaFiles } from './mediaFiles';
 import { mediaFolders } from './mediaFolders';
 import { tags } from './tags';
 import { jobs } from './jobs';
+import { jobRecipients } from './jobRecipients';
 import { publicationBlocks } from './publicationBlocks';
 import { publicationTypes } from './publicationTypes';
 import { publications } from './publications';
@@ -30,6 +31,7 @@ export const resources: readonly ResourceDeclaration[] = [
   publicationTypes,
   publicationBlocks,
   jobs,
+  jobRecipients,
   lists,
   subscribers,
   unsubscribers,
