@@ -48,6 +48,7 @@ export async function startConsole({
     defaultEnvironmentId: info.id,
     baseUrl,
     cdnBaseUrl: resolveCdnBase(info.cdnBase, baseUrl),
+    mailCatcher: info.mailCatcher === true,
   });
 
   const msal = await createMsalClient(info, createMsal);

@@ -14,6 +14,7 @@ import { registerSecurityHeaders } from './http/securityHeaders';
 import { createIdentity, type IdentityOptions } from './identity';
 import { assertEmbeddedIdentityAllowed } from './identity/embeddedGuard';
 import { databaseStorage } from './identity/databaseStorage';
+import { openMailTransport } from './mail/mailTransport';
 import { registerOpenApi } from './openapi';
 import { registerConsole } from './routes/console';
 import { environmentRoutes } from './routes/environment';
@@ -28,10 +29,10 @@ import { publicationRoutes } from './routes/publications';
 import { publicationWebVersionRoutes } from './routes/publicationWebVersion';
 import { receiverRoutes } from './routes/receivers';
 import { formRoutes } from './routes/forms';
+import { mailRoutes } from './routes/mail';
 import { publicFormRoutes } from './routes/publicForms';
 import { seedIfEmpty } from './seed';
 import { startDelivery } from './delivery/delivery';
-import { createMailer } from './mail/mailer';
 import { unsubscribeRoutes } from './routes/unsubscribe';
 import { ensureTlsCertificate, type TlsMaterial } from './tls';
 import { createUserDirectory } from './users/userDirectory';
@@ -46,6 +47,7 @@ const environmentAreas = [
   publicationRoutes,
   receiverRoutes,
   formRoutes,
+  mailRoutes,
   platformArea,
 ];
 
@@ -77,17 +79,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     const database = await openDatabase(config);
     cleanups.push(() => database.close());
     if (config.seedDemoData) await seedIfEmpty(database.db, config);
-    // Stand-in until the mail area wires its transport and catcher: SMTP_URL, else no sending.
-    const { smtpUrl, from } = config.delivery;
-    const mailer = smtpUrl ? createMailer({ url: smtpUrl }) : undefined;
-    if (mailer) cleanups.push(() => mailer.close());
-    const delivery = await startDelivery(config, database, { mailer, from });
-    cleanups.push(() => delivery.stop());
     const identity = await createIdentity(config, createUserDirectory(database.db), {
       ...options.identity,
       storage: databaseStorage(database.db),
     });
     cleanups.push(() => identity.close());
+    const mail = await openMailTransport(config);
+    cleanups.push(() => mail.close());
+    // Stops (between two batches) before the mail transport and the database close.
+    const delivery = await startDelivery(config, database, {
+      mailer: mail.available ? mail.mailer : undefined,
+      from: mail.from,
+    });
+    cleanups.push(() => delivery.stop());
 
     // HTTP/2 lets the browser fetch the console's chunks over one connection instead of queueing behind
     // six (docs/performance.md); clients without it (Node's https, the tests) get HTTP/1.1 by ALPN.
@@ -105,6 +109,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     app.decorate('config', config);
     app.decorate('db', database.db);
     app.decorate('identity', identity);
+    app.decorate('mail', mail);
     app.decorate('delivery', delivery);
     app.decorateRequest('environmentId', '');
     app.decorateRequest('user', null as never);

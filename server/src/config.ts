@@ -1,6 +1,7 @@
 import path from 'node:path';
 
 import { readExternalProviderSettings, type ExternalProviderSettings } from './identity/externalSettings';
+import { readMailSettings, type MailSettings } from './mail/mailSettings';
 
 /** Who may create environments and manage their members (the platform administration API and page). */
 export interface PlatformAdminSettings {
@@ -51,6 +52,8 @@ export interface AppConfig {
   identityRequestsPerMinute: number;
   /** CSV imports into lists. */
   imports: ImportSettings;
+  /** Outgoing mail: SMTP_URL, else the embedded catcher outside production; the sender (MAIL_FROM). */
+  mail: MailSettings;
   /** Sending delivery jobs (docs/deployment.md, "Delivery"). */
   delivery: DeliveryConfig;
 }
@@ -71,9 +74,6 @@ export interface DeliveryConfig {
   leaseSeconds: number;
   /** DELIVERY_SWEEP_SECONDS: how often a worker looks for jobs that should run and nobody holds. */
   sweepSeconds: number;
-  /** Stand-in until the mail area's settings land: SMTP_URL and MAIL_FROM. */
-  smtpUrl?: string;
-  from: string;
 }
 
 /** How large an import file may be, and how many rows one transaction writes. */
@@ -163,6 +163,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       limitBytes: readInteger(env, 'IMPORT_LIMIT_BYTES', defaultImports.limitBytes, 1),
       batchRows: readInteger(env, 'IMPORT_BATCH_ROWS', defaultImports.batchRows, 1),
     },
+    mail: readMailSettings(
+      env,
+      production,
+      publicUrl,
+      (name, fallback, minimum) => readInteger(env, name, fallback, minimum),
+      (name) => readSwitch(env, name),
+    ),
     delivery: {
       worker: readSwitch(env, 'DELIVERY_WORKER') ?? true,
       ratePerSecond: readInteger(env, 'DELIVERY_RATE_LIMIT', 1000, 1),
@@ -171,8 +178,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       retryDelayMs: readInteger(env, 'DELIVERY_RETRY_DELAY_MS', 2000, 0),
       leaseSeconds: readInteger(env, 'DELIVERY_LEASE_SECONDS', 60, 1),
       sweepSeconds: readInteger(env, 'DELIVERY_SWEEP_SECONDS', 30, 1),
-      smtpUrl: nonEmpty(env.SMTP_URL),
-      from: nonEmpty(env.MAIL_FROM) ?? 'Digitaal publicatie platform <noreply@example.org>',
     },
   };
 }

@@ -3,6 +3,7 @@ import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import type { Identity } from './identity';
 import type { Delivery } from './delivery/delivery';
+import type { MailTransport } from './mail/mailTransport';
 import type { AuthenticatedUser } from './auth/authenticatedUser';
 import type { VerifiedToken } from './auth/bearer';
 
@@ -11,6 +12,9 @@ declare module 'fastify' {
     config: AppConfig;
     db: Database;
     identity: Identity;
+    /** Outgoing mail (mail/mailTransport.ts): the mailer, the sender, the embedded catcher's store. */
+    mail: MailTransport;
+    /** Delivery jobs (delivery/delivery.ts): queueing them and the unsubscribe-link key. */
     delivery: Delivery;
   }
   interface FastifyRequest {

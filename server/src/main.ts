@@ -23,6 +23,7 @@ async function main(): Promise<void> {
   }
 
   if (server.hasNoEnvironment) console.log(firstStartInstructions(config));
+  if (config.mail.transport.kind === 'none') console.log(`  ${config.mail.transport.reason}\n`);
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {

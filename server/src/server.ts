@@ -27,6 +27,8 @@ export async function startServer(config: AppConfig, options: BuildOptions = {})
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `https://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   app.log.info({ url, publicUrl: config.publicUrl, certificate: tls.certPath }, 'server listening');
+  if (app.mail.available) app.log.info({ mail: app.mail.description }, 'mail transport');
+  else app.log.warn(app.mail.description);
   const hasNoEnvironment = (await countEnvironments(app.db)) === 0;
   return {
     url,

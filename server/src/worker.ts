@@ -3,7 +3,7 @@
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { startDelivery } from './delivery/delivery';
-import { createMailer } from './mail/mailer';
+import { openMailTransport } from './mail/mailTransport';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -13,22 +13,18 @@ async function main(): Promise<void> {
     );
     process.exit(1);
   }
-  const { smtpUrl, from } = config.delivery;
-  if (!smtpUrl) {
-    console.error('npm run worker needs SMTP_URL: the mail server the jobs are sent through.');
+  const mail = await openMailTransport(config);
+  if (!mail.available) {
+    console.error(`The worker cannot send: ${mail.description}`);
     process.exit(1);
   }
   const database = await openDatabase(config);
-  const mailer = createMailer({ url: smtpUrl });
   const delivery = await startDelivery(
     { ...config, delivery: { ...config.delivery, worker: true } },
     database,
-    {
-      mailer,
-      from,
-    },
+    { mailer: mail.mailer, from: mail.from },
   );
-  console.log('Delivery worker started; it sends the jobs of every environment.');
+  console.log(`Delivery worker started; it sends the jobs of every environment through ${mail.description}.`);
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
@@ -39,7 +35,7 @@ async function main(): Promise<void> {
     forceExit.unref();
     delivery
       .stop()
-      .then(() => mailer.close())
+      .then(() => mail.close())
       .then(() => database.close())
       .then(
         () => process.exit(0),

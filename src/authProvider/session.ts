@@ -19,6 +19,8 @@ export interface SessionData {
   baseUrl: string;
   /** Base of image URLs, already resolved against `baseUrl`. */
   cdnBaseUrl: string;
+  /** The server keeps sent mail in its embedded catcher (a test installation): the menu offers /mail/. */
+  mailCatcher: boolean;
 
   accessToken: string;
   /** Epoch milliseconds at which the access token expires. */

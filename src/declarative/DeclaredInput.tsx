@@ -1,6 +1,7 @@
 import {
   BooleanInput,
   DateInput,
+  DateTimeInput,
   NumberInput,
   RadioButtonGroupInput,
   SelectInput,
@@ -43,6 +44,8 @@ function FieldInput({ field }: DeclaredInputProps) {
       return <BooleanInput {...common} />;
     case 'date':
       return <DateInput {...common} />;
+    case 'dateTime':
+      return <DateTimeInput {...common} />;
     case 'choice':
       return typeof field.choices === 'function' ? (
         <ComputedChoiceInput field={field} />

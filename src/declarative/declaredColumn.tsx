@@ -50,6 +50,12 @@ export function declaredColumn(
           <DateField source={source} locales="nl-NL" />
         </DataTable.Col>
       );
+    case 'dateTime':
+      return (
+        <DataTable.Col key={source} {...props}>
+          <DateField source={source} locales="nl-NL" showTime />
+        </DataTable.Col>
+      );
     case 'choice':
       // Choices computed per form have no fixed names for a table: the value shows as it is.
       if (typeof field.choices === 'function') return <DataTable.Col key={source} {...props} />;

@@ -48,9 +48,9 @@ interface FieldBase<TSource extends string> {
   input?: ComponentType<DeclaredInputProps>;
 }
 
-/** Plain values: text, long text, e-mail address, web address, number, yes/no, date. */
+/** Plain values: text, long text, e-mail address, web address, number, yes/no, date, date with time. */
 interface ScalarField<TSource extends string> extends FieldBase<TSource> {
-  kind: 'text' | 'longText' | 'email' | 'url' | 'number' | 'boolean' | 'date';
+  kind: 'text' | 'longText' | 'email' | 'url' | 'number' | 'boolean' | 'date' | 'dateTime';
 }
 
 /** One of a set of values, as a select (default) or as radio buttons. */

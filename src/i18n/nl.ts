@@ -3,6 +3,7 @@ import { mergeTranslations, type TranslationMessages } from 'react-admin';
 import { loginNl, startupNl } from '../boot/texts';
 import { raDutchCompletions } from './raDutchCompletions';
 import { declarativeNl } from './declarative.nl';
+import { mailNl } from './mail.nl';
 import { mediaNl } from './media.nl';
 import { platformNl } from './platform.nl';
 import { publicationsNl } from './publications.nl';
@@ -118,6 +119,7 @@ export const nl: TranslationMessages = mergeTranslations(
   appMessages,
   declarativeNl,
   mediaNl,
+  mailNl,
   publicationsNl,
   receiversNl,
   platformNl,

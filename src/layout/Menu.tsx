@@ -3,7 +3,13 @@ import { useTranslate } from 'react-admin';
 import { useSession } from '../authProvider/useSession';
 import { MenuLink } from './MenuLink';
 import { usePlatformAdmin } from '../custom/platform/usePlatformAdmin';
-import { environmentsMenuEntry, mainMenuEntries, platformMenuEntry, settingsMenuEntry } from './menuEntries';
+import {
+  environmentsMenuEntry,
+  mailCatcherMenuEntry,
+  mainMenuEntries,
+  platformMenuEntry,
+  settingsMenuEntry,
+} from './menuEntries';
 
 interface MenuProps {
   onNavigate?: () => void;
@@ -11,11 +17,12 @@ interface MenuProps {
 
 /**
  * The sidebar navigation (spec §2): the areas at the top; Instellingen pinned to the bottom, with
- * Omgevingen above it for users who may work in more than one environment.
+ * Omgevingen above it for users who may work in more than one environment, and 'Verzonden berichten'
+ * on a test installation whose server keeps sent mail.
  */
 export function Menu({ onNavigate }: MenuProps) {
   const translate = useTranslate();
-  const { availableEnvironmentCount = 0 } = useSession();
+  const { availableEnvironmentCount = 0, mailCatcher = false } = useSession();
   const platformAdmin = usePlatformAdmin();
 
   return (
@@ -31,6 +38,7 @@ export function Menu({ onNavigate }: MenuProps) {
       </List>
       <Box sx={{ flexGrow: 1 }} />
       <List>
+        {mailCatcher && <MenuLink entry={mailCatcherMenuEntry} onNavigate={onNavigate} />}
         {platformAdmin && <MenuLink entry={platformMenuEntry} onNavigate={onNavigate} />}
         {availableEnvironmentCount > 1 && <MenuLink entry={environmentsMenuEntry} onNavigate={onNavigate} />}
         <MenuLink entry={settingsMenuEntry} onNavigate={onNavigate} />

@@ -1,6 +1,7 @@
 import ArticleOutlinedIcon from '@mui/icons-material/ArticleOutlined';
 import DynamicFormOutlinedIcon from '@mui/icons-material/DynamicFormOutlined';
 import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
+import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
 import PermMediaOutlinedIcon from '@mui/icons-material/PermMediaOutlined';
 import ScheduleSendOutlinedIcon from '@mui/icons-material/ScheduleSendOutlined';
 import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
@@ -44,4 +45,11 @@ export const platformMenuEntry: MenuEntry = {
   path: '/platform/environments',
   label: 'app.menu.platform',
   icon: AdminPanelSettingsOutlinedIcon,
+};
+
+/** Only shown when the server keeps sent mail in its embedded catcher (outside production, no SMTP_URL). */
+export const mailCatcherMenuEntry: MenuEntry = {
+  path: '/mail',
+  label: 'app.menu.mail',
+  icon: MarkEmailReadOutlinedIcon,
 };

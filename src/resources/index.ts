@@ -17,6 +17,7 @@ import { flows } from './flows';
 import { flowFields } from './flowFields';
 import { fieldOptions } from './fieldOptions';
 import { flowOptionCounts, flowSubmissions } from './flowAnswers';
+import { caughtMessages } from './caughtMessages';
 
 /**
  * Every declared resource of the console. An area adds its folder `src/resources/<name>/` exporting
@@ -43,4 +44,5 @@ export const resources: readonly ResourceDeclaration[] = [
   fieldOptions,
   flowSubmissions,
   flowOptionCounts,
+  caughtMessages,
 ];

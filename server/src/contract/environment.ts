@@ -20,6 +20,12 @@ export const EnvironmentInfo = Type.Object({
     }),
   ),
   cdnBase: Type.String({ description: 'Base of image URLs: {cdnBase}/{environmentId}/{fileId}{extension}.' }),
+  mailCatcher: Type.Optional(
+    Type.Boolean({
+      description:
+        'Extension: true when the embedded mail catcher keeps what is sent (outside production, no SMTP_URL); the console then shows /mail/.',
+    }),
+  ),
 });
 export type EnvironmentInfo = Static<typeof EnvironmentInfo>;
 

@@ -1,3 +1,4 @@
+import { environmentMailHeader } from '../mail/environmentHeader';
 import type { OutgoingMessage } from '../mail/mailer';
 import { escapeHtml } from '../rendering/escapeHtml';
 import { fillMergeFields, type MergeValues } from '../rendering/mergeFields';
@@ -22,7 +23,13 @@ export interface MessageRecipient {
 export function composeMessage(
   content: DeliveryContent,
   recipient: MessageRecipient,
-  context: { jobId: string; from: string; unsubscribeUrl: string; messageIdDomain: string },
+  context: {
+    jobId: string;
+    environmentId: string;
+    from: string;
+    unsubscribeUrl: string;
+    messageIdDomain: string;
+  },
 ): OutgoingMessage {
   const values: MergeValues = { ...recipient.mergeValues, unsubscribeUrl: context.unsubscribeUrl };
   return {
@@ -35,6 +42,8 @@ export function composeMessage(
       'Message-ID': `<${context.jobId}.${recipient.id}@${context.messageIdDomain}>`,
       'List-Unsubscribe': `<${context.unsubscribeUrl}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      // The catcher files the message under its environment (mail/environmentHeader.ts).
+      [environmentMailHeader]: context.environmentId,
     },
   };
 }

@@ -154,6 +154,7 @@ async function sendBatch(
       const token = signUnsubscribeToken(job.key, recipient.id);
       const message = composeMessage(job.content, recipient, {
         jobId: job.jobId,
+        environmentId: job.environmentId,
         from: context.from,
         unsubscribeUrl: `${context.cdn.publicUrl}/u/${token}`,
         messageIdDomain,

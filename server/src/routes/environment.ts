@@ -30,7 +30,16 @@ export const environmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const id = await findDefaultEnvironmentId(app.db);
       if (!id) throw platformNotSetUp();
       const { authority, clientId, apiScope, protocol, extraScopes } = app.identity.info;
-      return { id, clientId, authority, apiScope, protocol, extraScopes, cdnBase: app.config.cdnBase };
+      return {
+        id,
+        clientId,
+        authority,
+        apiScope,
+        protocol,
+        extraScopes,
+        cdnBase: app.config.cdnBase,
+        mailCatcher: app.mail.catcher !== undefined,
+      };
     },
   );
 

@@ -2,9 +2,12 @@ import type { Publication } from '@contract/publications';
 import BarChartOutlinedIcon from '@mui/icons-material/BarChartOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import EventAvailableOutlinedIcon from '@mui/icons-material/EventAvailableOutlined';
+import ScienceOutlinedIcon from '@mui/icons-material/ScienceOutlined';
 import SendIcon from '@mui/icons-material/Send';
 import { required } from 'react-admin';
 import { jobs } from '../jobs';
+import { PublicationTemplateInput } from '../../custom/publications/PublicationTemplateInput';
+import { splitAddresses, validateTestSendAddresses } from '../../custom/publications/testSendAddresses';
 import { lazyView } from '../../declarative/lazyView';
 import { defineResource } from '../../declarative/resourceDeclaration';
 
@@ -42,6 +45,10 @@ export const publications = defineResource<Publication>({
     update: { method: 'PUT', path: '/publications/{id}', body: ['name', 'isNotMarketing', 'isPublic'] },
     // Extension: deletes the publication with its blocks; 409 once it has delivery jobs.
     delete: { method: 'DELETE', path: '/publications/{id}' },
+    actions: {
+      // Extension: the publication through a template to typed addresses, subject marked [TEST].
+      testSend: { method: 'POST', path: '/publications/{id}/test-sends', body: ['templateId', 'addresses'] },
+    },
   },
   fields: [
     {
@@ -89,6 +96,7 @@ export const publications = defineResource<Publication>({
           variant: 'contained',
           form: { resource: jobs, form: 'deliver' },
         },
+        { label: 'app.test_send.action', icon: ScienceOutlinedIcon, form: 'testSend' },
         { label: 'app.publications.page.edit', icon: EditOutlinedIcon, form: 'edit' },
         {
           label: 'app.publications.page.analytics',
@@ -127,6 +135,40 @@ export const publications = defineResource<Publication>({
       slideOverType: 'updatePublication',
       title: 'app.publications.edit.title',
       fields: ['name', 'isNotMarketing', 'isPublic'],
+    },
+    forms: {
+      testSend: {
+        as: 'slideOver',
+        slideOverType: 'testSendPublication',
+        title: 'app.test_send.title',
+        description: 'app.test_send.description',
+        fields: [
+          {
+            source: 'templateId',
+            label: 'app.test_send.template',
+            kind: 'choice',
+            choices: [],
+            defaultValue: null,
+            validate: required('app.deliver.template_required'),
+            input: PublicationTemplateInput,
+          },
+          {
+            source: 'addresses',
+            label: 'app.test_send.addresses',
+            kind: 'longText',
+            helperText: 'app.test_send.addresses_help',
+            defaultValue: '',
+            validate: validateTestSendAddresses,
+          },
+        ],
+        transform: ({ templateId, addresses }) => ({
+          templateId,
+          addresses: splitAddresses(typeof addresses === 'string' ? addresses : ''),
+        }),
+        save: { action: 'testSend' },
+        submitLabel: 'app.test_send.submit',
+        successMessage: 'app.test_send.sent',
+      },
     },
   },
   routes: { list: '/publications/', show: '/publications/:id' },
