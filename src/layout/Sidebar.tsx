@@ -1,5 +1,5 @@
 import CloseIcon from '@mui/icons-material/Close';
-import { Box, Divider, IconButton, List, Typography } from '@mui/material';
+import { Box, Divider, IconButton, List, ListItem, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useSession } from '../authProvider/useSession';
 import { Menu } from './Menu';
@@ -37,7 +37,10 @@ export function Sidebar({ onClose }: SidebarProps) {
         </Typography>
       )}
       <List sx={{ px: 1 }}>
-        <SignOutButton />
+        {/* A list holds list items only (axe 'list'): the button goes inside one. */}
+        <ListItem disablePadding>
+          <SignOutButton />
+        </ListItem>
       </List>
     </Box>
   );

@@ -77,6 +77,11 @@ describe('refusing a configuration before anything is written', () => {
       { NODE_ENV: 'production', IDENTITY_AUTHORITY: 'https://login.microsoftonline.com/t/v2.0' },
       /missing: IDENTITY_CLIENT_ID/,
     ],
+    [
+      'the mail catcher in production',
+      { NODE_ENV: 'production', EMBEDDED_IDENTITY: 'on', SMTP_CATCHER: 'on' },
+      /SMTP_CATCHER=on is refused/,
+    ],
   ];
 
   it.each(cases)(

@@ -4,6 +4,7 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import EventAvailableOutlinedIcon from '@mui/icons-material/EventAvailableOutlined';
 import ScienceOutlinedIcon from '@mui/icons-material/ScienceOutlined';
 import SendIcon from '@mui/icons-material/Send';
+import { createElement } from 'react';
 import { required } from 'react-admin';
 import { jobs } from '../jobs';
 import { PublicationTemplateInput } from '../../custom/publications/PublicationTemplateInput';
@@ -167,6 +168,7 @@ export const publications = defineResource<Publication>({
         }),
         save: { action: 'testSend' },
         submitLabel: 'app.test_send.submit',
+        submitIcon: createElement(SendIcon),
         successMessage: 'app.test_send.sent',
       },
     },

@@ -1,4 +1,5 @@
 import type { CaughtMessage, CaughtMessageSummary } from '@contract/mail';
+import Box from '@mui/material/Box';
 import { lazyView } from '../../declarative/lazyView';
 import { defineResource } from '../../declarative/resourceDeclaration';
 
@@ -21,7 +22,17 @@ export const caughtMessages = defineResource<CaughtMessageSummary, CaughtMessage
     getOne: { method: 'GET', path: '/mail-catcher/messages/{id}' },
   },
   fields: [
-    { source: 'to', label: 'app.mail.fields.to', kind: 'text' },
+    // An address is one long word: it wraps anywhere, so the table fits a phone without scrolling sideways.
+    {
+      source: 'to',
+      label: 'app.mail.fields.to',
+      kind: 'text',
+      displayAs: (to) => (
+        <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
+          {String(to)}
+        </Box>
+      ),
+    },
     { source: 'from', label: 'app.mail.fields.from', kind: 'text' },
     { source: 'subject', label: 'app.mail.fields.subject', kind: 'text' },
     { source: 'receivedAt', label: 'app.mail.fields.receivedAt', kind: 'dateTime' },
