@@ -46,12 +46,15 @@ describe('job progress', () => {
     expect(jobProgress(job({ recipientCount: 0, status: 'Verzonden' })).percent).toBe(100);
   });
 
-  it('refreshes only running jobs', () => {
-    expect(
-      ['Gepland', 'Bezig', 'Verzonden', 'Mislukt', 'Geannuleerd'].filter((status) =>
-        isLive({ status: status as DeliveryJob['status'] }),
-      ),
-    ).toEqual(['Bezig']);
+  it('refreshes running jobs and planned jobs whose moment has come', () => {
+    const now = Date.parse('2026-03-01T09:00:00Z');
+    const statuses = ['Gepland', 'Bezig', 'Verzonden', 'Mislukt', 'Geannuleerd'] as const;
+    const due = '2026-03-01T08:59:00Z';
+    expect(statuses.filter((status) => isLive({ status, scheduledAt: due }, now))).toEqual([
+      'Gepland',
+      'Bezig',
+    ]);
+    expect(isLive({ status: 'Gepland', scheduledAt: '2026-03-02T09:00:00Z' }, now)).toBe(false);
   });
 });
 

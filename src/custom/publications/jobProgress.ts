@@ -23,7 +23,10 @@ export function jobProgress(job: DeliveryJob, now: number = Date.now()): JobProg
   return { handled, total, percent, perSecond, secondsLeft: (total - handled) / perSecond };
 }
 
-/** Whether a job's numbers can still change, so the console keeps them fresh. */
-export function isLive(job: Pick<DeliveryJob, 'status'>): boolean {
-  return job.status === 'Bezig';
+/**
+ * Whether a job's numbers can change any moment, so the console keeps them fresh: while it runs, and
+ * while it is due to start (a planned job whose moment has come is picked up within seconds).
+ */
+export function isLive(job: Pick<DeliveryJob, 'status' | 'scheduledAt'>, now: number = Date.now()): boolean {
+  return job.status === 'Bezig' || (job.status === 'Gepland' && Date.parse(job.scheduledAt) <= now);
 }

@@ -16,7 +16,7 @@ export const jobRecipients = defineResource<DeliveryRecipient>({
   fields: [
     { source: 'email', label: 'app.jobs.recipients.fields.email', kind: 'text' },
     { source: 'status', label: 'app.jobs.recipients.fields.status', kind: 'text' },
-    { source: 'finishedAt', label: 'app.jobs.recipients.fields.finishedAt', kind: 'date' },
+    { source: 'finishedAt', label: 'app.jobs.recipients.fields.finishedAt', kind: 'dateTime' },
     { source: 'detail', label: 'app.jobs.recipients.fields.detail', kind: 'text' },
   ],
   views: {

@@ -52,7 +52,7 @@ export const jobs = defineResource<DeliveryJob>({
     { source: 'createdAt', label: 'app.jobs.fields.createdAt', kind: 'date' },
     { source: 'status', label: 'app.jobs.fields.status', kind: 'text' },
     { source: 'sentCount', label: 'app.jobs.fields.progress', kind: 'number' },
-    { source: 'scheduledAt', label: 'app.jobs.fields.scheduledAt', kind: 'date' },
+    { source: 'scheduledAt', label: 'app.jobs.fields.scheduledAt', kind: 'dateTime' },
   ],
   views: {
     list: {
