@@ -1,11 +1,20 @@
 import type { SvgIconComponent } from '@mui/icons-material';
-import type { ComponentType } from 'react';
+import type { ReactNode } from 'react';
 import type { RaRecord } from 'react-admin';
 import type { RefreshEventName } from '../slideover/refreshEvents';
 import type { FieldSource } from './fieldDeclaration';
 import type { Label } from './label';
 import type { ResourceDeclaration } from './resourceDeclaration';
 import type { DeleteDeclaration } from './viewDeclaration';
+
+/**
+ * A component of one's own that shows the record, e.g. a list's labels. Spelled as a method's type
+ * (the idiom of React's own event handler types) so that it is compared bivariantly: a component for
+ * lists fits the generic machinery, which hands it the record it loaded for that resource.
+ */
+export type RecordComponent<TRecord extends RaRecord> = {
+  render(props: { record: TRecord }): ReactNode;
+}['render'];
 
 /** A text with the record's values: `{ label: 'app.receivers.lists.page.subscribers', values: (list) => ({ smart_count: list.subscriberCount }) }`. */
 export interface RecordText<TRecord extends RaRecord> {
@@ -51,7 +60,7 @@ export type DetailSection<TRecord extends RaRecord> =
       /** Shown only while this holds, e.g. options only for a single-choice question. */
       when?(record: TRecord): boolean;
     }
-  | { component: ComponentType<{ record: TRecord }> };
+  | { component: RecordComponent<TRecord> };
 
 /**
  * A declared detail page at `routes.show`, on react-admin's show controller: a header card (back link,
@@ -67,7 +76,7 @@ export interface DetailView<TRecord extends RaRecord> {
   /** Lines under the title: a field's value ('Type: Nieuwsbrief'), or a text with the record's values. */
   summary?: readonly (RecordText<TRecord> | { source: FieldSource<TRecord> })[];
   /** Header content of one's own, e.g. the list's labels or the audience's recipient count. */
-  extra?: ComponentType<{ record: TRecord }>;
+  extra?: RecordComponent<TRecord>;
   /** An information line in the header while it applies, e.g. 'Deze lijst is verwijderd.' */
   notice?(record: TRecord): Label | undefined;
   actions?: readonly DetailAction<TRecord>[];

@@ -2,8 +2,15 @@ import type { ComponentType, ReactNode } from 'react';
 import type { Identifier, RaRecord, SortPayload, Validator } from 'react-admin';
 import type { Label } from './label';
 
-/** A property name of the record type; plain `string` for untyped records. */
-export type FieldSource<TRecord extends RaRecord> = Extract<keyof TRecord, string>;
+/**
+ * A property name of the record type; plain `string` for untyped records. Spelled as the keys of a
+ * mapped type rather than `Extract<keyof TRecord, string>` so that TypeScript compares declarations by
+ * their structure: a `ResourceDeclaration<List>` then fits where a `ResourceDeclaration` is expected.
+ */
+export type FieldSource<TRecord extends RaRecord> = Extract<
+  keyof { [K in keyof TRecord as Extract<K, string>]: K },
+  string
+>;
 
 /** What a field holds; it decides the generated input and table cell. */
 export type FieldKind = FieldDeclaration['kind'];

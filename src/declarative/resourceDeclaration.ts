@@ -20,6 +20,17 @@ export type ExtraPage =
   /** The detail page at another path too, e.g. '/recievers/audiences/:id/:audienceName'. */
   | { path: string; view: 'show' };
 
+/** The pages and panels of a resource. */
+export interface ResourceViews<TRecord extends RaRecord = RaRecord, TDetail extends TRecord = TRecord> {
+  list?: TableView<TRecord> | CustomView;
+  /** The detail page at `routes.show`: declared, or a component of one's own. */
+  show?: DetailView<TDetail> | CustomView;
+  create?: FormView<TRecord> | CustomFormView;
+  edit?: FormView<TRecord> | CustomFormView;
+  /** More forms, e.g. `rename: { as: 'slideOver', save: { action: 'rename' }, … }`. */
+  forms?: Readonly<Record<string, FormView<TRecord> | CustomFormView>>;
+}
+
 /**
  * Everything the console knows about one resource: how it maps onto the API, its fields and its
  * views. The generic dataProvider, tables, forms, slide-overs and routes are all built from it.
@@ -33,15 +44,7 @@ export interface ResourceDeclaration<TRecord extends RaRecord = RaRecord, TDetai
   recordRepresentation?: FieldSource<TRecord>;
   api: ApiMapping<TRecord>;
   fields: readonly FieldDeclaration<FieldSource<TRecord>>[];
-  views: {
-    list?: TableView<TRecord> | CustomView;
-    /** The detail page at `routes.show`: declared, or a component of one's own. */
-    show?: DetailView<TDetail> | CustomView;
-    create?: FormView<TRecord> | CustomFormView;
-    edit?: FormView<TRecord> | CustomFormView;
-    /** More forms, e.g. `rename: { as: 'slideOver', save: { action: 'rename' }, … }`. */
-    forms?: Readonly<Record<string, FormView<TRecord> | CustomFormView>>;
-  };
+  views: ResourceViews<TRecord, TDetail>;
   /**
    * The resource a record belongs to and the route parameter that holds its id: a question of a form
    * is `{ resource: 'flows', param: 'flowId' }`, at `/forms/:flowId/:id`. Tables embedded in the
@@ -57,16 +60,39 @@ export interface ResourceDeclaration<TRecord extends RaRecord = RaRecord, TDetai
 }
 
 /**
- * Declares a resource with its record type, so that sources, columns and form fields are checked:
- * `export const lists = defineResource<List>({ name: 'lists', … })`. A detail page that reads more than
- * a row names that type second: `defineResource<Audience, AudienceDetail>`.
- *
- * The result is the untyped declaration the generic machinery works with. TypeScript measures the
- * record type as contravariant (field sources are `keyof` it), so a `ResourceDeclaration<List>` would
- * not fit a list of `ResourceDeclaration`s although every use of it does: the check happens here, once.
+ * A declaration as `defineResource<List>()` returns it: its name and views as written, literally, so
+ * that the console's slide-over types and their props follow from it (src/slideover/slideOverProps.ts).
  */
+export type TypedResourceDeclaration<
+  TRecord extends RaRecord,
+  TDetail extends TRecord,
+  TName extends string,
+  TViews extends ResourceViews<TRecord, TDetail>,
+> = Omit<ResourceDeclaration<TRecord, TDetail>, 'name' | 'views'> & { name: TName; views: TViews };
+
+/**
+ * Declares a resource with its record type, so that sources, columns and form fields are checked:
+ *
+ *   export const lists = defineResource<List>()({ name: 'lists', … });
+ *
+ * The empty call names the record type; the second call infers the rest as written, so that the
+ * resource's slide-overs are typed (TypeScript infers no type argument once one is given). A detail
+ * page that reads more than a row names that type second: `defineResource<Audience, AudienceDetail>()`.
+ *
+ * The one-call form `defineResource<List>({ … })` checks the declaration too, but its slide-overs are
+ * not among the typed ones: `openSlideOver` does not know them.
+ */
+export function defineResource<TRecord extends RaRecord, TDetail extends TRecord = TRecord>(): <
+  const TName extends string,
+  const TViews extends ResourceViews<TRecord, TDetail>,
+>(
+  declaration: TypedResourceDeclaration<TRecord, TDetail, TName, TViews>,
+) => TypedResourceDeclaration<TRecord, TDetail, TName, TViews>;
 export function defineResource<TRecord extends RaRecord, TDetail extends TRecord = TRecord>(
   declaration: ResourceDeclaration<TRecord, TDetail>,
-): ResourceDeclaration {
-  return declaration as unknown as ResourceDeclaration;
+): ResourceDeclaration<TRecord, TDetail>;
+export function defineResource<TRecord extends RaRecord, TDetail extends TRecord = TRecord>(
+  declaration?: ResourceDeclaration<TRecord, TDetail>,
+): unknown {
+  return declaration ?? (<TDeclaration>(typed: TDeclaration) => typed);
 }

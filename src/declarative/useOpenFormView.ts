@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { fillRoute } from './fillRoute';
 import type { RaRecord } from 'react-admin';
-import { openSlideOver } from '../slideover/events';
+import { requestSlideOver } from '../slideover/events';
 import { formViewOf, slideOverTypeOf } from './formViews';
 import type { ResourceDeclaration, ResourceRoutes } from './resourceDeclaration';
 
@@ -14,7 +14,7 @@ export function useOpenFormView(declaration: ResourceDeclaration) {
   return (name: string, record?: RaRecord, meta?: Record<string, unknown>) => {
     const view = formViewOf(declaration, name);
     if (view.as === 'slideOver') {
-      openSlideOver(slideOverTypeOf(declaration, name, view), { record, meta });
+      requestSlideOver({ type: slideOverTypeOf(declaration, name, view), record, meta });
       return;
     }
     const route = declaration.routes?.[name as keyof ResourceRoutes];

@@ -3,6 +3,7 @@ import { mergeTranslations, type TranslationMessages } from 'react-admin';
 import { loginNl, startupNl } from '../boot/texts';
 import { raDutchCompletions } from './raDutchCompletions';
 import { declarativeNl } from './declarative.nl';
+import { formsNl } from './forms.nl';
 import { mailNl } from './mail.nl';
 import { mediaNl } from './media.nl';
 import { platformNl } from './platform.nl';
@@ -123,4 +124,5 @@ export const nl: TranslationMessages = mergeTranslations(
   publicationsNl,
   receiversNl,
   platformNl,
+  formsNl,
 );

@@ -1,4 +1,5 @@
 import type { ResourceDeclaration } from '../declarative/resourceDeclaration';
+import type { SlideOverTypesOf } from '../declarative/slideOverTypesOf';
 import { mediaFiles } from './mediaFiles';
 import { mediaFolders } from './mediaFolders';
 import { tags } from './tags';
@@ -24,7 +25,7 @@ import { caughtMessages } from './caughtMessages';
  * one declaration and lists it here; the dataProvider, routes, resources and slide-overs follow.
  * See docs/adding-a-resource.md.
  */
-export const resources: readonly ResourceDeclaration[] = [
+const declarations = [
   mediaFolders,
   mediaFiles,
   tags,
@@ -45,4 +46,9 @@ export const resources: readonly ResourceDeclaration[] = [
   flowSubmissions,
   flowOptionCounts,
   caughtMessages,
-];
+] as const;
+
+export const resources: readonly ResourceDeclaration[] = declarations;
+
+/** The slide-over types of the declared forms, e.g. 'newManualList' or 'lists.labels'; their props are `FormViewProps`. */
+export type DeclaredSlideOverType = SlideOverTypesOf<(typeof declarations)[number]>;

@@ -4,12 +4,13 @@ import { resources } from '../resources';
 import type { SlideOverRegistry } from './slideOverTypes';
 
 /**
- * Every slide-over type of the console, in one place. The declared resources contribute their
- * slide-over forms (`{resource}.{view}` or their `slideOverType`); a hand-written panel is one line:
+ * Every slide-over panel of the console, in one place. The declared resources contribute their
+ * slide-over forms (`{resource}.{view}` or their `slideOverType`); a hand-written panel is one line in
+ * its area's registry, with its props named beside it (see mediaSlideOverRegistry.ts):
  *
- *   newFolder: NewFolderSlideOver,
+ *   fileDetails: lazyView(() => import('./slideovers/FileDetailsSlideOver'), 'FileDetailsSlideOver'),
  *
- * and is opened with `openSlideOver('newFolder', { folder })`.
+ * and is opened with `openSlideOver('fileDetails', { fileId })`, checked by ./slideOverProps.ts.
  */
 export const slideOverRegistry: SlideOverRegistry = {
   ...declaredSlideOvers(resources),

@@ -1,8 +1,9 @@
 import type { ComponentType } from 'react';
 
 /**
- * A panel component. Its props arrive in the event detail at run time, so TypeScript cannot check
- * them: `never` accepts a component with any props, and the opener sends what the panel declares.
+ * A panel component. Its props arrive in the event detail at run time: `never` accepts a component
+ * with any props here, and `openSlideOver` checks the opener's props against the panel's
+ * (./slideOverProps.ts).
  */
 export type SlideOverComponent = ComponentType<never>;
 

@@ -71,7 +71,8 @@ describe('forms (flows) from the console to the public page and back', () => {
     await addThrough(page, 'Nieuwe optie', { Optie: 'Ja', 'Maximum aantal antwoorden': '2' });
     await addThrough(page, 'Nieuwe optie', { Optie: 'Nee' });
     const nee = page.getByRole('row').filter({ hasText: 'Nee' });
-    expect(await nee.getByRole('cell', { name: 'onbeperkt' }).count()).toBe(2);
+    // The row appears when the table has reloaded after the save.
+    await expect.poll(() => nee.getByRole('cell', { name: 'onbeperkt' }).count()).toBe(2);
     await page.getByRole('link', { name: 'Terug naar het formulier' }).click();
     await page.waitForURL(formUrl);
   });

@@ -225,6 +225,13 @@ async function giveEveryKindOfRecordTo(server: TestServer, token: Tokens): Promi
       audienceId: receiverIds.audiences.subscribedFriends,
     },
   });
+  // A test send, so the mail catcher holds a message of B's.
+  await inB('POST', `/publications/${publicationIds.publications.seasonOpening}/test-sends`, {
+    body: {
+      templateId: publicationIds.templates.cultuurhuisStandard,
+      addresses: ['sweep-test@voorbeeld.nl'],
+    },
+  });
   await inB('POST', '/unsubscribers', { query: { email: 'sweep@voorbeeld.nl' } });
   await inB('POST', `/list/manual/${receiverIds.lists.friends}/subscriber`, {
     body: { name: 'Sweep', email: 'sweep-lid@voorbeeld.nl' },

@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { email, required } from 'react-admin';
 import { defineResource } from '../../src/declarative/resourceDeclaration';
-import { closeSlideOver, openSlideOver } from '../../src/slideover/events';
+import { closeSlideOver, requestSlideOver } from '../../src/slideover/events';
 import { SlideOverCloseButton } from '../../src/slideover/SlideOverCloseButton';
 import { SlideOverPanel } from '../../src/slideover/SlideOverPanel';
 import { jsonAnswer, mockFetch } from './support/fetchEdge';
@@ -44,8 +44,9 @@ function renderHost() {
   return renderDeclarative([unsubscribers], { slideOvers: { greeting: GreetingPanel } });
 }
 
+/** The panels here are the test's own, not the console's: sent as the raw protocol's request. */
 function open(type: string, props: Record<string, unknown> = {}) {
-  act(() => openSlideOver(type, props));
+  act(() => requestSlideOver({ ...props, type }));
 }
 
 async function expectClosed(title: string) {

@@ -26,8 +26,9 @@ export async function sendTest(
   publicationId: string,
   body: TestSendBody,
 ): Promise<TestSendResult> {
-  const addresses = distinctAddresses(body.addresses);
+  // Another environment's publication is not found, whatever the body holds.
   const publication = await getPublication(db, environmentId, publicationId);
+  const addresses = distinctAddresses(body.addresses);
   const rendered = await renderPublicationPreview(db, cdn, environmentId, publicationId, body.templateId);
   const noUnsubscribe = { unsubscribeUrl: '#' };
   const html = fillMergeFields(rendered.html, noUnsubscribe, (value) => value);

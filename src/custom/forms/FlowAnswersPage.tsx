@@ -12,7 +12,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { Title, useDataProvider, useGetList, useGetOne, useNotify } from 'react-admin';
+import { Title, useDataProvider, useGetList, useGetOne, useNotify, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import type { DeclaredDataProvider } from '../../dataProvider/declaredDataProvider';
 import { DeclaredTable } from '../../declarative/DeclaredTable';
@@ -29,6 +29,7 @@ import { saveBlob } from '../media/saveBlob';
  */
 export function FlowAnswersPage() {
   const { id = '' } = useParams();
+  const translate = useTranslate();
   const flow = useGetOne<FlowDetail>('flows', { id });
   const submissions = useGetList<Submission>('flowSubmissions', {
     filter: { flowId: id, order: 'DESC' },
@@ -41,7 +42,7 @@ export function FlowAnswersPage() {
   if (!flow.data) {
     return (
       <Alert severity="warning" sx={{ m: 3 }}>
-        Dit formulier bestaat niet (meer).
+        {translate('app.forms.flows.not_found')}
       </Alert>
     );
   }
@@ -49,41 +50,49 @@ export function FlowAnswersPage() {
 
   return (
     <Stack spacing={2} sx={{ p: { xs: 2, md: 3 }, maxWidth: 1100, minWidth: 0 }}>
-      <Title title={`Antwoorden: ${flow.data.name}`} />
+      <Title title={translate('app.forms.answers.page_title', { name: flow.data.name })} />
       <Card variant="outlined">
         <CardContent>
-          <BackToOverview to={`/forms/${id}`} label={`Terug naar ${flow.data.name}`} />
+          <BackToOverview
+            to={`/forms/${id}`}
+            label={translate('app.forms.answers.back', { name: flow.data.name })}
+          />
           <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1, alignItems: { sm: 'center' } }}>
             <Typography variant="h5" component="h2" sx={{ flex: 1 }}>
-              Antwoorden op {flow.data.name}
+              {translate('app.forms.answers.heading', { name: flow.data.name })}
             </Typography>
-            <CsvButton flowId={id} fileName={`antwoorden ${flow.data.name}.csv`} />
+            <CsvButton
+              flowId={id}
+              fileName={translate('app.forms.answers.csv_file', { name: flow.data.name })}
+            />
           </Stack>
-          <Typography color="text.secondary">{submissions.total ?? 0} keer ingevuld</Typography>
+          <Typography color="text.secondary">
+            {translate('app.forms.answers.count', { smart_count: submissions.total ?? 0 })}
+          </Typography>
         </CardContent>
       </Card>
       <section aria-labelledby="flow-counts-title">
         <Typography id="flow-counts-title" variant="h6" component="h2" sx={{ mb: 1 }}>
-          Keuzes
+          {translate('app.forms.counts.title')}
         </Typography>
         <DeclaredTable declaration={flowOptionCounts} filter={{ flowId: id }} embedded />
       </section>
       <section aria-labelledby="flow-submissions-title">
         <Typography id="flow-submissions-title" variant="h6" component="h2" sx={{ mb: 1 }}>
-          Inzendingen
+          {translate('app.forms.answers.submissions')}
         </Typography>
         <Card variant="outlined" sx={{ overflowX: 'auto' }}>
           {submissions.isPending ? (
             <LoadingMessage />
           ) : (submissions.data ?? []).length === 0 ? (
             <Typography sx={{ p: 2 }} color="text.secondary">
-              Dit formulier is nog niet ingevuld.
+              {translate('app.forms.answers.none')}
             </Typography>
           ) : (
-            <Table size="small" aria-label="Inzendingen">
+            <Table size="small" aria-label={translate('app.forms.answers.submissions')}>
               <TableHead>
                 <TableRow>
-                  <TableCell>Ingevuld op</TableCell>
+                  <TableCell>{translate('app.forms.answers.fields.createdAt')}</TableCell>
                   {questions.map((question) => (
                     <TableCell key={question.id}>{question.label}</TableCell>
                   ))}
@@ -113,6 +122,7 @@ export function FlowAnswersPage() {
 function CsvButton({ flowId, fileName }: { flowId: string; fileName: string }) {
   const dataProvider = useDataProvider<DeclaredDataProvider>();
   const notify = useNotify();
+  const translate = useTranslate();
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);
@@ -129,7 +139,7 @@ function CsvButton({ flowId, fileName }: { flowId: string; fileName: string }) {
   };
   return (
     <Button variant="outlined" startIcon={<DownloadIcon />} disabled={busy} onClick={() => void download()}>
-      CSV downloaden
+      {translate('app.forms.answers.csv')}
     </Button>
   );
 }

@@ -4,29 +4,30 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useNotify } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
 
 /** The address of the form's public page (no sign-in), with a button that copies it. */
 export function FlowPublicAddress({ record: flow }: { record: Flow }) {
   const notify = useNotify();
+  const translate = useTranslate();
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(flow.publicUrl);
-      notify('Het adres is gekopieerd.', { type: 'success' });
+      notify('app.forms.flows.public_address.copied', { type: 'success' });
     } catch {
-      notify('Kopiëren is niet gelukt; selecteer het adres en kopieer het zelf.', { type: 'warning' });
+      notify('app.forms.flows.public_address.copy_failed', { type: 'warning' });
     }
   };
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1, mt: 1.5, alignItems: { sm: 'center' } }}>
       <Typography variant="body2" color="text.secondary">
-        Openbare pagina:
+        {translate('app.forms.flows.public_address.label')}
       </Typography>
       <Link href={flow.publicUrl} target="_blank" rel="noopener" sx={{ overflowWrap: 'anywhere' }}>
         {flow.publicUrl}
       </Link>
       <Button size="small" startIcon={<ContentCopyIcon />} onClick={() => void copy()}>
-        Adres kopiëren
+        {translate('app.forms.flows.public_address.copy')}
       </Button>
     </Stack>
   );

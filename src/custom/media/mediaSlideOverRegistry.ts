@@ -1,21 +1,29 @@
+import type { FunctionComponent } from 'react';
 import { lazyView } from '../../declarative/lazyView';
-import type { SlideOverRegistry } from '../../slideover/slideOverTypes';
-import { mediaSlideOverTypes } from './mediaSlideOvers';
+import type { FileDetailsSlideOverProps } from './slideovers/FileDetailsSlideOver';
+import type { SelectMediaDirectorySlideOverProps } from './slideovers/SelectMediaDirectorySlideOver';
+import type { SelectMediaFileSlideOverProps } from './slideovers/SelectMediaFileSlideOver';
+
+/** The media area's own panels by type, with their props; `openSlideOver` checks against these. */
+export interface MediaSlideOverProps {
+  fileDetails: FileDetailsSlideOverProps;
+  selectMediaFile: SelectMediaFileSlideOverProps;
+  selectMediaDirectory: SelectMediaDirectorySlideOverProps;
+}
 
 /**
  * The media area's own panels, spread into src/slideover/registry.ts; each loads when it first opens.
  * New folder and Rename folder are the mediaFolders declaration's forms.
  */
-export const mediaSlideOverRegistry: SlideOverRegistry = {
-  [mediaSlideOverTypes.fileDetails]: lazyView(
-    () => import('./slideovers/FileDetailsSlideOver'),
-    'FileDetailsSlideOver',
-  ),
-  [mediaSlideOverTypes.selectMediaFile]: lazyView(
+export const mediaSlideOverRegistry: {
+  [TType in keyof MediaSlideOverProps]: FunctionComponent<MediaSlideOverProps[TType]>;
+} = {
+  fileDetails: lazyView(() => import('./slideovers/FileDetailsSlideOver'), 'FileDetailsSlideOver'),
+  selectMediaFile: lazyView(
     () => import('./slideovers/SelectMediaFileSlideOver'),
     'SelectMediaFileSlideOver',
   ),
-  [mediaSlideOverTypes.selectMediaDirectory]: lazyView(
+  selectMediaDirectory: lazyView(
     () => import('./slideovers/SelectMediaDirectorySlideOver'),
     'SelectMediaDirectorySlideOver',
   ),

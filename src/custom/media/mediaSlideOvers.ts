@@ -1,15 +1,6 @@
 import type { MediaDirectory, MediaDirectorySummary, MediaFile } from '@contract/media';
 import { openSlideOver } from '../../slideover/events';
 
-/** Slide-over types of the media area (registered in src/slideover/registry.ts via mediaSlideOverRegistry). */
-export const mediaSlideOverTypes = {
-  fileDetails: 'fileDetails',
-  newFolder: 'newFolder',
-  renameFolder: 'renameFolder',
-  selectMediaFile: 'selectMediaFile',
-  selectMediaDirectory: 'selectMediaDirectory',
-} as const;
-
 /** What the 'selectMediaDirectory' panel hands to `onSelect`: the folder and its path ('/' for the root). */
 export interface SelectedMediaDirectory {
   id: string;
@@ -19,12 +10,12 @@ export interface SelectedMediaDirectory {
 
 /** Opens File details for one file (from a gallery tile). */
 export function openFileDetails(file: Pick<MediaFile, 'id'>): void {
-  openSlideOver(mediaSlideOverTypes.fileDetails, { fileId: file.id });
+  openSlideOver('fileDetails', { fileId: file.id });
 }
 
 /** Opens New folder for the folder the user is in ('Voeg een nieuwe map toe aan {folder}'). */
 export function openNewFolder(folder: Pick<MediaDirectory, 'id' | 'name'>): void {
-  openSlideOver(mediaSlideOverTypes.newFolder, { meta: { parentDirectory: folder.id, folder: folder.name } });
+  openSlideOver('newFolder', { meta: { parentDirectory: folder.id, folder: folder.name } });
 }
 
 /**
@@ -33,7 +24,7 @@ export function openNewFolder(folder: Pick<MediaDirectory, 'id' | 'name'>): void
  */
 export function openRenameFolder(folder: MediaDirectorySummary, onRenamed: (name: string) => void): void {
   const { id, name, parentDirectoryId } = folder;
-  openSlideOver(mediaSlideOverTypes.renameFolder, {
+  openSlideOver('renameFolder', {
     record: { id, name, parentDirectoryId },
     onSaved: (saved: MediaDirectorySummary) => onRenamed(saved.name),
   });
@@ -46,7 +37,7 @@ export function openRenameFolder(folder: MediaDirectorySummary, onRenamed: (name
  *   openMediaFilePicker({ onSelect: (file) => setLogo(file.id) });
  */
 export function openMediaFilePicker({ onSelect }: { onSelect(file: MediaFile): void }): void {
-  openSlideOver(mediaSlideOverTypes.selectMediaFile, { onSelect });
+  openSlideOver('selectMediaFile', { onSelect });
 }
 
 /** Lets the user pick a folder of the media library ('Selecteren' takes the folder shown). */
@@ -55,5 +46,5 @@ export function openMediaDirectoryPicker({
 }: {
   onSelect(folder: SelectedMediaDirectory): void;
 }): void {
-  openSlideOver(mediaSlideOverTypes.selectMediaDirectory, { onSelect });
+  openSlideOver('selectMediaDirectory', { onSelect });
 }

@@ -24,7 +24,7 @@ const isOpen = (audience: Audience) => !audience.isDeleted;
  * /recievers/audiences/, the audience page with its lists, filters and recipient count, and the panels
  * for a new audience (then its page), renaming it, adding a list and adding a filter.
  */
-export const audiences = defineResource<Audience, AudienceDetail>({
+export const audiences = defineResource<Audience, AudienceDetail>()({
   name: 'audiences',
   label: { one: 'app.receivers.audiences.one', many: 'app.receivers.audiences.many' },
   recordRepresentation: 'name',

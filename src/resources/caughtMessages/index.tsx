@@ -13,7 +13,7 @@ const CaughtMessageContent = lazyView(
  * production): the table at /mail/, newest first, and a message's page with its headers, text and HTML.
  * The menu shows the entry only when the server says its catcher is on.
  */
-export const caughtMessages = defineResource<CaughtMessageSummary, CaughtMessage>({
+export const caughtMessages = defineResource<CaughtMessageSummary, CaughtMessage>()({
   name: 'caughtMessages',
   label: { one: 'app.mail.one', many: 'app.mail.many' },
   recordRepresentation: 'subject',

@@ -1,27 +1,18 @@
 import type { FieldOption } from '@contract/forms';
-import {
-  fieldOptionFieldNames,
-  requiredFieldMessage,
-  unlimitedAnswers,
-  unlimitedAnswersText,
-} from '@contract/formRules';
+import { unlimitedAnswers } from '@contract/formRules';
 import { minValue, number, required } from 'react-admin';
 import { defineResource } from '../../declarative/resourceDeclaration';
 
-/** maxAnswers: 0 means unlimited (spec §9). */
-const places = (value: unknown) => (value === unlimitedAnswers ? unlimitedAnswersText : String(value));
-/** Places left: none for an unlimited option (null); 0 means full. */
-const placesLeft = (value: unknown) =>
-  value === null || value === undefined ? unlimitedAnswersText : String(value);
+import { places, placesLeft } from './places';
 
 /**
  * The options of a single-choice question (spec §3 Field option, §7 POST/PUT
  * /flows/{flowId}/fields/{fieldId}/options…), on the question's page at /forms/{flowId}/{id}: label and
  * places (maxAnswers, 0 = unlimited, shown 'onbeperkt'), with places taken and left, reordering and delete.
  */
-export const fieldOptions = defineResource<FieldOption>({
+export const fieldOptions = defineResource<FieldOption>()({
   name: 'fieldOptions',
-  label: { one: 'Optie', many: 'Opties' },
+  label: { one: 'app.forms.options.one', many: 'app.forms.options.many' },
   recordRepresentation: 'label',
   parent: { resource: 'flowFields', param: 'fieldId' },
   api: {
@@ -44,29 +35,29 @@ export const fieldOptions = defineResource<FieldOption>({
   fields: [
     {
       source: 'label',
-      label: fieldOptionFieldNames.label,
+      label: 'app.forms.options.fields.label',
       kind: 'text',
-      validate: required(requiredFieldMessage(fieldOptionFieldNames.label)),
+      validate: required('app.forms.options.required.label'),
     },
     {
       source: 'maxAnswers',
-      label: fieldOptionFieldNames.maxAnswers,
+      label: 'app.forms.options.fields.maxAnswers',
       kind: 'number',
       defaultValue: unlimitedAnswers,
-      helperText: '0 = onbeperkt',
+      helperText: 'app.forms.options.fields.maxAnswers_help',
       validate: [
-        required(requiredFieldMessage(fieldOptionFieldNames.maxAnswers)),
+        required('app.forms.options.required.maxAnswers'),
         number(),
-        minValue(0, 'Het aantal kan niet negatief zijn'),
+        minValue(0, 'app.forms.options.negative'),
       ],
       displayAs: places,
     },
-    { source: 'taken', label: 'Gekozen', kind: 'number' },
-    { source: 'left', label: 'Plaatsen over', kind: 'number', displayAs: placesLeft },
+    { source: 'taken', label: 'app.forms.options.fields.taken', kind: 'number' },
+    { source: 'left', label: 'app.forms.options.fields.left', kind: 'number', displayAs: placesLeft },
   ],
   views: {
     list: {
-      title: 'Opties',
+      title: 'app.forms.options.title',
       columns: [
         { source: 'label', sortable: false },
         { source: 'maxAnswers', sortable: false },
@@ -76,19 +67,19 @@ export const fieldOptions = defineResource<FieldOption>({
       search: false,
       rowClick: 'edit',
       reorder: { action: 'reorder', ids: 'optionIds' },
-      delete: { confirmContent: 'Weet je zeker dat je optie %{recordRepresentation} wilt verwijderen?' },
-      empty: 'Deze vraag heeft nog geen opties.',
+      delete: { confirmContent: 'app.forms.options.delete_content' },
+      empty: 'app.forms.options.empty',
     },
     create: {
       as: 'slideOver',
       slideOverType: 'newFieldOption',
-      title: 'Nieuwe optie',
+      title: 'app.forms.options.create',
       fields: ['label', 'maxAnswers'],
     },
     edit: {
       as: 'slideOver',
       slideOverType: 'updateFieldOption',
-      title: 'Optie aanpassen',
+      title: 'app.forms.options.edit',
       fields: ['label', 'maxAnswers'],
     },
   },

@@ -1,10 +1,5 @@
 import type { FormField, FormFieldDetail } from '@contract/forms';
-import {
-  formFieldFieldNames,
-  formFieldTypeNames,
-  formFieldTypes,
-  requiredFieldMessage,
-} from '@contract/formRules';
+import { formFieldTypeNames, formFieldTypes } from '@contract/formRules';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { required } from 'react-admin';
 import { defineResource } from '../../declarative/resourceDeclaration';
@@ -15,9 +10,9 @@ import { fieldOptions } from '../fieldOptions';
  * in order, with 'Nieuwe vraag', reordering and delete; a question's page at /forms/{flowId}/{id} shows
  * its options (single choice only).
  */
-export const flowFields = defineResource<FormField, FormFieldDetail>({
+export const flowFields = defineResource<FormField, FormFieldDetail>()({
   name: 'flowFields',
-  label: { one: 'Vraag', many: 'Vragen' },
+  label: { one: 'app.forms.questions.one', many: 'app.forms.questions.many' },
   recordRepresentation: 'label',
   parent: { resource: 'flows', param: 'flowId' },
   api: {
@@ -31,28 +26,28 @@ export const flowFields = defineResource<FormField, FormFieldDetail>({
   fields: [
     {
       source: 'label',
-      label: formFieldFieldNames.label,
+      label: 'app.forms.questions.fields.label',
       kind: 'text',
-      validate: required(requiredFieldMessage(formFieldFieldNames.label)),
+      validate: required('app.forms.questions.required.label'),
     },
     {
       source: 'type',
-      label: formFieldFieldNames.type,
+      label: 'app.forms.questions.fields.type',
       kind: 'choice',
       display: 'radio',
       // Sent as numbers: 0 = single choice (radio), 1 = text.
       choices: [
-        { id: formFieldTypes.radio, name: formFieldTypeNames[formFieldTypes.radio] },
-        { id: formFieldTypes.text, name: formFieldTypeNames[formFieldTypes.text] },
+        { id: formFieldTypes.radio, name: 'app.forms.questions.types.radio' },
+        { id: formFieldTypes.text, name: 'app.forms.questions.types.text' },
       ],
       defaultValue: formFieldTypes.radio,
-      validate: required(requiredFieldMessage(formFieldFieldNames.type)),
+      validate: required('app.forms.questions.required.type'),
     },
-    { source: 'optionCount', label: 'Opties', kind: 'number' },
+    { source: 'optionCount', label: 'app.forms.questions.fields.optionCount', kind: 'number' },
   ],
   views: {
     list: {
-      title: 'Vragen',
+      title: 'app.forms.questions.title',
       columns: [
         { source: 'label', sortable: false },
         { source: 'type', sortable: false },
@@ -61,34 +56,38 @@ export const flowFields = defineResource<FormField, FormFieldDetail>({
       search: false,
       rowClick: 'show',
       reorder: { action: 'reorder', ids: 'fieldIds' },
-      delete: { confirmContent: 'Weet je zeker dat je vraag %{recordRepresentation} wilt verwijderen?' },
-      empty: 'Dit formulier heeft nog geen vragen.',
+      delete: { confirmContent: 'app.forms.questions.delete_content' },
+      empty: 'app.forms.questions.empty',
     },
     show: {
-      back: { to: '/forms/:flowId', label: 'Terug naar het formulier' },
-      pageTitle: 'Vraag',
-      summary: [{ label: 'Type: %{type}', values: (field) => ({ type: formFieldTypeNames[field.type] }) }],
-      actions: [{ label: 'Vraag aanpassen', icon: EditOutlinedIcon, form: 'edit' }],
+      back: { to: '/forms/:flowId', label: 'app.forms.questions.back' },
+      pageTitle: 'app.forms.questions.page_title',
+      // The type's name is the server's too (@contract/formRules), as the choices' names in forms.nl.ts.
+      summary: [
+        {
+          label: 'app.forms.questions.type_summary',
+          values: (field) => ({ type: formFieldTypeNames[field.type] }),
+        },
+      ],
+      actions: [{ label: 'app.forms.questions.edit', icon: EditOutlinedIcon, form: 'edit' }],
       sections: [
         { table: fieldOptions, target: 'fieldId', when: (field) => field.type === formFieldTypes.radio },
       ],
       notice: (field) =>
-        field.type === formFieldTypes.text
-          ? 'Een tekstvraag heeft geen opties: men typt het antwoord.'
-          : undefined,
-      notFound: 'Deze vraag bestaat niet (meer).',
+        field.type === formFieldTypes.text ? 'app.forms.questions.text_has_no_options' : undefined,
+      notFound: 'app.forms.questions.not_found',
       refreshEvents: ['refreshflowfield'],
     },
     create: {
       as: 'slideOver',
       slideOverType: 'newFlowField',
-      title: 'Nieuwe vraag',
+      title: 'app.forms.questions.create',
       fields: ['label', 'type'],
     },
     edit: {
       as: 'slideOver',
       slideOverType: 'updateFlowField',
-      title: 'Vraag aanpassen',
+      title: 'app.forms.questions.edit',
       fields: ['label', 'type'],
     },
   },

@@ -1,5 +1,4 @@
 import type { Flow, FlowDetail } from '@contract/forms';
-import { flowFieldNames, requiredFieldMessage } from '@contract/formRules';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import QuestionAnswerOutlinedIcon from '@mui/icons-material/QuestionAnswerOutlined';
 import { required } from 'react-admin';
@@ -16,9 +15,9 @@ const FlowAnswersPage = lazyView(() => import('../../custom/forms/FlowAnswersPag
  * form's page at /forms/{id} with its public address and its questions in order, and its answers at
  * /forms/{id}/data (the one custom page of the area).
  */
-export const flows = defineResource<Flow, FlowDetail>({
+export const flows = defineResource<Flow, FlowDetail>()({
   name: 'flows',
-  label: { one: 'Formulier', many: 'Formulieren' },
+  label: { one: 'app.forms.flows.one', many: 'app.forms.flows.many' },
   recordRepresentation: 'name',
   api: {
     getList: { method: 'GET', path: '/flows' },
@@ -31,64 +30,67 @@ export const flows = defineResource<Flow, FlowDetail>({
   fields: [
     {
       source: 'name',
-      label: flowFieldNames.name,
+      label: 'app.forms.flows.fields.name',
       kind: 'text',
-      validate: required(requiredFieldMessage(flowFieldNames.name)),
-      helperText: 'Alleen voor jou en je collega’s',
+      validate: required('app.forms.flows.required.name'),
+      helperText: 'app.forms.flows.fields.name_help',
     },
     {
       source: 'title',
-      label: flowFieldNames.title,
+      label: 'app.forms.flows.fields.title',
       kind: 'text',
-      helperText: 'Boven het formulier op de openbare pagina',
+      helperText: 'app.forms.flows.fields.title_help',
     },
-    { source: 'description', label: flowFieldNames.description, kind: 'longText' },
-    { source: 'fieldCount', label: 'Vragen', kind: 'number' },
-    { source: 'submissionCount', label: 'Antwoorden', kind: 'number' },
-    { source: 'createdAt', label: 'Aangemaakt op', kind: 'date' },
+    { source: 'description', label: 'app.forms.flows.fields.description', kind: 'longText' },
+    { source: 'fieldCount', label: 'app.forms.flows.fields.fieldCount', kind: 'number' },
+    { source: 'submissionCount', label: 'app.forms.flows.fields.submissionCount', kind: 'number' },
+    { source: 'createdAt', label: 'app.forms.flows.fields.createdAt', kind: 'date' },
   ],
   views: {
     list: {
-      title: 'Formulieren',
+      title: 'app.forms.flows.title',
       columns: ['name', 'title', { source: 'fieldCount', sortable: false }, 'submissionCount', 'createdAt'],
       sort: { field: 'name', order: 'ASC' },
       rowClick: 'show',
-      empty: 'Er zijn nog geen formulieren. Maak er een met Nieuw formulier.',
+      empty: 'app.forms.flows.empty',
     },
     show: {
-      back: { to: '/forms', label: 'Alle formulieren' },
+      back: { to: '/forms', label: 'app.forms.flows.back' },
       summary: [{ source: 'title' }],
       extra: FlowPublicAddress,
       actions: [
-        { label: 'Formulier aanpassen', icon: EditOutlinedIcon, form: 'edit' },
-        { label: 'Antwoorden', icon: QuestionAnswerOutlinedIcon, to: (flow) => `/forms/${flow.id}/data` },
+        { label: 'app.forms.flows.edit', icon: EditOutlinedIcon, form: 'edit' },
         {
-          label: 'Verwijderen',
+          label: 'app.forms.flows.answers',
+          icon: QuestionAnswerOutlinedIcon,
+          to: (flow) => `/forms/${flow.id}/data`,
+        },
+        {
+          label: 'app.forms.flows.delete',
           delete: {
-            confirmTitle: 'Formulier %{recordRepresentation} verwijderen?',
-            confirmContent:
-              'Ook de vragen, opties en antwoorden worden verwijderd. Dit kun je niet ongedaan maken.',
-            successMessage: 'Formulier %{recordRepresentation} is verwijderd.',
+            confirmTitle: 'app.forms.flows.delete_title',
+            confirmContent: 'app.forms.flows.delete_content',
+            successMessage: 'app.forms.flows.deleted',
             redirect: '/forms',
           },
         },
       ],
       sections: [{ table: flowFields, target: 'flowId' }],
-      notFound: 'Dit formulier bestaat niet (meer).',
+      notFound: 'app.forms.flows.not_found',
       refreshEvents: ['refreshflowfield'],
       maxWidth: 1100,
     },
     create: {
       as: 'slideOver',
       slideOverType: 'newFlow',
-      title: 'Nieuw formulier',
+      title: 'app.forms.flows.create',
       fields: ['name', 'title', 'description'],
       redirect: (flow) => `/forms/${flow.id}`,
     },
     edit: {
       as: 'slideOver',
       slideOverType: 'updateFlow',
-      title: 'Formulier aanpassen',
+      title: 'app.forms.flows.edit',
       fields: ['name', 'title', 'description'],
     },
   },

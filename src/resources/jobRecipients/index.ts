@@ -5,7 +5,7 @@ import { defineResource } from '../../declarative/resourceDeclaration';
  * The recipients of a delivery job with their result (extension GET /deliveryjobs/{jobId}/recipients):
  * the table on the job's page, searchable by address.
  */
-export const jobRecipients = defineResource<DeliveryRecipient>({
+export const jobRecipients = defineResource<DeliveryRecipient>()({
   name: 'jobRecipients',
   label: { one: 'app.jobs.recipients.one', many: 'app.jobs.recipients.many' },
   recordRepresentation: 'email',

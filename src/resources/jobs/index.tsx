@@ -21,7 +21,7 @@ const DeliverPublicationSlideOver = lazyView(
  * Delivery jobs (spec §3, §7 POST /deliveryjobs): the table at /jobs/ with each job's state and progress,
  * the job's page (counts, progress, cancel, its recipients) and the deliver panel.
  */
-export const jobs = defineResource<DeliveryJob>({
+export const jobs = defineResource<DeliveryJob>()({
   name: 'jobs',
   label: { one: 'app.jobs.one', many: 'app.jobs.many' },
   recordRepresentation: 'title',

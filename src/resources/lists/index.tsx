@@ -38,7 +38,7 @@ const isOpen = (list: ReceiverList) => !list.isDeleted;
  * the list page with its subscribers, the panels 'Nieuwe Lijst', 'Naam aanpassen' and 'Labels aanpaasen',
  * the import page (not yet available) and the receivers overview at /recievers/.
  */
-export const lists = defineResource<ReceiverList>({
+export const lists = defineResource<ReceiverList>()({
   name: 'lists',
   label: { one: 'app.receivers.lists.one', many: 'app.receivers.lists.many' },
   recordRepresentation: 'title',

@@ -6,7 +6,7 @@ import { defineResource } from '../../declarative/resourceDeclaration';
  * from the File details panel. Uploads and downloads stream outside the dataProvider (see
  * src/custom/media/useUploadQueue.ts and downloadFile.ts).
  */
-export const mediaFiles = defineResource<MediaFile>({
+export const mediaFiles = defineResource<MediaFile>()({
   name: 'mediaFiles',
   label: { one: 'Bestand', many: 'Bestanden' },
   recordRepresentation: 'friendlyName',

@@ -26,7 +26,7 @@ const directoryName: FieldDeclaration = {
  * `DELETE /directory/{id}` (the folder with everything in it).
  * The explorer itself is the custom page at /media/{path}.
  */
-export const mediaFolders = defineResource<MediaDirectory>({
+export const mediaFolders = defineResource<MediaDirectory>()({
   name: 'mediaFolders',
   label: { one: 'Map', many: 'Mappen' },
   recordRepresentation: 'name',

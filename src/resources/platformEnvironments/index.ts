@@ -16,7 +16,7 @@ type EnvironmentRecord = PlatformEnvironment & Pick<CreateEnvironmentBody, 'prim
  * start"): the table at /platform/environments, 'Nieuwe omgeving' with its theme colour, and the page of
  * one environment with its members. `me` tells the menu whether to show the entry.
  */
-export const platformEnvironments = defineResource<EnvironmentRecord>({
+export const platformEnvironments = defineResource<EnvironmentRecord>()({
   name: 'platformEnvironments',
   label: { one: 'app.platform.environments.one', many: 'app.platform.environments.many' },
   recordRepresentation: 'name',

@@ -10,7 +10,7 @@ type MemberRecord = PlatformMember & Pick<AddMemberBody, 'email'>;
  * address (someone unknown is invited; the first sign-in claims it) and remove. The managed
  * environment's id travels as `managedEnvironmentId` in the table's filter.
  */
-export const platformMembers = defineResource<MemberRecord>({
+export const platformMembers = defineResource<MemberRecord>()({
   name: 'platformMembers',
   label: { one: 'app.platform.members.one', many: 'app.platform.members.many' },
   recordRepresentation: 'username',

@@ -7,7 +7,7 @@ import { defineResource } from '../../declarative/resourceDeclaration';
  * The blocks of one publication, in order (spec §7 add-block call; read, removal and reordering are
  * extensions). Every call needs `publicationId` among its values (filter or meta).
  */
-export const publicationBlocks = defineResource<PublicationBlock>({
+export const publicationBlocks = defineResource<PublicationBlock>()({
   name: 'publicationBlocks',
   label: { one: 'app.publications.blocks.one', many: 'app.publications.blocks.many' },
   recordRepresentation: 'name',

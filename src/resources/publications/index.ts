@@ -34,7 +34,7 @@ const PublicationRsvpPage = lazyView(
  * 'Publicatie aanpassen' panels, the publication page with its blocks and its confirmed delete, and its
  * deliver, analytics and RSVP pages.
  */
-export const publications = defineResource<Publication>({
+export const publications = defineResource<Publication>()({
   name: 'publications',
   label: { one: 'app.publications.one', many: 'app.publications.many' },
   recordRepresentation: 'name',

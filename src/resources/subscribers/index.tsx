@@ -21,7 +21,7 @@ const attributeFields = attributeSources.map(
  * shown on the list page: paged and searched at the server, the panels for a new subscriber (with the
  * consent note) and for updating one, and a confirmed delete. `listId` comes from the table's filter.
  */
-export const subscribers = defineResource<Subscriber>({
+export const subscribers = defineResource<Subscriber>()({
   name: 'subscribers',
   label: { one: 'app.receivers.subscribers.one', many: 'app.receivers.subscribers.many' },
   recordRepresentation: 'name',

@@ -6,7 +6,7 @@ import { defineResource } from '../../declarative/resourceDeclaration';
  * `useGetList('tags', { meta: { entity: 'file', entityId } })`. Adding a name the entity already has
  * (ignoring case) returns the existing tag.
  */
-export const tags = defineResource<Tag>({
+export const tags = defineResource<Tag>()({
   name: 'tags',
   label: { one: 'Tag', many: 'Tags' },
   recordRepresentation: 'name',

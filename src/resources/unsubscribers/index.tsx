@@ -18,7 +18,7 @@ function signedInUser(): string | undefined {
  * table at /recievers/unsubscribers/, the 'Nieuwe uitschrijver' panel and the removal panel, which asks
  * for a reason and states that only the unsubscriber may undo a global unsubscribe.
  */
-export const unsubscribers = defineResource<Unsubscriber>({
+export const unsubscribers = defineResource<Unsubscriber>()({
   name: 'unsubscribers',
   label: { one: 'app.receivers.unsubscribers.one', many: 'app.receivers.unsubscribers.many' },
   recordRepresentation: 'email',

@@ -13,6 +13,7 @@ export interface JsonSchema {
   properties?: Record<string, JsonSchema>;
   required?: string[];
   items?: JsonSchema;
+  minItems?: number;
   anyOf?: JsonSchema[];
   default?: unknown;
 }
@@ -128,7 +129,8 @@ export function sampleValue(
     case 'boolean':
       return false;
     case 'array':
-      return [];
+      // As few items as the schema allows, so the body passes validation and the route's own checks run.
+      return Array.from({ length: own.minItems ?? 0 }, () => sampleValue(name, own.items ?? {}, pick));
     case 'object':
       return sampleObject(own, pick);
     default:

@@ -50,16 +50,20 @@ export function candidatesFor(
   const own = nonNull(schema);
   if (own.enum) return own.enum.map(String);
   const byName = [...(harvest.values.get(name) ?? [])];
-  if (own.format !== 'uuid') return byName;
-  // `templateId` also takes what was read as `publicationTemplateId`, and the like.
-  const bySuffix = [...harvest.values.entries()]
-    .filter(([key]) => key !== name && key.toLowerCase().endsWith(name.toLowerCase()) && name !== 'id')
-    .flatMap(([, values]) => [...values]);
   const placeholder = template?.indexOf(`/{${name}}`) ?? -1;
   const fromParentList =
     template && placeholder >= 0
       ? [...(harvest.values.get(listKey(template.slice(0, placeholder))) ?? [])]
       : [];
+  if (own.format !== 'uuid') {
+    // An id of another shape (a caught message's): the parent list's first, only values of its pattern.
+    const pattern = own.pattern === undefined ? undefined : new RegExp(own.pattern);
+    return [...new Set([...fromParentList, ...byName])].filter((value) => pattern?.test(value) ?? true);
+  }
+  // `templateId` also takes what was read as `publicationTemplateId`, and the like.
+  const bySuffix = [...harvest.values.entries()]
+    .filter(([key]) => key !== name && key.toLowerCase().endsWith(name.toLowerCase()) && name !== 'id')
+    .flatMap(([, values]) => [...values]);
   const ids = [...(harvest.values.get('id') ?? [])];
   return [...new Set([...fromParentList, ...byName, ...bySuffix, ...ids])];
 }
