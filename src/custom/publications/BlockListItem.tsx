@@ -5,11 +5,16 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import Avatar from '@mui/material/Avatar';
 import IconButton from '@mui/material/IconButton';
 import ListItem from '@mui/material/ListItem';
+import Box from '@mui/material/Box';
+import Collapse from '@mui/material/Collapse';
 import ListItemAvatar from '@mui/material/ListItemAvatar';
+import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
-import { useState } from 'react';
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { useState, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { ConfirmDeletion } from '../../layout/ConfirmDeletion';
 
@@ -21,69 +26,108 @@ export interface BlockListItemProps {
   disabled: boolean;
   onMove(offset: -1 | 1): void;
   onRemove(): void;
+  /** Whether the block's editor shows below it. */
+  expanded: boolean;
+  onToggle(): void;
+  /** The block's editor, rendered only while expanded (closing it saves what waits). */
+  children: ReactNode;
 }
 
-/** One block of a publication: its place and group, with buttons to move it up or down and to remove it. */
-export function BlockListItem({ block, index, isLast, disabled, onMove, onRemove }: BlockListItemProps) {
+/**
+ * One block of a publication: its place, group and title, with buttons to move it up or down and to
+ * remove it; a click on it opens its editor below it.
+ */
+export function BlockListItem({
+  block,
+  index,
+  isLast,
+  disabled,
+  onMove,
+  onRemove,
+  expanded,
+  onToggle,
+  children,
+}: BlockListItemProps) {
   const translate = useTranslate();
   const [confirming, setConfirming] = useState(false);
   const names = { position: index + 1, name: block.name };
   const up = translate('app.publications.blocks.move_up', names);
   const down = translate('app.publications.blocks.move_down', names);
   const remove = translate('app.publications.blocks.remove', names);
+  const editorId = `block-editor-${block.id}`;
+  const title = typeof block.content.title === 'string' ? block.content.title : undefined;
 
   return (
-    <ListItem
-      divider
-      data-testid="publication-block"
-      secondaryAction={
-        <Stack direction="row">
-          <Tooltip title={up}>
-            <span>
-              <IconButton aria-label={up} disabled={disabled || index === 0} onClick={() => onMove(-1)}>
-                <ArrowUpwardIcon />
-              </IconButton>
-            </span>
-          </Tooltip>
-          <Tooltip title={down}>
-            <span>
-              <IconButton aria-label={down} disabled={disabled || isLast} onClick={() => onMove(1)}>
-                <ArrowDownwardIcon />
-              </IconButton>
-            </span>
-          </Tooltip>
-          <Tooltip title={remove}>
-            <span>
-              <IconButton
-                aria-label={remove}
-                disabled={disabled}
-                onClick={() => setConfirming(true)}
-                edge="end"
-              >
-                <DeleteOutlineIcon />
-              </IconButton>
-            </span>
-          </Tooltip>
-          <ConfirmDeletion
-            isOpen={confirming}
-            title="app.publications.blocks.remove_title"
-            content="app.publications.blocks.remove_confirm"
-            translateOptions={names}
-            onConfirm={() => {
-              setConfirming(false);
-              onRemove();
-            }}
-            onClose={() => setConfirming(false)}
+    <Box component="li" sx={{ borderBottom: 1, borderColor: 'divider' }}>
+      <ListItem
+        component="div"
+        disablePadding
+        data-testid="publication-block"
+        secondaryAction={
+          <Stack direction="row">
+            <Tooltip title={up}>
+              <span>
+                <IconButton aria-label={up} disabled={disabled || index === 0} onClick={() => onMove(-1)}>
+                  <ArrowUpwardIcon />
+                </IconButton>
+              </span>
+            </Tooltip>
+            <Tooltip title={down}>
+              <span>
+                <IconButton aria-label={down} disabled={disabled || isLast} onClick={() => onMove(1)}>
+                  <ArrowDownwardIcon />
+                </IconButton>
+              </span>
+            </Tooltip>
+            <Tooltip title={remove}>
+              <span>
+                <IconButton
+                  aria-label={remove}
+                  disabled={disabled}
+                  onClick={() => setConfirming(true)}
+                  edge="end"
+                >
+                  <DeleteOutlineIcon />
+                </IconButton>
+              </span>
+            </Tooltip>
+            <ConfirmDeletion
+              isOpen={confirming}
+              title="app.publications.blocks.remove_title"
+              content="app.publications.blocks.remove_confirm"
+              translateOptions={names}
+              onConfirm={() => {
+                setConfirming(false);
+                onRemove();
+              }}
+              onClose={() => setConfirming(false)}
+            />
+          </Stack>
+        }
+        // Room for the three 40px buttons on the right, so the group name never runs under them.
+        sx={{ '& > .MuiListItemButton-root': { pr: '136px' } }}
+      >
+        <ListItemButton
+          onClick={onToggle}
+          aria-expanded={expanded}
+          aria-controls={expanded ? editorId : undefined}
+        >
+          <ListItemAvatar sx={{ minWidth: 48 }}>
+            <Avatar sx={{ bgcolor: 'primary.main', width: 32, height: 32, fontSize: 14 }}>{index + 1}</Avatar>
+          </ListItemAvatar>
+          <ListItemText
+            primary={block.name}
+            secondary={title ?? translate('app.publications.blocks.position', names)}
+            slotProps={{ secondary: { noWrap: true } }}
           />
-        </Stack>
-      }
-      // Room for the three 40px buttons on the right, so the group name never runs under them.
-      sx={{ pr: '136px' }}
-    >
-      <ListItemAvatar sx={{ minWidth: 48 }}>
-        <Avatar sx={{ bgcolor: 'primary.main', width: 32, height: 32, fontSize: 14 }}>{index + 1}</Avatar>
-      </ListItemAvatar>
-      <ListItemText primary={block.name} secondary={translate('app.publications.blocks.position', names)} />
-    </ListItem>
+          {expanded ? <ExpandLessIcon color="action" /> : <ExpandMoreIcon color="action" />}
+        </ListItemButton>
+      </ListItem>
+      <Collapse in={expanded} unmountOnExit>
+        <Box id={editorId} sx={{ px: { xs: 1, sm: 2 }, pt: 1, pb: 3 }}>
+          {children}
+        </Box>
+      </Collapse>
+    </Box>
   );
 }

@@ -1,4 +1,4 @@
-import type { Publication } from '@contract/publications';
+import type { Publication, PublicationType } from '@contract/publications';
 import AddIcon from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -7,16 +7,25 @@ import CardContent from '@mui/material/CardContent';
 import List from '@mui/material/List';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useTranslate } from 'react-admin';
+import { useEffect, useRef, useState } from 'react';
+import { useGetOne, useTranslate } from 'react-admin';
+import { BlockEditor } from '../blockEditor/BlockEditor';
 import { LoadingMessage } from '../../declarative/LoadingMessage';
 import { openSlideOver } from '../../slideover/events';
 import { BlockListItem } from './BlockListItem';
 import { usePublicationBlocks } from './usePublicationBlocks';
 
-/** The blocks of a publication in order, with 'Blok toevoegen', removal and reordering. */
+/**
+ * The blocks of a publication in order, with 'Blok toevoegen', removal and reordering; one block at a
+ * time opens its editor (a block just added opens by itself).
+ */
 export function PublicationBlocks({ record: publication }: { record: Publication }) {
   const translate = useTranslate();
   const { blocks, isPending, error, busy, move, remove } = usePublicationBlocks(publication);
+  const type = useGetOne<PublicationType>('publicationTypes', { id: publication.publicationTypeId });
+  const [openBlockId, setOpenBlockId] = useOpenedBlock(
+    isPending ? undefined : blocks.map((block) => String(block.id)),
+  );
 
   return (
     <Card variant="outlined" component="section" aria-labelledby="publication-blocks-title">
@@ -55,11 +64,44 @@ export function PublicationBlocks({ record: publication }: { record: Publication
                 disabled={busy}
                 onMove={(offset) => void move(index, offset)}
                 onRemove={() => void remove(block)}
-              />
+                expanded={openBlockId === String(block.id)}
+                onToggle={() =>
+                  setOpenBlockId(openBlockId === String(block.id) ? undefined : String(block.id))
+                }
+              >
+                {type.data ? (
+                  <BlockEditor
+                    block={block}
+                    fields={
+                      type.data.repeatableGroups.find((group) => group.type === block.blockType)?.fields ?? []
+                    }
+                  />
+                ) : (
+                  <LoadingMessage />
+                )}
+              </BlockListItem>
             ))}
           </List>
         ) : null}
       </CardContent>
     </Card>
   );
+}
+
+/**
+ * The block whose editor is open; a block that appears after the first load (just added) opens.
+ * `blockIds` is undefined while the blocks load.
+ */
+function useOpenedBlock(blockIds: readonly string[] | undefined) {
+  const [openBlockId, setOpenBlockId] = useState<string>();
+  const known = useRef<ReadonlySet<string>>(undefined);
+  const key = blockIds?.join(' ');
+  useEffect(() => {
+    if (key === undefined) return;
+    const ids = key ? key.split(' ') : [];
+    const added = known.current ? ids.filter((id) => !known.current?.has(id)) : [];
+    if (added.length === 1) setOpenBlockId(added[0]);
+    known.current = new Set(ids);
+  }, [key]);
+  return [openBlockId, setOpenBlockId] as const;
 }

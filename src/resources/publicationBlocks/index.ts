@@ -5,7 +5,7 @@ import { defineResource } from '../../declarative/resourceDeclaration';
 
 /**
  * The blocks of one publication, in order (spec §7 add-block call; read, removal and reordering are
- * extensions). Every call needs `publicationId` among its values (filter or meta).
+ * extensions, as are reading and saving one block's content). Every call needs `publicationId` among its values (filter or meta).
  */
 export const publicationBlocks = defineResource<PublicationBlock>()({
   name: 'publicationBlocks',
@@ -20,6 +20,14 @@ export const publicationBlocks = defineResource<PublicationBlock>()({
     delete: { method: 'DELETE', path: '/publications/{publicationId}/blocks/{id}' },
     actions: {
       reorder: { method: 'PUT', path: '/publications/{publicationId}/blocks/order', body: ['blockIds'] },
+      // Extension: the block as the server has it now (the editor reads it after a conflict).
+      read: { method: 'GET', path: '/publications/{publicationId}/blocks/{id}' },
+      // Extension: the block's content, edited from `version`; 409 when someone else saved it meanwhile.
+      saveContent: {
+        method: 'PUT',
+        path: '/publications/{publicationId}/blocks/{id}',
+        body: ['content', 'version'],
+      },
     },
   },
   fields: [

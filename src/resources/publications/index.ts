@@ -12,9 +12,9 @@ import { splitAddresses, validateTestSendAddresses } from '../../custom/publicat
 import { lazyView } from '../../declarative/lazyView';
 import { defineResource } from '../../declarative/resourceDeclaration';
 
-const PublicationBlocks = lazyView(
-  () => import('../../custom/publications/PublicationBlocks'),
-  'PublicationBlocks',
+const PublicationContent = lazyView(
+  () => import('../../custom/publications/PublicationContent'),
+  'PublicationContent',
 );
 const PublicationDeliverPage = lazyView(
   () => import('../../custom/publications/PublicationDeliverPage'),
@@ -31,7 +31,8 @@ const PublicationRsvpPage = lazyView(
 
 /**
  * Publications (spec §3, §7): the table at /publications/, the 'Nieuwe Publicatie' and
- * 'Publicatie aanpassen' panels, the publication page with its blocks and its confirmed delete, and its
+ * 'Publicatie aanpassen' panels, the publication page with its blocks, their editor and the live preview,
+ * and its confirmed delete, and its
  * deliver, analytics and RSVP pages.
  */
 export const publications = defineResource<Publication>()({
@@ -49,6 +50,8 @@ export const publications = defineResource<Publication>()({
     actions: {
       // Extension: the publication through a template to typed addresses, subject marked [TEST].
       testSend: { method: 'POST', path: '/publications/{id}/test-sends', body: ['templateId', 'addresses'] },
+      // Extension: the publication through one of its type's templates, as HTML and plain text.
+      render: { method: 'GET', path: '/publications/{id}/render', query: ['templateId'] },
     },
   },
   fields: [
@@ -120,9 +123,10 @@ export const publications = defineResource<Publication>()({
           },
         },
       ],
-      sections: [{ component: PublicationBlocks }],
+      sections: [{ component: PublicationContent }],
       notFound: 'app.publications.page.not_found',
-      maxWidth: 960,
+      // Room for the block editor beside the 600 px e-mail preview.
+      maxWidth: 1640,
     },
     create: {
       as: 'slideOver',

@@ -1,0 +1,48 @@
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslate } from 'react-admin';
+import type { AutosaveState } from './blockAutosave';
+
+/**
+ * Where the block's edits are, announced politely to screen readers: 'Opgeslagen', 'Bezig met opslaan…',
+ * or why not (with 'Opnieuw proberen' after a failure). A conflict has its own alert.
+ */
+export function SaveStatusLine({ state, onRetry }: { state: AutosaveState; onRetry(): void }) {
+  const translate = useTranslate();
+  const { status } = state;
+  const problem = status === 'invalid' || status === 'failed';
+  const text =
+    status === 'saved'
+      ? translate('app.publications.editor.status.saved')
+      : status === 'pending' || status === 'saving'
+        ? translate('app.publications.editor.status.saving')
+        : status === 'invalid'
+          ? translate('app.publications.editor.status.invalid')
+          : status === 'failed'
+            ? translate('app.publications.editor.status.failed', { message: state.message ?? '' })
+            : translate('app.publications.editor.status.conflict');
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minHeight: 32 }}>
+      {status === 'saved' ? <CheckCircleOutlineIcon fontSize="small" color="success" /> : null}
+      {status === 'pending' || status === 'saving' ? <CircularProgress size={16} /> : null}
+      {problem || status === 'conflict' ? <ErrorOutlineIcon fontSize="small" color="error" /> : null}
+      <Typography
+        role="status"
+        variant="body2"
+        color={problem || status === 'conflict' ? 'error' : 'text.secondary'}
+        data-testid="block-save-status"
+      >
+        {text}
+      </Typography>
+      {status === 'failed' ? (
+        <Button size="small" onClick={onRetry}>
+          {translate('app.publications.editor.status.retry')}
+        </Button>
+      ) : null}
+    </Stack>
+  );
+}

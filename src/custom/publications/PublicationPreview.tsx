@@ -1,0 +1,166 @@
+import type { Publication, PublicationType } from '@contract/publications';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useGetOne, useTranslate } from 'react-admin';
+import { useSession } from '../../authProvider/useSession';
+import { useElementWidth } from './useElementWidth';
+import { usePublicationPreview } from './usePublicationPreview';
+import { webVersionUrl } from './webVersionUrl';
+
+/** The widths the preview shows: an e-mail's 600 px on a computer, a phone's screen, or the plain text. */
+export const previewWidths = { desktop: 600, phone: 375 } as const;
+export type PreviewView = keyof typeof previewWidths | 'text';
+
+const frameHeight = 720;
+
+/**
+ * The publication as recipients will see it, through a template of its type: in a sandboxed frame that
+ * runs no script (the HTML comes from the server's renderer), at desktop or phone width, or as plain
+ * text. For a public publication, a link to its web version.
+ */
+export function PublicationPreview({ publication }: { publication: Publication }) {
+  const translate = useTranslate();
+  const { baseUrl = '', environmentId = '' } = useSession();
+  const type = useGetOne<PublicationType>('publicationTypes', { id: publication.publicationTypeId });
+  const templates = type.data?.templates ?? [];
+  const [chosenTemplateId, setTemplateId] = useState<string>();
+  const template = templates.find((candidate) => candidate.id === chosenTemplateId) ?? templates.at(0);
+  const [view, setView] = useState<PreviewView>('desktop');
+  const preview = usePublicationPreview(String(publication.id), template?.id);
+  // The mail keeps its real width; where the column is narrower it is shown smaller, never cut off.
+  const [stage, stageWidth] = useElementWidth();
+  const frameWidth = view === 'text' ? 0 : previewWidths[view];
+  const scale = stageWidth && frameWidth > stageWidth ? stageWidth / frameWidth : 1;
+
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="publication-preview-title">
+      <CardContent>
+        <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 2 }}>
+          <Typography id="publication-preview-title" variant="h6" component="h3" sx={{ flex: 1 }}>
+            {translate('app.publications.preview.title')}
+          </Typography>
+          {publication.isPublic ? (
+            <Link
+              href={webVersionUrl(baseUrl, environmentId, String(publication.id))}
+              target="_blank"
+              rel="noopener"
+              sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+            >
+              {translate('app.publications.preview.web_version')}
+              <OpenInNewIcon fontSize="inherit" />
+            </Link>
+          ) : null}
+        </Stack>
+        {type.isSuccess && templates.length === 0 ? (
+          <Alert severity="info">{translate('app.publications.preview.no_templates')}</Alert>
+        ) : (
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5, mb: 2 }}>
+            <TextField
+              select
+              size="small"
+              label={translate('app.publications.preview.template')}
+              value={template?.id ?? ''}
+              onChange={(event) => setTemplateId(event.target.value)}
+              sx={{ minWidth: 160 }}
+            >
+              {templates.map((candidate) => (
+                <MenuItem key={candidate.id} value={candidate.id}>
+                  {candidate.name}
+                </MenuItem>
+              ))}
+            </TextField>
+            <ToggleButtonGroup
+              exclusive
+              size="small"
+              value={view}
+              onChange={(_event, next: PreviewView | null) => next && setView(next)}
+              aria-label={translate('app.publications.preview.view')}
+            >
+              <ToggleButton value="desktop">{translate('app.publications.preview.desktop')}</ToggleButton>
+              <ToggleButton value="phone">{translate('app.publications.preview.phone')}</ToggleButton>
+              <ToggleButton value="text">{translate('app.publications.preview.text')}</ToggleButton>
+            </ToggleButtonGroup>
+          </Stack>
+        )}
+        <Box sx={{ height: 4 }}>{preview.isFetching ? <LinearProgress /> : null}</Box>
+        {preview.error ? (
+          <Alert severity="error">
+            {preview.error instanceof Error && preview.error.message
+              ? preview.error.message
+              : translate('app.publications.preview.failed')}
+          </Alert>
+        ) : null}
+        {preview.data && view === 'text' ? (
+          <Box
+            component="pre"
+            data-testid="preview-text"
+            tabIndex={0}
+            aria-label={translate('app.publications.preview.text')}
+            sx={{
+              whiteSpace: 'pre-wrap',
+              fontFamily: 'monospace',
+              fontSize: 13,
+              bgcolor: 'action.hover',
+              p: 2,
+              m: 0,
+              maxHeight: 720,
+              overflow: 'auto',
+              borderRadius: 1,
+            }}
+          >
+            {preview.data.text}
+          </Box>
+        ) : null}
+        {preview.data && view !== 'text' ? (
+          <Box sx={{ bgcolor: 'action.hover', borderRadius: 1, p: 1 }}>
+            <Box ref={stage} sx={{ width: '100%' }}>
+              <Box
+                sx={{
+                  mx: 'auto',
+                  width: frameWidth * scale,
+                  height: frameHeight * scale,
+                  overflow: 'hidden',
+                }}
+              >
+                <Box
+                  component="iframe"
+                  // No script, no forms, no navigation: the frame only shows the rendered mail.
+                  sandbox=""
+                  srcDoc={preview.data.html}
+                  title={translate('app.publications.preview.frame_title', {
+                    name: publication.name,
+                    template: template?.name ?? '',
+                    width: frameWidth,
+                  })}
+                  data-testid="publication-preview-frame"
+                  sx={{
+                    display: 'block',
+                    width: frameWidth,
+                    height: frameHeight,
+                    border: 0,
+                    bgcolor: 'background.paper',
+                    boxShadow: 1,
+                    transform: scale < 1 ? `scale(${scale})` : undefined,
+                    transformOrigin: 'top left',
+                  }}
+                />
+              </Box>
+            </Box>
+          </Box>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
