@@ -81,7 +81,22 @@ export const jobs = defineResource<DeliveryJob>()({
           variant: 'outlined',
         },
       ],
-      summary: [{ source: 'publicationName' }, { source: 'audienceName' }, { source: 'scheduledAt' }],
+      summary: [
+        { label: 'app.jobs.detail.publication', values: (job) => ({ name: job.publicationName }) },
+        {
+          label: 'app.jobs.detail.audience',
+          values: (job) => ({ name: job.audienceName ?? '—' }),
+        },
+        {
+          label: 'app.jobs.detail.scheduled',
+          values: (job) => ({
+            moment: new Date(job.scheduledAt).toLocaleString('nl-NL', {
+              dateStyle: 'medium',
+              timeStyle: 'short',
+            }),
+          }),
+        },
+      ],
       extra: JobDetailSummary,
       sections: [{ table: jobRecipients, target: 'jobId', title: 'app.jobs.recipients.many' }],
       notFound: 'app.jobs.detail.not_found',
