@@ -1,15 +1,18 @@
-import { QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Admin, CustomRoutes } from 'react-admin';
-import { BrowserRouter, Navigate, Route } from 'react-router-dom';
+import { createBrowserRouter, Navigate, Route, RouterProvider } from 'react-router-dom';
 import { LoginPage } from './authProvider/LoginPage';
 import { notYetAvailableRoutes } from './custom/notYetAvailableRoutes';
+import { createConsoleQueryClient } from './dataProvider/queryClient';
 import { withAfterSave } from './dataProvider/withAfterSave';
 import { lazyView } from './declarative/lazyView';
 import { declaredResources, declaredRoutes } from './declarative/routes';
 import { homePath } from './environments/useSwitchEnvironment';
 import { i18nProvider } from './i18n/i18nProvider';
+import { loginNl } from './boot/texts';
 import { Layout } from './layout/Layout';
+import { NotFoundPage } from './layout/NotFoundPage';
 import { StartupScreen } from './layout/StartupScreen';
 import { resources } from './resources';
 import { startConsoleOnce, type ConsoleServices } from './startConsole';
@@ -41,7 +44,7 @@ export function App({ start = startConsoleOnce }: AppProps) {
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<StartState>({ status: 'starting' });
   // react-admin's cache, shared with the dataProvider so that every save refreshes what it changed.
-  const [queryClient] = useState(() => new QueryClient());
+  const [queryClient] = useState(createConsoleQueryClient);
   const services = state.status === 'ready' ? state.services : undefined;
   const dataProvider = useMemo(
     () => services && withAfterSave(services.dataProvider, resources, queryClient),
@@ -77,26 +80,48 @@ export function App({ start = startConsoleOnce }: AppProps) {
     );
   }
 
+  return <ConsoleRouter services={services} dataProvider={dataProvider} queryClient={queryClient} />;
+}
+
+interface ConsoleRouterProps {
+  services: ConsoleServices;
+  dataProvider: ConsoleServices['dataProvider'];
+  queryClient: QueryClient;
+}
+
+/**
+ * Real paths (no hash): deep links such as /recievers/lists/abc survive a reload (the server falls back
+ * to index.html), and MSAL's redirect answer in the hash does not collide with the router. A data router
+ * (one catch-all route around react-admin), so that forms can ask before unsaved changes are left
+ * (react-admin's `warnWhenUnsavedChanges` needs react-router's blocker).
+ */
+function ConsoleRouter({ services, dataProvider, queryClient }: ConsoleRouterProps) {
   const { authProvider } = services;
-  return (
-    // Real paths (no hash): deep links such as /recievers/lists/abc survive a reload (the server falls back
-    // to index.html), and MSAL's redirect answer in the hash does not collide with the router.
-    <BrowserRouter>
-      <Admin
-        authProvider={authProvider}
-        dataProvider={dataProvider}
-        queryClient={queryClient}
-        i18nProvider={i18nProvider}
-        theme={consoleTheme}
-        layout={Layout}
-        loginPage={LoginPage}
-        loading={Spinner}
-        requireAuth
-        disableTelemetry
-      >
-        <CustomRoutes>{routes}</CustomRoutes>
-        {declaredResources(resources)}
-      </Admin>
-    </BrowserRouter>
+  const [router] = useState(() =>
+    createBrowserRouter([
+      {
+        path: '*',
+        element: (
+          <Admin
+            authProvider={authProvider}
+            dataProvider={dataProvider}
+            queryClient={queryClient}
+            i18nProvider={i18nProvider}
+            theme={consoleTheme}
+            layout={Layout}
+            loginPage={LoginPage}
+            loading={Spinner}
+            catchAll={NotFoundPage}
+            title={loginNl.title}
+            requireAuth
+            disableTelemetry
+          >
+            <CustomRoutes>{routes}</CustomRoutes>
+            {declaredResources(resources)}
+          </Admin>
+        ),
+      },
+    ]),
   );
+  return <RouterProvider router={router} />;
 }

@@ -1,7 +1,9 @@
 import ConstructionOutlinedIcon from '@mui/icons-material/ConstructionOutlined';
-import { Box, Chip, Stack, Typography, type SvgIconProps } from '@mui/material';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { Box, Button, Chip, Stack, Typography, type SvgIconProps } from '@mui/material';
 import type { ComponentType } from 'react';
-import { Title, useTranslate } from 'react-admin';
+import { LinkBase, Title, useTranslate } from 'react-admin';
+import { homePath } from '../environments/useSwitchEnvironment';
 
 export interface NotYetAvailableProps {
   /** Key under `app.areas` naming the area (its title and a one-line description). */
@@ -38,6 +40,9 @@ export function NotYetAvailable({ area, icon: Icon = ConstructionOutlinedIcon }:
         <Chip label={translate('app.not_yet_available.badge')} color="warning" variant="outlined" />
         <Typography>{translate(`app.areas.${area}.description`)}</Typography>
         <Typography color="text.secondary">{translate('app.not_yet_available.text')}</Typography>
+        <Button component={LinkBase} to={homePath} startIcon={<ArrowBackIcon />}>
+          {translate('app.not_found.home')}
+        </Button>
       </Stack>
     </Box>
   );

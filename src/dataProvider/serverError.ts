@@ -29,3 +29,8 @@ function parseErrorBody(text: string): ServerErrorBody | null {
     return null;
   }
 }
+
+/** A 4xx answer: the request itself is refused or its record is not there; asking again changes nothing. */
+export function isClientError(error: unknown): boolean {
+  return error instanceof HttpError && error.status >= 400 && error.status < 500;
+}

@@ -40,9 +40,9 @@ export function ConfirmRecordDelete({
         mutationMode: 'pessimistic',
         onSuccess: () => {
           onClose();
-          notify(confirm.successMessage ?? 'ra.notification.deleted', {
+          notify(confirm.successMessage ?? 'declarative.notification.deleted', {
             type: 'success',
-            messageArgs: { smart_count: 1, ...names },
+            messageArgs: { smart_count: 1, ...names, resource: names.name },
           });
           onDeleted?.();
         },

@@ -1,7 +1,9 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import { ShowBase, Title, useShowContext, type RaRecord } from 'react-admin';
+import { ShowBase, Title, useGetOne, useShowContext, type Identifier, type RaRecord } from 'react-admin';
+import { isClientError } from '../dataProvider/serverError';
+import { LoadError } from '../layout/LoadError';
 import { Link, useParams } from 'react-router-dom';
 import { fillRoute } from './fillRoute';
 import { useRefreshEvents } from '../slideover/refreshEvents';
@@ -9,6 +11,7 @@ import { DetailHeader } from './DetailHeader';
 import { DetailSections } from './DetailSections';
 import type { DetailView } from './detailView';
 import { LoadingMessage } from './LoadingMessage';
+import { singletonRecordId } from './recordId';
 import type { ResourceDeclaration } from './resourceDeclaration';
 import { useLabel } from './useLabel';
 
@@ -18,8 +21,28 @@ import { useLabel } from './useLabel';
  * not found and the refresh events are handled here for every detail page.
  */
 export function DeclaredDetail({ declaration }: { declaration: ResourceDeclaration }) {
+  const params = useParams();
+  return declaration.singleton ? (
+    <SingletonDetail declaration={declaration} />
+  ) : (
+    <RecordDetail declaration={declaration} id={params.id} />
+  );
+}
+
+/**
+ * A singleton's page (the theme): its one record is read first, because react-admin's show controller
+ * insists that the record it shows has the id it asked for.
+ */
+function SingletonDetail({ declaration }: { declaration: ResourceDeclaration }) {
+  const { data, isPending, error } = useGetOne(declaration.name, { id: singletonRecordId });
+  if (isPending) return <LoadingMessage />;
+  if (error || !data) return <DetailNotFound declaration={declaration} />;
+  return <RecordDetail declaration={declaration} id={data.id} />;
+}
+
+function RecordDetail({ declaration, id }: { declaration: ResourceDeclaration; id: Identifier | undefined }) {
   const view = detailViewOf(declaration);
-  const { id, ...routeValues } = useParams();
+  const { id: _id, ...routeValues } = useParams();
   return (
     <ShowBase
       resource={declaration.name}
@@ -27,7 +50,7 @@ export function DeclaredDetail({ declaration }: { declaration: ResourceDeclarati
       // The console's routes are not react-admin's: a failed read shows the not-found message here.
       queryOptions={{ meta: { ...routeValues, ...view.meta }, onError: () => undefined }}
       loading={<LoadingMessage />}
-      error={<DetailNotFound declaration={declaration} />}
+      error={<DetailLoadFailure declaration={declaration} />}
       render={() => <DetailPage declaration={declaration} />}
     />
   );
@@ -49,17 +72,18 @@ function DetailPage({ declaration }: { declaration: ResourceDeclaration }) {
   if (!record) return <DetailNotFound declaration={declaration} />;
   return (
     <Stack spacing={2} sx={{ p: { xs: 2, md: 3 }, maxWidth: view.maxWidth, minWidth: 0 }}>
-      <Title title={view.pageTitle ? label(view.pageTitle) : <RecordTitle declaration={declaration} />} />
+      <Title title={label(view.pageTitle ?? declaration.label.one)} />
       <DetailHeader declaration={declaration} record={record} />
-      <DetailSections declaration={declaration} record={record} />
+      <DetailSections sections={view.sections ?? []} record={record} />
     </Stack>
   );
 }
 
-function RecordTitle({ declaration }: { declaration: ResourceDeclaration }) {
-  const { record } = useShowContext();
-  const source = declaration.recordRepresentation;
-  return <>{source && record ? String(record[source] ?? '') : ''}</>;
+/** A 4xx answer means the record is not there for this user; anything else may pass when asked again. */
+function DetailLoadFailure({ declaration }: { declaration: ResourceDeclaration }) {
+  const { error, refetch } = useShowContext();
+  if (isClientError(error)) return <DetailNotFound declaration={declaration} />;
+  return <LoadError error={error} onRetry={() => void refetch()} />;
 }
 
 /** The record cannot be read (unknown id, another environment, deleted for good): say so, and the way back. */
@@ -73,9 +97,11 @@ function DetailNotFound({ declaration }: { declaration: ResourceDeclaration }) {
       <Alert
         severity="warning"
         action={
-          <Link to={fillRoute(view.back.to, params)} style={{ color: 'inherit' }}>
-            {label(view.back.label)}
-          </Link>
+          view.back ? (
+            <Link to={fillRoute(view.back.to, params)} style={{ color: 'inherit' }}>
+              {label(view.back.label)}
+            </Link>
+          ) : undefined
         }
       >
         {label(view.notFound)}

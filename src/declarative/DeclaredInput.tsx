@@ -6,7 +6,10 @@ import {
   RadioButtonGroupInput,
   SelectInput,
   TextInput,
+  regex,
+  type Validator,
 } from 'react-admin';
+import { ColorInput, hexColor } from './ColorInput';
 import { useFormContextValues } from './DeclaredFormContext';
 import type { Choice, DeclaredInputProps, FieldDeclaration } from './fieldDeclaration';
 import { inputProps } from './inputProps';
@@ -56,8 +59,17 @@ function FieldInput({ field }: DeclaredInputProps) {
       return <ReferencePicker field={field} />;
     case 'mediaFile':
       return <MediaFileInput field={field} />;
+    case 'color':
+      return <ColorInput {...common} validate={colorValidators(field.validate)} />;
   }
 }
+
+/** A colour field always checks the form the API accepts, besides its own validators. */
+function colorValidators(validate: FieldDeclaration['validate']): Validator[] {
+  return [...(Array.isArray(validate) ? validate : validate ? [validate] : []), validHexColor];
+}
+
+const validHexColor = regex(hexColor, 'declarative.color.invalid');
 
 function ComputedChoiceInput({ field }: DeclaredInputProps) {
   const context = useFormContextValues();

@@ -1,6 +1,8 @@
+import { useMediaQuery, type Theme } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { DataTable, InfiniteList, InfinitePagination, SearchInput, useListContext } from 'react-admin';
 import { useRefreshEvents } from '../slideover/refreshEvents';
+import { LoadError } from '../layout/LoadError';
 import { declaredColumn } from './declaredColumn';
 import { DeleteRowButton } from './DeleteRowButton';
 import { LoadingMessage } from './LoadingMessage';
@@ -11,6 +13,8 @@ import { TableEmpty } from './TableEmpty';
 import { tableViewOf } from './tableViewOf';
 import { useLabel } from './useLabel';
 import { useRowClick } from './useRowClick';
+import { useRowOpener } from './RowOpenLink';
+import { visibleColumns } from './visibleColumns';
 import { pageSize } from '@contract/paging';
 
 export interface DeclaredTableProps {
@@ -34,6 +38,8 @@ const tableLayout = {
   minWidth: 0,
   '& .RaList-main': { minWidth: 0 },
   '& .RaList-content': { overflowX: 'auto' },
+  // A long e-mail address breaks rather than pushing the row's buttons off a phone's screen.
+  '& .RaDataTable-rowCell': { overflowWrap: { xs: 'anywhere', sm: 'normal' } },
 };
 
 /**
@@ -65,6 +71,8 @@ export function DeclaredTable({ declaration, filter, embedded = false }: Declare
       title={embedded ? false : label(view.title)}
       disableSyncWithLocation={embedded}
       empty={false}
+      // A failed read shows in the table (LoadError), not a second time as a notification.
+      queryOptions={{ onError: () => undefined }}
       sx={tableLayout}
     >
       <DeclaredRows declaration={declaration} meta={filter} />
@@ -80,12 +88,16 @@ function DeclaredRows({
   meta?: Record<string, unknown>;
 }) {
   const view = tableViewOf(declaration);
-  const { isPending } = useListContext();
+  const { isPending, error, refetch } = useListContext();
   const rowClick = useRowClick(declaration, meta);
+  const opener = useRowOpener(declaration, meta);
+  const isPhone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  if (error) return <LoadError error={error} onRetry={() => void refetch()} />;
   if (isPending) return <LoadingMessage />;
+  const columns = visibleColumns(view, isPhone);
   return (
     <DataTable rowClick={rowClick} bulkActionButtons={false} empty={<TableEmpty text={view.empty} />}>
-      {view.columns.map((column) => declaredColumn(declaration, column))}
+      {columns.map((column, index) => declaredColumn(declaration, column, index === 0 ? opener : undefined))}
       {view.reorder ? (
         <DataTable.Col label=" " disableSort>
           <ReorderButtons declaration={declaration} reorder={view.reorder} meta={meta} />

@@ -42,7 +42,7 @@ export function DetailHeader({
   return (
     <Card variant="outlined">
       <CardContent sx={{ pb: 1 }}>
-        <BackToOverview to={fillRoute(view.back.to, params)} label={view.back.label} />
+        {view.back ? <BackToOverview to={fillRoute(view.back.to, params)} label={view.back.label} /> : null}
         <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1, alignItems: { sm: 'center' } }}>
           <Typography variant="h5" component="h2" sx={{ flex: 1, overflowWrap: 'anywhere' }}>
             {title}

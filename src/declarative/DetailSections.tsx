@@ -1,27 +1,27 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import type { RaRecord } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { DeclaredTable } from './DeclaredTable';
-import { detailViewOf } from './DeclaredDetail';
+import { DetailCards } from './DetailCards';
 import type { DetailSection } from './detailView';
 import type { ResourceDeclaration } from './resourceDeclaration';
+import { useLabel } from './useLabel';
 
-/** The parts of a detail page below its header, in declared order. */
+/** The parts of a detail page (or of a form page) below its header, in declared order. */
 export function DetailSections({
-  declaration,
+  sections,
   record,
 }: {
-  declaration: ResourceDeclaration;
+  sections: readonly DetailSection<RaRecord>[];
   record: RaRecord;
 }) {
-  const view = detailViewOf(declaration);
-  return (view.sections ?? []).map((section, index) =>
-    'component' in section ? (
-      <section.component key={index} record={record} />
-    ) : (
-      <EmbeddedTable key={index} section={section} record={record} />
-    ),
-  );
+  return sections.map((section, index) => {
+    if ('component' in section) return <section.component key={index} record={record} />;
+    if ('cards' in section) return <DetailCards key={index} cards={section.cards} record={record} />;
+    return <EmbeddedTable key={index} section={section} record={record} />;
+  });
 }
 
 /** Another resource's declared table filtered on the record: the filter also goes to its forms and rows. */
@@ -32,12 +32,22 @@ function EmbeddedTable({
   section: Extract<DetailSection<RaRecord>, { table: ResourceDeclaration }>;
   record: RaRecord;
 }) {
-  const { table, target, adapt, when } = section;
+  const { table, target, adapt, when, title } = section;
+  const label = useLabel();
   // The page's other route values (a grandparent's :flowId) go along: the child's calls may need them.
   const { id: _id, ...routeValues } = useParams();
   const declaration = useMemo(() => (adapt ? adapt(table, record) : table), [adapt, table, record]);
   if (when && !when(record)) return null;
-  return (
+  const tableOfRecord = (
     <DeclaredTable declaration={declaration} filter={{ ...routeValues, [target]: record.id }} embedded />
+  );
+  if (!title) return tableOfRecord;
+  return (
+    <Box component="section" aria-label={label(title)}>
+      <Typography variant="h2" component="h2" sx={{ fontSize: '1.25rem', mb: -1, mt: 1 }}>
+        {label(title)}
+      </Typography>
+      {tableOfRecord}
+    </Box>
   );
 }

@@ -56,7 +56,14 @@ export function SlideOverForm({
   );
   return (
     <DeclaredFormContext.Provider value={setting}>
-      <PanelForm record={record} defaultValues={defaultValues} onSubmit={submit} noValidate>
+      <PanelForm
+        record={record}
+        defaultValues={defaultValues}
+        onSubmit={submit}
+        noValidate
+        // The form shows its errors itself (FormHead, the inputs): no toast repeating them.
+        disableInvalidFormNotification
+      >
         <SlideOverPanel
           title={title}
           actions={

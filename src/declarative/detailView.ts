@@ -60,7 +60,18 @@ export type DetailSection<TRecord extends RaRecord> =
       /** Shown only while this holds, e.g. options only for a single-choice question. */
       when?(record: TRecord): boolean;
     }
-  | { component: RecordComponent<TRecord> };
+  | { component: RecordComponent<TRecord> }
+  /** A grid of cards, each a part of the record with its current value, leading to its own page (the settings overview). */
+  | { cards: readonly DetailCard<TRecord>[] };
+
+/** A card of a detail page: a part of the record ('Kleuren'), its current value and the page that edits it. */
+export interface DetailCard<TRecord extends RaRecord> {
+  title: Label;
+  icon: SvgIconComponent;
+  to: string;
+  /** The part's current value (swatches, font names, a count). */
+  content: RecordComponent<TRecord>;
+}
 
 /**
  * A declared detail page at `routes.show`, on react-admin's show controller: a header card (back link,
@@ -68,9 +79,12 @@ export type DetailSection<TRecord extends RaRecord> =
  * (a Dutch message and a way back) and the refresh events are handled here, once.
  */
 export interface DetailView<TRecord extends RaRecord> {
-  /** The overview to go back to: its route and the link's text ('Alle lijsten'). */
-  back: { to: string; label: Label };
-  /** The page bar's title; the record's representation when absent. */
+  /** The overview to go back to: its route and the link's text ('Alle lijsten'); none for a top-level page. */
+  back?: { to: string; label: Label };
+  /**
+   * The page bar's title (the page's H1); the resource's singular label ('Lijst') when absent. The
+   * card's heading names the record, so the page does not show the name twice.
+   */
   pageTitle?: Label;
   flags?: readonly DetailFlag<TRecord>[];
   /** Lines under the title: a field's value ('Type: Nieuwsbrief'), or a text with the record's values. */

@@ -88,7 +88,22 @@ interface ReferenceField<TSource extends string> extends FieldBase<TSource> {
 /** The id of a file of the media library, picked in the 'selectMediaFile' slide-over. */
 interface MediaFileField<TSource extends string> extends FieldBase<TSource> {
   kind: 'mediaFile';
+  /** Offers only images (a logo). */
+  imagesOnly?: boolean;
+  /** Shows a button with this label that empties the field (null: 'Logo verwijderen'). */
+  clearLabel?: Label;
+  /** Shows the chosen file instead of its name, e.g. the logo at the sizes it is used. */
+  preview?: ComponentType<{ fileId: string | null }>;
+}
+
+/** A CSS colour `#rrggbb`, typed as text or picked with the browser's colour picker. */
+interface ColorField<TSource extends string> extends FieldBase<TSource> {
+  kind: 'color';
 }
 
 export type FieldDeclaration<TSource extends string = string> =
-  ScalarField<TSource> | ChoiceField<TSource> | ReferenceField<TSource> | MediaFileField<TSource>;
+  | ScalarField<TSource>
+  | ChoiceField<TSource>
+  | ReferenceField<TSource>
+  | MediaFileField<TSource>
+  | ColorField<TSource>;

@@ -18,7 +18,9 @@ export interface ResourceRoutes {
 export type ExtraPage =
   | { path: string; component: CustomView['component'] }
   /** The detail page at another path too, e.g. '/recievers/audiences/:id/:audienceName'. */
-  | { path: string; view: 'show' };
+  | { path: string; view: 'show' }
+  /** A named form of the resource on a page of its own, e.g. `{ path: '/settings/colors', form: 'colors' }`. */
+  | { path: string; form: string };
 
 /** The pages and panels of a resource. */
 export interface ResourceViews<TRecord extends RaRecord = RaRecord, TDetail extends TRecord = TRecord> {
@@ -53,6 +55,11 @@ export interface ResourceDeclaration<TRecord extends RaRecord = RaRecord, TDetai
   parent?: { resource: string; param: string };
   routes?: ResourceRoutes;
   pages?: readonly ExtraPage[];
+  /**
+   * One record per environment (the theme): `getOne` ignores the id, and its detail and form pages read
+   * the record without an `:id` in their route.
+   */
+  singleton?: boolean;
   /** Broadcast after every save (spec §4), e.g. `['refreshlists']`. */
   refreshEvents?: readonly RefreshEventName[];
   /** Other resources whose queries go stale when this one changes (a list's subscriber count). */

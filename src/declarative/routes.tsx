@@ -3,7 +3,7 @@ import { Route } from 'react-router-dom';
 import { Resource, ResourceContextProvider } from 'react-admin';
 import { isCustomView } from './formViews';
 import { lazyView } from './lazyView';
-import type { ResourceDeclaration } from './resourceDeclaration';
+import type { ExtraPage, ResourceDeclaration } from './resourceDeclaration';
 
 // Loaded with the first page that needs them, not with the login screen.
 const DeclaredTable = lazyView(() => import('./DeclaredTable'), 'DeclaredTable');
@@ -49,10 +49,7 @@ function routesOf(declaration: ResourceDeclaration): ReactElement[] {
     [routes.show, detailPage(declaration)],
     [routes.create, formPage(declaration, 'create')],
     [routes.edit, formPage(declaration, 'edit')],
-    ...pages.map((page): [string, ReactElement | undefined] => [
-      page.path,
-      'component' in page ? custom(page.component) : detailPage(declaration),
-    ]),
+    ...pages.map((page): [string, ReactElement | undefined] => [page.path, extraPage(declaration, page)]),
   ];
   return pageRoutes
     .filter((entry): entry is [string, ReactElement] => entry[0] !== undefined && entry[1] !== undefined)
@@ -63,6 +60,12 @@ function routesOf(declaration: ResourceDeclaration): ReactElement[] {
         element={<ResourceContextProvider value={declaration.name}>{page}</ResourceContextProvider>}
       />
     ));
+}
+
+function extraPage(declaration: ResourceDeclaration, page: ExtraPage): ReactElement | undefined {
+  if ('component' in page) return custom(page.component);
+  if ('form' in page) return <DeclaredFormPage declaration={declaration} name={page.form} />;
+  return detailPage(declaration);
 }
 
 function detailPage(declaration: ResourceDeclaration): ReactElement | undefined {

@@ -49,10 +49,19 @@ export function useDeclaredForm(
     (saved, input) => {
       onSaved(saved);
       notify(
-        view.successMessage ?? (save === 'create' ? 'ra.notification.created' : 'ra.notification.updated'),
+        // 'Lijst toegevoegd', not react-admin's 'Element aangemaakt': the message names what happened.
+        view.successMessage ??
+          (save === 'create' ? 'declarative.notification.created' : 'declarative.notification.updated'),
         {
           type: 'success',
-          messageArgs: { smart_count: 1, ...values, ...input, ...saved, _: view.successMessage },
+          messageArgs: {
+            smart_count: 1,
+            ...values,
+            ...input,
+            ...saved,
+            resource: label(declaration.label.one),
+            _: view.successMessage,
+          },
         },
       );
       if (view.redirect) navigate(view.redirect(saved, opening));

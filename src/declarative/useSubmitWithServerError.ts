@@ -5,7 +5,10 @@ import { submissionErrors } from './submissionErrors';
 export interface SubmitWithServerError {
   /** For react-admin's `<Form onSubmit>`: resolves to submission errors when the save failed. */
   submit(values: Record<string, unknown>): Promise<Record<string, unknown> | undefined>;
-  /** The server's message of the last failed save, until the next attempt (shown by `<FormHead>`). */
+  /**
+   * The server's message of the last failed save, until the next attempt (shown by `<FormHead>`);
+   * undefined when the message shows under the field it is about.
+   */
   serverError: string | undefined;
 }
 
@@ -28,7 +31,9 @@ export function useSubmitWithServerError<TResult>(
       result = await save(values);
     } catch (error) {
       const errors = submissionErrors(error, formSources, translate('declarative.form.saveFailed'));
-      setServerError(errors.root.serverError);
+      // Shown once: under the field the server names, or else above the inputs (never also as a toast).
+      const namesField = Object.keys(errors).some((key) => key !== 'root');
+      setServerError(namesField ? undefined : errors.root.serverError);
       return errors;
     }
     onSaved(result, values);

@@ -1,5 +1,6 @@
 import type { ComponentType, ReactElement, ReactNode } from 'react';
 import type { RaRecord, SortPayload } from 'react-admin';
+import type { DetailSection } from './detailView';
 import type { FieldDeclaration, FieldSource } from './fieldDeclaration';
 import type { Label } from './label';
 
@@ -47,7 +48,7 @@ export type ColumnDeclaration<TRecord extends RaRecord> =
 export interface DeleteDeclaration {
   confirmTitle?: Label;
   confirmContent?: Label;
-  /** The notification after the deletion; react-admin's 'Element verwijderd' otherwise. */
+  /** The notification after the deletion; '{label.one} verwijderd' ('Lijst verwijderd') otherwise. */
   successMessage?: Label;
 }
 
@@ -56,6 +57,11 @@ export interface TableView<TRecord extends RaRecord> {
   /** The page heading. */
   title: Label;
   columns: readonly ColumnDeclaration<TRecord>[];
+  /**
+   * The columns a phone shows (narrower than 600 px), by source; the first two columns when absent.
+   * The row's delete and reorder buttons always show, so every action stays reachable.
+   */
+  phoneColumns?: readonly FieldSource<TRecord>[];
   /** Initial order; the server's own order when absent. */
   sort?: SortPayload;
   /** Fixed filter values of every read, e.g. `{ isDeleted: false }` (declare them in getList's `query`). */
@@ -105,7 +111,7 @@ export interface FormView<TRecord extends RaRecord> {
   defaultValues?(opening: FormOpening): Record<string, unknown>;
   /** The values as they are sent, e.g. trimmed, or with the parent's id added. */
   transform?(values: Record<string, unknown>, opening: FormOpening): Record<string, unknown>;
-  /** The notification after a save (react-admin's 'Element aangemaakt' otherwise); `%{name}` as in `description`, plus the saved values. */
+  /** The notification after a save ('Lijst toegevoegd' / 'Lijst opgeslagen' otherwise); `%{name}` as in `description`, plus the saved values. */
   successMessage?: Label;
   /** A destructive submit ('Verwijderen'): red, with this icon. */
   submitColor?: 'primary' | 'error';
@@ -118,4 +124,13 @@ export interface FormView<TRecord extends RaRecord> {
   slideOverType?: string;
   /** Where to go after a save, e.g. `/publications/{id}` for a new publication. */
   redirect?(record: TRecord, opening: FormOpening): string;
+  /** On a page: the link back above the form ('Alle instellingen'). */
+  back?: { to: string; label: Label };
+  /**
+   * On a page: content beside the inputs (below them on a phone), inside the form so that it follows
+   * the values as they are typed: the live preview of colours or typography.
+   */
+  preview?: ComponentType<{ record?: RaRecord }>;
+  /** On a page: parts below the form, as on a detail page (the theme's web fonts under its typography). */
+  sections?: readonly DetailSection<RaRecord>[];
 }

@@ -25,7 +25,7 @@ import {
 import { selectedEnvironment, updateSession } from '../authProvider/session';
 import { useSession } from '../authProvider/useSession';
 import { SignOutButton } from '../layout/SignOutButton';
-import { ColorInput, hexColor } from './ColorInput';
+import { ColorInput, hexColor } from '../declarative/ColorInput';
 import type { ConsoleDataProvider } from './environmentCalls';
 import { EnvironmentList } from './EnvironmentList';
 import { EnvironmentLogo } from './EnvironmentLogo';

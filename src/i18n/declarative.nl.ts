@@ -9,6 +9,12 @@ export const declarativeNl = {
       move_up: '%{name} omhoog',
       move_down: '%{name} omlaag',
     },
+    // After a save or delete without a message of its own: 'Lijst toegevoegd'.
+    notification: {
+      created: '%{resource} toegevoegd',
+      updated: '%{resource} opgeslagen',
+      deleted: '%{resource} verwijderd',
+    },
     form: {
       add: 'Toevoegen',
       save: 'Opslaan',
@@ -23,6 +29,10 @@ export const declarativeNl = {
     mediaFile: {
       choose: 'Kiezen',
       none: 'Geen bestand gekozen',
+    },
+    color: {
+      pick: 'Kleur kiezen voor %{label}',
+      invalid: 'Kies een kleur in de vorm #rrggbb, bijvoorbeeld #1f5fa8.',
     },
   },
 };

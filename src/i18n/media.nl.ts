@@ -92,6 +92,8 @@ export const mediaNl = {
     select_file: {
       title: 'Selecteer een bestand',
       intro: 'Kies een bestand, of upload een nieuw bestand in deze map.',
+      intro_images:
+        'Kies een afbeelding, of upload een nieuwe afbeelding in deze map. Alleen afbeeldingen worden getoond.',
     },
     select_directory: {
       title: 'Selecteer een map',

@@ -9,6 +9,7 @@ import { mediaNl } from './media.nl';
 import { platformNl } from './platform.nl';
 import { publicationsNl } from './publications.nl';
 import { receiversNl } from './receivers.nl';
+import { settingsNl } from './settings.nl';
 
 /**
  * The console's own messages. The UI addresses the user with "je", as the spec's texts do.
@@ -31,6 +32,7 @@ const appMessages = {
       jobs: 'Jobs',
       environments: 'Omgevingen',
       settings: 'Instellingen',
+      title: 'Menu',
       open: 'Menu openen',
       close: 'Menu sluiten',
       sign_out: 'Uitloggen',
@@ -56,7 +58,6 @@ const appMessages = {
       name: 'Naam van het thema',
       primary_color: 'Primaire kleur',
       primary_color_help: 'Een kleur als #1f5fa8, voor knoppen en accenten.',
-      pick_color: 'Kleur kiezen',
       submit: 'Thema aanmaken',
       created: 'Het thema is aangemaakt.',
       name_required: 'Naam is een verplicht veld',
@@ -65,6 +66,13 @@ const appMessages = {
       other_environment: 'Of ga naar een andere omgeving:',
       failed: 'Het thema kon niet worden aangemaakt. Probeer het opnieuw.',
       load_failed: 'Het thema van deze omgeving kon niet worden opgehaald.',
+    },
+    not_found: {
+      home: 'Naar de startpagina',
+    },
+    load_error: {
+      message: 'De gegevens konden niet worden geladen.',
+      retry: 'Opnieuw proberen',
     },
     not_yet_available: {
       badge: 'Nog niet beschikbaar',
@@ -124,5 +132,6 @@ export const nl: TranslationMessages = mergeTranslations(
   publicationsNl,
   receiversNl,
   platformNl,
+  settingsNl,
   formsNl,
 );

@@ -156,7 +156,7 @@ export const publicationsNl = {
       job_title_label: 'Titel van de job',
       job_title: 'Verspreiden van %{name}',
       job_title_help: 'Zo heet de job in het overzicht van Jobs.',
-      template: 'Template',
+      template: 'Sjabloon',
       template_required: 'Selecteer een template',
       no_templates: 'Er zijn geen templates meer om uit te kiezen',
       audience: 'Doelgroep',

@@ -36,7 +36,8 @@ export const raDutchCompletions = {
       invalid_form: 'Het formulier is ongeldig. Controleer de foutmeldingen.',
       loading: 'De pagina wordt geladen, een moment geduld.',
       not_found: 'Je hebt een verkeerde URL ingevoerd of een defecte link aangeklikt.',
-      unsaved_changes: 'Sommige van je wijzigingen zijn niet opgeslagen. Weet je zeker dat je ze wilt negeren?',
+      unsaved_changes:
+        'Sommige van je wijzigingen zijn niet opgeslagen. Weet je zeker dat je ze wilt negeren?',
       delete_title: '%{name} %{recordRepresentation} verwijderen',
       access_denied: 'Je hebt niet de juiste rechten om deze pagina te bekijken.',
       authentication_error:
@@ -71,7 +72,8 @@ export const raDutchCompletions = {
       unique: 'Moet uniek zijn',
     },
     saved_queries: {
-      remove_message: 'Weet je zeker dat je dit item uit je lijst met opgeslagen zoekopdrachten wilt verwijderen?',
+      remove_message:
+        'Weet je zeker dat je dit item uit je lijst met opgeslagen zoekopdrachten wilt verwijderen?',
     },
     configurable: {
       Datagrid: {

@@ -1,8 +1,10 @@
 import { Box, Drawer, useMediaQuery, type Theme } from '@mui/material';
 import { Suspense, useState, type ReactNode } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
-import { Error as ErrorPage, Loading, SkipNavigationButton } from 'react-admin';
+import { Error as ErrorPage, Loading, SkipNavigationButton, useTranslate } from 'react-admin';
+import { EnvironmentThemeColors } from '../environments/EnvironmentThemeColors';
 import { ThemeGate } from '../environments/ThemeGate';
+import { useSessionFollowsTheme } from '../environments/useSessionFollowsTheme';
 import { SlideOverHost } from '../slideover/SlideOverHost';
 import { sidebarWidth } from '../theme';
 import { MobileMenuButton } from './MobileMenuButton';
@@ -17,14 +19,20 @@ import { Sidebar } from './Sidebar';
 export function Layout({ children }: { children: ReactNode }) {
   return (
     <ThemeGate>
-      <Shell>{children}</Shell>
+      <EnvironmentThemeColors>
+        <Shell>{children}</Shell>
+      </EnvironmentThemeColors>
     </ThemeGate>
   );
 }
 
+const mobileMenuId = 'mobile-menu';
+
 function Shell({ children }: { children: ReactNode }) {
+  const translate = useTranslate();
   const isDesktop = useMediaQuery<Theme>((theme) => theme.breakpoints.up('md'), { noSsr: true });
   const [menuOpen, setMenuOpen] = useState(false);
+  useSessionFollowsTheme();
   const closeMenu = () => setMenuOpen(false);
 
   return (
@@ -49,10 +57,22 @@ function Shell({ children }: { children: ReactNode }) {
         </Box>
       ) : (
         <>
-          <Drawer open={menuOpen} onClose={closeMenu} slotProps={{ paper: { sx: { width: sidebarWidth } } }}>
+          <Drawer
+            open={menuOpen}
+            onClose={closeMenu}
+            slotProps={{
+              paper: {
+                id: mobileMenuId,
+                role: 'dialog',
+                'aria-modal': true,
+                'aria-label': translate('app.menu.title'),
+                sx: { width: sidebarWidth },
+              },
+            }}
+          >
             <Sidebar onClose={closeMenu} />
           </Drawer>
-          <MobileMenuButton onClick={() => setMenuOpen(true)} />
+          <MobileMenuButton onClick={() => setMenuOpen(true)} expanded={menuOpen} controls={mobileMenuId} />
         </>
       )}
       <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>

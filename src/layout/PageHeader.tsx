@@ -1,8 +1,13 @@
 import { Box } from '@mui/material';
 import { LoadingIndicator, TitlePortal } from 'react-admin';
+import { pageTitleId, useDocumentTitle } from './useDocumentTitle';
 
-/** The bar above each page: react-admin's page title (`<Title>` renders into it) and the loading indicator. */
+/**
+ * The bar above each page: react-admin's page title (`<Title>` renders into it) and the loading
+ * indicator. The title wraps rather than being cut off on a phone, and names the browser tab too.
+ */
 export function PageHeader() {
+  useDocumentTitle();
   return (
     <Box
       component="header"
@@ -20,7 +25,12 @@ export function PageHeader() {
         borderColor: 'divider',
       }}
     >
-      <TitlePortal component="h1" variant="h6" sx={{ fontWeight: 600 }} />
+      <TitlePortal
+        id={pageTitleId}
+        component="h1"
+        variant="h6"
+        sx={{ fontWeight: 600, whiteSpace: 'normal', overflowWrap: 'break-word', py: 1 }}
+      />
       <LoadingIndicator />
     </Box>
   );

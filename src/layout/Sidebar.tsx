@@ -1,5 +1,5 @@
 import CloseIcon from '@mui/icons-material/Close';
-import { Box, Divider, IconButton, List, ListItem, Typography } from '@mui/material';
+import { Box, Divider, IconButton, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useSession } from '../authProvider/useSession';
 import { Menu } from './Menu';
@@ -36,12 +36,10 @@ export function Sidebar({ onClose }: SidebarProps) {
           {translate('app.menu.signed_in_as', { name: userName ?? userEmail })}
         </Typography>
       )}
-      <List sx={{ px: 1 }}>
-        {/* A list holds list items only (axe 'list'): the button goes inside one. */}
-        <ListItem disablePadding>
-          <SignOutButton />
-        </ListItem>
-      </List>
+      {/* A button of its own, not an item of the navigation's lists: it leaves rather than navigates. */}
+      <Box sx={{ p: 1 }}>
+        <SignOutButton />
+      </Box>
     </Box>
   );
 }

@@ -1,5 +1,5 @@
 import LogoutIcon from '@mui/icons-material/Logout';
-import { ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
+import { Button } from '@mui/material';
 import { useLogout, useTranslate } from 'react-admin';
 import type { SignOutParams } from '../authProvider/authProvider';
 
@@ -9,11 +9,20 @@ export function SignOutButton() {
   const logout = useLogout();
   const params: SignOutParams = { endIdentityProviderSession: true };
   return (
-    <ListItemButton onClick={() => void logout(params)} sx={{ borderRadius: 1 }}>
-      <ListItemIcon sx={{ minWidth: 40 }}>
-        <LogoutIcon />
-      </ListItemIcon>
-      <ListItemText primary={translate('app.menu.sign_out')} />
-    </ListItemButton>
+    <Button
+      color="inherit"
+      fullWidth
+      startIcon={<LogoutIcon />}
+      onClick={() => void logout(params)}
+      sx={{
+        justifyContent: 'flex-start',
+        px: 2,
+        py: 1,
+        fontWeight: 400,
+        '& .MuiButton-startIcon': { mr: 2 },
+      }}
+    >
+      {translate('app.menu.sign_out')}
+    </Button>
   );
 }

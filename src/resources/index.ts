@@ -18,6 +18,8 @@ import { flows } from './flows';
 import { flowFields } from './flowFields';
 import { fieldOptions } from './fieldOptions';
 import { flowOptionCounts, flowSubmissions } from './flowAnswers';
+import { themes } from './themes';
+import { webFonts } from './webFonts';
 import { caughtMessages } from './caughtMessages';
 
 /**
@@ -45,6 +47,8 @@ const declarations = [
   fieldOptions,
   flowSubmissions,
   flowOptionCounts,
+  themes,
+  webFonts,
   caughtMessages,
 ] as const;
 

@@ -18,6 +18,8 @@ export const refreshEventNames = [
   'refreshflow',
   'refreshflowfield',
   'refreshwebfonts',
+  // Not in the spec's list: the theme's settings pages, the sidebar logo and the console's colour follow it.
+  'refreshtheme',
 ] as const;
 
 export type RefreshEventName = (typeof refreshEventNames)[number];

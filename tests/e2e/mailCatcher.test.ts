@@ -105,18 +105,52 @@ describe('test send and the mail catcher on a desktop (1366x768)', () => {
 });
 
 describe('the mail catcher on a phone (390x844)', () => {
-  it('shows the sent messages readable, without axe violations', async () => {
+  it('shows the sent messages and one message readable, without axe violations', async () => {
     const context = await newPhoneContext(browser);
     try {
       const page = await context.newPage();
       await signInWithRedirect(page, baseUrl, ANNE);
+      // A message of its own, sent as the signed-in user, so this test needs no other.
+      const address = `telefoon.${Date.now().toString(36)}@voorbeeld.nl`;
+      const status = await page.evaluate(
+        async ({ publicationId, templateId, to }) => {
+          const session = JSON.parse(sessionStorage.getItem('dpp.session') ?? '{}') as {
+            accessToken: string;
+            environmentId: string;
+          };
+          const response = await fetch(
+            `/api/1/${session.environmentId}/publications/${publicationId}/test-sends`,
+            {
+              method: 'POST',
+              headers: {
+                Authorization: `Bearer ${session.accessToken}`,
+                'X-Environment-Id': session.environmentId,
+                'Content-Type': 'application/json',
+              },
+              body: JSON.stringify({ templateId, addresses: [to] }),
+            },
+          );
+          return response.status;
+        },
+        {
+          publicationId: publicationIds.publications.januaryNewsletter,
+          templateId: publicationIds.templates.zuiderveenStandard,
+          to: address,
+        },
+      );
+      expect(status).toBe(200);
+
       await page.goto(`${baseUrl}/mail/`);
       await page.getByRole('heading', { name: 'Verzonden berichten (testomgeving)' }).first().waitFor();
-      await page
-        .getByText(/Er zijn nog geen berichten verstuurd|\[TEST\]/)
-        .first()
-        .waitFor();
+      const row = page.getByRole('row', { name: new RegExp(address.replace(/\./g, '\\.')) });
+      await row.waitFor();
       await screenshot(page, 'mail-catcher-list-phone');
+      expect(await accessibilityViolations(page)).toEqual([]);
+
+      await row.click();
+      await page.getByRole('heading', { name: testSubject, level: 2 }).waitFor();
+      await page.getByTitle('Opgemaakte versie van het bericht').waitFor();
+      await screenshot(page, 'mail-catcher-message-phone');
       expect(await accessibilityViolations(page)).toEqual([]);
     } finally {
       await context.close();

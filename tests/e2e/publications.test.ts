@@ -162,7 +162,7 @@ describe('publications and delivery jobs', () => {
     await panel.getByText('Selecteer een doelgroep').waitFor();
     await screenshot(page, 'publications-deliver-empty');
 
-    await panel.getByRole('combobox', { name: 'Template' }).click();
+    await panel.getByRole('combobox', { name: 'Sjabloon' }).click();
     await page.getByRole('option', { name: 'Standaard' }).click();
     await panel.getByRole('combobox', { name: 'Doelgroep' }).click();
     await page.getByRole('option', { name: 'Inwoners en ondernemers' }).waitFor();
@@ -214,7 +214,8 @@ describe('publications and delivery jobs', () => {
       await page.getByRole('dialog', { name: `${name} verspreiden` }).waitFor();
       await screenshot(page, 'publications-deliver-phone');
       await page.goto(`${baseUrl}/jobs/`);
-      await page.getByRole('row', { name: new RegExp(`Verspreiden van ${name}`) }).waitFor();
+      // A phone shows the publication and status columns only (the jobs table's phoneColumns).
+      await page.getByRole('row', { name: new RegExp(name) }).first().waitFor();
       await screenshot(page, 'jobs-list-phone');
     } finally {
       await page.setViewportSize(DESKTOP);

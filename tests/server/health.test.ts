@@ -55,7 +55,9 @@ describe('one origin: health, console and JSON 404s', () => {
       expect(response.status, consolePath).toBe(200);
       const policy = String(response.headers['content-security-policy']);
       expect(policy).toContain("script-src 'self'");
-      expect(policy).toContain("style-src 'self' 'unsafe-inline'");
+      expect(policy).toContain("style-src 'self' 'unsafe-inline' https:");
+      // The typography page previews a theme's web fonts: their stylesheets and font files are https://.
+      expect(policy).toContain("font-src 'self' data: https:");
       expect(policy).toContain("frame-ancestors 'self'");
       expect(policy).toContain("object-src 'none'");
       expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');

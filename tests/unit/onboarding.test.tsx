@@ -38,7 +38,7 @@ describe('onboarding', () => {
     expect(screen.queryByText('De app')).toBeNull();
     expect(screen.queryByRole('navigation', { name: 'Hoofdmenu' })).toBeNull();
     expect(screen.getByLabelText(/Naam van het thema/)).toHaveValue('Waterschap Lage Landen');
-    expect(screen.getByLabelText(/Primaire kleur/)).toHaveValue('#1f5fa8');
+    expect(screen.getByLabelText(/^Primaire kleur/)).toHaveValue('#1f5fa8');
   });
 
   it('requires a name', async () => {
@@ -51,7 +51,7 @@ describe('onboarding', () => {
 
   it('requires a colour in the form #rrggbb', async () => {
     await openOnboarding();
-    const colour = screen.getByLabelText(/Primaire kleur/);
+    const colour = screen.getByLabelText(/^Primaire kleur/);
     await userEvent.clear(colour);
     await userEvent.type(colour, 'blauw');
     await userEvent.click(screen.getByRole('button', { name: 'Thema aanmaken' }));
@@ -66,7 +66,7 @@ describe('onboarding', () => {
     const name = screen.getByLabelText(/Naam van het thema/);
     await userEvent.clear(name);
     await userEvent.type(name, 'Waterschap huisstijl');
-    const colour = screen.getByLabelText(/Primaire kleur/);
+    const colour = screen.getByLabelText(/^Primaire kleur/);
     await userEvent.clear(colour);
     await userEvent.type(colour, '#0a7f5a');
     await userEvent.click(screen.getByRole('button', { name: 'Thema aanmaken' }));

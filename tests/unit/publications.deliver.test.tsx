@@ -126,7 +126,7 @@ describe('deliver publication panel', { timeout: 60_000 }, () => {
     openDeliver();
     const panel = await screen.findByRole('dialog', { name: 'Nieuwsbrief maart verspreiden' });
 
-    await user.click(await within(panel).findByRole('combobox', { name: /Template/ }));
+    await user.click(await within(panel).findByRole('combobox', { name: /Sjabloon/ }));
     await user.click(await screen.findByRole('option', { name: 'Uitgebreid' }));
     await user.click(await within(panel).findByRole('combobox', { name: /Doelgroep/ }));
     await user.click(await screen.findByRole('option', { name: 'Deelnemers - RsvP die komen' }));
@@ -159,7 +159,7 @@ describe('deliver publication panel', { timeout: 60_000 }, () => {
     openDeliver();
     const panel = await screen.findByRole('dialog', { name: 'Nieuwsbrief maart verspreiden' });
 
-    await user.click(await within(panel).findByRole('combobox', { name: /Template/ }));
+    await user.click(await within(panel).findByRole('combobox', { name: /Sjabloon/ }));
     await user.click(await screen.findByRole('option', { name: 'Standaard' }));
     await user.click(await within(panel).findByRole('combobox', { name: /Doelgroep/ }));
     await user.click(await screen.findByRole('option', { name: 'Bewoners Centrum' }));
@@ -191,7 +191,7 @@ describe('deliver publication panel', { timeout: 60_000 }, () => {
     openDeliver();
     const panel = await screen.findByRole('dialog', { name: 'Nieuwsbrief maart verspreiden' });
 
-    await user.click(await within(panel).findByRole('combobox', { name: /Template/ }));
+    await user.click(await within(panel).findByRole('combobox', { name: /Sjabloon/ }));
     await user.click(await screen.findByRole('option', { name: 'Standaard' }));
     await user.click(await within(panel).findByRole('combobox', { name: /Doelgroep/ }));
     await user.click(await screen.findByRole('option', { name: 'Inwoners en ondernemers' }));
@@ -202,7 +202,7 @@ describe('deliver publication panel', { timeout: 60_000 }, () => {
         .length,
     ).toBeGreaterThan(0);
     expect(screen.getByRole('dialog', { name: 'Nieuwsbrief maart verspreiden' })).toBeInTheDocument();
-    expect(within(panel).getByRole('combobox', { name: /Template/ })).toHaveTextContent('Standaard');
+    expect(within(panel).getByRole('combobox', { name: /Sjabloon/ })).toHaveTextContent('Standaard');
   });
 });
 
@@ -218,7 +218,7 @@ describe('deliver page', { timeout: 60_000 }, () => {
     expect(await screen.findByText('Selecteer een template')).toBeInTheDocument();
     expect(screen.getByText('Selecteer een doelgroep')).toBeInTheDocument();
 
-    await user.click(await screen.findByRole('combobox', { name: /Template/ }));
+    await user.click(await screen.findByRole('combobox', { name: /Sjabloon/ }));
     await user.click(await screen.findByRole('option', { name: 'Standaard' }));
     await user.click(screen.getByRole('combobox', { name: /Doelgroep/ }));
     await user.click(await screen.findByRole('option', { name: 'Deelnemers - RsvP die komen' }));

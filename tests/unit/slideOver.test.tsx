@@ -142,7 +142,9 @@ describe('declared slide-over forms', { timeout: 60_000 }, () => {
     await user.type(within(panel).getByLabelText(/E-mailadres/), 'anne@voorbeeld.nl');
     await user.click(within(panel).getByRole('button', { name: 'Toevoegen' }));
 
-    expect(await within(panel).findByRole('alert')).toHaveTextContent(message);
+    // Shown once, under the field it is about: no banner and no toast repeating it.
+    expect(await within(panel).findByText(message)).toBeInTheDocument();
+    expect(screen.getAllByText(message)).toHaveLength(1);
     expect(screen.getByRole('dialog', { name: 'Nieuwe uitschrijver' })).toBeInTheDocument();
     expect(within(panel).getByLabelText(/E-mailadres/)).toHaveValue('anne@voorbeeld.nl');
   });

@@ -9,6 +9,7 @@ import { slideOverRegistry } from '../../src/slideover/registry';
  */
 const everyType: Record<SlideOverType, true> = {
   addDynamicPublicationBlock: true,
+  addWebFont: true,
   addListToAudience: true,
   deliverPublication: true,
   fileDetails: true,

@@ -28,6 +28,8 @@ export function registerSecurityHeaders(app: FastifyInstance, config: AppConfig)
  * Headers of the console's own files (index.html and its assets), made for the built Vite app:
  * - scripts only from the origin (Vite emits module scripts, nothing inline);
  * - inline styles: emotion (MUI) injects <style> elements at run time;
+ * - stylesheets and fonts from any https:// origin: the typography page previews a theme's web fonts
+ *   with their own CSS (Google Fonts, Bunny, Typekit or any https:// stylesheet the theme names);
  * - images from the origin, data: and blob: URLs (icons, upload previews) and the CDN when it is elsewhere;
  * - calls to the origin, plus the external identity provider's origin (MSAL fetches its discovery
  *   document and tokens from it) and the same for frames (MSAL's silent renewal uses a hidden iframe);
@@ -42,9 +44,9 @@ export function consoleSecurityHeaders(config: AppConfig): Record<string, string
   const policy = [
     "default-src 'self'",
     "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
+    "style-src 'self' 'unsafe-inline' https:",
     `img-src ${sources('data:', 'blob:', cdnOrigin)}`,
-    "font-src 'self' data:",
+    "font-src 'self' data: https:",
     `connect-src ${sources(identityOrigin)}`,
     `frame-src ${sources(identityOrigin)}`,
     "frame-ancestors 'self'",

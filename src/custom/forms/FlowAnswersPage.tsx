@@ -19,6 +19,7 @@ import { DeclaredTable } from '../../declarative/DeclaredTable';
 import { LoadingMessage } from '../../declarative/LoadingMessage';
 import { pageSize } from '@contract/paging';
 import { BackToOverview } from '../../layout/BackToOverview';
+import { formatDateTime } from '../../i18n/dateFormat';
 import { flowOptionCounts } from '../../resources/flowAnswers';
 import { useRefreshEvents } from '../../slideover/refreshEvents';
 import { saveBlob } from '../media/saveBlob';
@@ -101,7 +102,7 @@ export function FlowAnswersPage() {
               <TableBody>
                 {(submissions.data ?? []).map((submission) => (
                   <TableRow key={submission.id}>
-                    <TableCell>{new Date(submission.createdAt).toLocaleString('nl-NL')}</TableCell>
+                    <TableCell>{formatDateTime(submission.createdAt)}</TableCell>
                     {questions.map((question) => (
                       <TableCell key={question.id}>
                         {submission.answers.find((answer) => answer.fieldId === question.id)?.value ?? ''}

@@ -7,6 +7,7 @@ import type { MediaDirectory, MediaFile } from '@contract/media';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { useSession } from '../../authProvider/useSession';
+import { LoadError } from '../../layout/LoadError';
 import { MediaBreadcrumb } from './MediaBreadcrumb';
 import { MediaGrid } from './MediaGrid';
 import { childPath, parentPath, type FolderPath } from './mediaPath';
@@ -23,6 +24,8 @@ export interface MediaBrowserProps {
   onFileClick?(file: MediaFile): void;
   /** File tiles are announced as choices (the file picker). */
   selecting?: boolean;
+  /** Shows only the files this accepts (the logo picker: images). */
+  showsFile?(file: MediaFile): boolean;
   /** Smaller tiles, for the narrow picker panels. */
   dense?: boolean;
   /** Rendered between the breadcrumb and the grid once the folder is known, e.g. the upload area. */
@@ -45,13 +48,14 @@ export function MediaBrowser({
   onNewFolder,
   onFileClick,
   selecting,
+  showsFile,
   dense,
   toolbar,
   folderActions,
 }: MediaBrowserProps) {
   const translate = useTranslate();
   const { environmentId = '', cdnBaseUrl = '' } = useSession();
-  const { data: folder, error, isPending, isFetching, isPlaceholderData } = useMediaFolder(path);
+  const { data: folder, error, isPending, isFetching, isPlaceholderData, refetch } = useMediaFolder(path);
   const actions = folder && !error && !isPlaceholderData ? folderActions?.(folder) : null;
 
   return (
@@ -74,9 +78,11 @@ export function MediaBrowser({
       <Box sx={{ minHeight: 4 }}>
         {isFetching ? <LinearProgress aria-label={translate('media.explorer.loading')} /> : null}
       </Box>
-      {error ? (
+      {error && error.status !== 404 ? (
+        <LoadError error={error} onRetry={() => void refetch()} />
+      ) : error ? (
         <Alert
-          severity={error.status === 404 ? 'info' : 'error'}
+          severity="info"
           action={
             path.length > 0 ? (
               <Button color="inherit" size="small" onClick={() => onNavigate([])}>
@@ -85,9 +91,7 @@ export function MediaBrowser({
             ) : undefined
           }
         >
-          {error.status === 404
-            ? translate('media.explorer.not_found')
-            : error.message || translate('media.explorer.load_failed')}
+          {translate('media.explorer.not_found')}
         </Alert>
       ) : null}
       {folder && !error ? (
@@ -110,6 +114,7 @@ export function MediaBrowser({
             onNewFolder={onNewFolder ? () => onNewFolder(folder) : undefined}
             onFileClick={onFileClick}
             selecting={selecting}
+            showsFile={showsFile}
             dense={dense}
           />
         </Box>

@@ -27,6 +27,8 @@ export interface MediaGridProps {
   selecting?: boolean;
   /** Smaller tiles, for the narrow picker panels. */
   dense?: boolean;
+  /** Shows only the files this accepts (the logo picker: images). */
+  showsFile?(file: MediaFile): boolean;
 }
 
 /**
@@ -43,9 +45,10 @@ export function MediaGrid({
   onFileClick,
   selecting,
   dense,
+  showsFile,
 }: MediaGridProps) {
   const translate = useTranslate();
-  const files = onFileClick ? folder.files : [];
+  const files = !onFileClick ? [] : showsFile ? folder.files.filter(showsFile) : folder.files;
   const [shownFiles, sentinel, showMore] = useProgressiveCount(files.length, filesPerStep);
   const backTile = showsBackTile(folder);
   const isEmpty = !backTile && folder.directories.length === 0 && files.length === 0 && !onNewFolder;

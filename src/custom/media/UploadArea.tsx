@@ -61,11 +61,14 @@ export function UploadArea({
     disabled: queue.uploading || !directoryId,
   });
   const done = queue.items.filter((item) => item.status === 'done').length;
+  const prompt = queue.uploading ? translate('media.upload.busy') : translate('media.upload.prompt');
 
   return (
-    <Stack spacing={1.5}>
+    // Space below keeps the drop zone apart from the tile grid that follows it.
+    <Stack spacing={1.5} sx={{ mb: 2 }}>
       <Box
-        {...getRootProps()}
+        // react-dropzone makes the zone role=presentation: it is the button that picks a file.
+        {...getRootProps({ role: 'button', 'aria-label': prompt })}
         data-testid="media-upload-area"
         sx={{
           border: 2,
@@ -84,12 +87,11 @@ export function UploadArea({
           },
         }}
       >
-        <input {...getInputProps()} data-testid="media-upload-input" />
         <CloudUploadOutlinedIcon sx={{ fontSize: 40, color: 'primary.main' }} />
-        <Typography>
-          {queue.uploading ? translate('media.upload.busy') : translate('media.upload.prompt')}
-        </Typography>
+        <Typography>{prompt}</Typography>
       </Box>
+      {/* Outside the zone: a button may not hold another control (the zone opens this input itself). */}
+      <input {...getInputProps({ 'aria-label': prompt })} data-testid="media-upload-input" />
 
       {queue.items.length > 0 ? (
         <Box aria-live="polite" data-testid="media-upload-progress">

@@ -48,6 +48,13 @@ export function useUploadQueue(directoryId: string | undefined, onComplete: () =
   const [items, setItems] = useState<readonly UploadItem[]>([]);
   const [uploading, setUploading] = useState(false);
   const busy = useRef(false);
+  // The results belong to the folder they went into: opening another folder clears them (a batch
+  // still under way stays in view until it ends).
+  const [resultsFolder, setResultsFolder] = useState(directoryId);
+  if (resultsFolder !== directoryId && !uploading) {
+    setResultsFolder(directoryId);
+    setItems([]);
+  }
 
   const patch = useCallback((key: string, change: Partial<UploadItem>) => {
     setItems((current) => current.map((item) => (item.key === key ? { ...item, ...change } : item)));

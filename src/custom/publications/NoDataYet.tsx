@@ -7,7 +7,9 @@ import type { SvgIconProps } from '@mui/material';
 import type { ComponentType } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
+import { isClientError } from '../../dataProvider/serverError';
 import { LoadingMessage } from '../../declarative/LoadingMessage';
+import { LoadError } from '../../layout/LoadError';
 import { PublicationNotFound } from './PublicationNotFound';
 import { usePublication } from './usePublication';
 
@@ -24,8 +26,9 @@ export interface NoDataYetProps {
 export function NoDataYet({ messages, icon: Icon }: NoDataYetProps) {
   const { id } = useParams();
   const translate = useTranslate();
-  const { data: publication, isPending, error } = usePublication(id);
+  const { data: publication, isPending, error, refetch } = usePublication(id);
   if (isPending) return <LoadingMessage />;
+  if (error && !isClientError(error)) return <LoadError error={error} onRetry={() => void refetch()} />;
   if (error || !publication) return <PublicationNotFound message={error?.message} />;
   const title = translate(`${messages}.title`, { name: publication.name });
   return (

@@ -1,6 +1,5 @@
 import type { Publication, PublicationType } from '@contract/publications';
 import AddIcon from '@mui/icons-material/Add';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -11,6 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useGetOne, useTranslate } from 'react-admin';
 import { BlockEditor } from '../blockEditor/BlockEditor';
 import { LoadingMessage } from '../../declarative/LoadingMessage';
+import { LoadError } from '../../layout/LoadError';
 import { openSlideOver } from '../../slideover/events';
 import { BlockListItem } from './BlockListItem';
 import { usePublicationBlocks } from './usePublicationBlocks';
@@ -21,7 +21,7 @@ import { usePublicationBlocks } from './usePublicationBlocks';
  */
 export function PublicationBlocks({ record: publication }: { record: Publication }) {
   const translate = useTranslate();
-  const { blocks, isPending, error, busy, move, remove } = usePublicationBlocks(publication);
+  const { blocks, isPending, error, retry, busy, move, remove } = usePublicationBlocks(publication);
   const type = useGetOne<PublicationType>('publicationTypes', { id: publication.publicationTypeId });
   const [openBlockId, setOpenBlockId] = useOpenedBlock(
     isPending ? undefined : blocks.map((block) => String(block.id)),
@@ -47,7 +47,9 @@ export function PublicationBlocks({ record: publication }: { record: Publication
           </Button>
         </Stack>
         {isPending ? <LoadingMessage /> : null}
-        {error ? <Alert severity="error">{translate('app.publications.blocks.load_failed')}</Alert> : null}
+        {error ? (
+          <LoadError message={translate('app.publications.blocks.load_failed')} onRetry={retry} />
+        ) : null}
         {!isPending && !error && blocks.length === 0 ? (
           <Typography color="text.secondary" sx={{ py: 2 }}>
             {translate('app.publications.blocks.empty')}

@@ -6,7 +6,9 @@ import Stack from '@mui/material/Stack';
 import { Form, SaveButton, Title, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import { FormHead } from '../../declarative/FormHead';
+import { isClientError } from '../../dataProvider/serverError';
 import { LoadingMessage } from '../../declarative/LoadingMessage';
+import { LoadError } from '../../layout/LoadError';
 import { DeliverFields } from './DeliverFields';
 import { PublicationNotFound } from './PublicationNotFound';
 import { useDeliverPublication } from './useDeliverPublication';
@@ -18,9 +20,10 @@ const defaultValues = { publicationTemplateId: null, audienceId: null, ignoreRsv
 export function PublicationDeliverPage() {
   const { id } = useParams();
   const translate = useTranslate();
-  const { data: publication, isPending, error } = usePublication(id);
+  const { data: publication, isPending, error, refetch } = usePublication(id);
   const { submit, serverError } = useDeliverPublication(publication);
   if (isPending) return <LoadingMessage />;
+  if (error && !isClientError(error)) return <LoadError error={error} onRetry={() => void refetch()} />;
   if (error || !publication) return <PublicationNotFound message={error?.message} />;
   return (
     <Stack sx={{ p: { xs: 2, md: 3 }, maxWidth: 640 }}>

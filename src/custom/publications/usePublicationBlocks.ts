@@ -74,6 +74,7 @@ export function usePublicationBlocks(publication: Publication) {
     blocks,
     isPending: query.isPending,
     error: query.error,
+    retry: () => void query.refetch(),
     busy: busy || query.isFetching,
     move,
     remove,

@@ -66,6 +66,7 @@ export const jobs = defineResource<DeliveryJob>()({
         { source: 'status', render: (job) => <JobStatusCell job={job} /> },
         { source: 'sentCount', sortable: false, render: (job) => <JobProgressCell job={job} /> },
       ],
+      phoneColumns: ['publicationName', 'status'],
       sort: { field: 'createdAt', order: 'DESC' },
       rowClick: 'show',
       empty: 'app.jobs.list.empty',

@@ -48,10 +48,10 @@ export const publications = defineResource<Publication>()({
     // Extension: deletes the publication with its blocks; 409 once it has delivery jobs.
     delete: { method: 'DELETE', path: '/publications/{id}' },
     actions: {
-      // Extension: the publication through a template to typed addresses, subject marked [TEST].
-      testSend: { method: 'POST', path: '/publications/{id}/test-sends', body: ['templateId', 'addresses'] },
       // Extension: the publication through one of its type's templates, as HTML and plain text.
       render: { method: 'GET', path: '/publications/{id}/render', query: ['templateId'] },
+      // Extension: the publication through a template to typed addresses, subject marked [TEST].
+      testSend: { method: 'POST', path: '/publications/{id}/test-sends', body: ['templateId', 'addresses'] },
     },
   },
   fields: [
@@ -78,6 +78,7 @@ export const publications = defineResource<Publication>()({
     list: {
       title: 'app.publications.list.title',
       columns: ['name', 'publicationTypeName', 'isNotMarketing', 'isPublic'],
+      phoneColumns: ['name', 'isPublic'],
       rowClick: 'show',
       empty: 'app.publications.list.empty',
     },

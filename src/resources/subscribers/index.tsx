@@ -76,6 +76,7 @@ export const subscribers = defineResource<Subscriber>()({
         'city',
         { source: 'isOrganization', sortable: false },
       ],
+      phoneColumns: ['name', 'email'],
       sort: { field: 'name', order: 'ASC' },
       rowClick: 'edit',
       delete: { confirmContent: 'app.receivers.subscribers.delete_confirm' },

@@ -54,6 +54,8 @@ export const unsubscribers = defineResource<Unsubscriber>()({
           render: (unsubscriber) => <RemoveUnsubscriberButton unsubscriber={unsubscriber} />,
         },
       ],
+      // The removal button is this table's action: it stays on a phone.
+      phoneColumns: ['email', 'id'],
       sort: { field: 'createdAt', order: 'DESC' },
       rowClick: 'edit',
       empty: 'app.receivers.unsubscribers.empty',

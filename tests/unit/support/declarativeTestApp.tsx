@@ -39,6 +39,8 @@ export interface RenderOptions {
   path?: string;
   /** Slide-overs besides the declared ones. */
   slideOvers?: SlideOverRegistry;
+  /** The cache to use; by default one that never retries, so that a failure shows at once. */
+  queryClient?: QueryClient;
 }
 
 /**
@@ -47,12 +49,14 @@ export interface RenderOptions {
  */
 export function renderDeclarative(
   resources: readonly ResourceDeclaration[],
-  { path = '/', slideOvers = {} }: RenderOptions = {},
+  {
+    path = '/',
+    slideOvers = {},
+    queryClient = new QueryClient({
+      defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+    }),
+  }: RenderOptions = {},
 ) {
-  // No retries: a failed request should show its failure at once.
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
   const dataProvider = withAfterSave(createTestDataProvider(resources), resources, queryClient);
   const registry = { ...declaredSlideOvers(resources), ...slideOvers };
   const result = render(

@@ -8,18 +8,23 @@ import { SlideOverPanel } from '../../../slideover/SlideOverPanel';
 import { broadcastRefresh } from '../../../slideover/refreshEvents';
 import { MediaBrowser } from '../MediaBrowser';
 import type { FolderPath } from '../mediaPath';
+import { isPreviewable } from '../tileRules';
 import { UploadArea } from '../UploadArea';
 
 export interface SelectMediaFileSlideOverProps {
   /** Receives the chosen file; the panel then closes. */
   onSelect?(file: MediaFile): void;
+  /** Offers only images (the files the gallery previews), e.g. for a logo. */
+  imagesOnly?: boolean;
 }
+
+const isImage = (file: MediaFile) => isPreviewable(file.extension);
 
 /**
  * Select media file (spec §2): the media browser from '/' with the upload area, without the 'Nieuwe Map'
  * tile; choosing a file hands it to `onSelect` and closes the panel. Open it with `openMediaFilePicker`.
  */
-export function SelectMediaFileSlideOver({ onSelect }: SelectMediaFileSlideOverProps) {
+export function SelectMediaFileSlideOver({ onSelect, imagesOnly }: SelectMediaFileSlideOverProps) {
   const translate = useTranslate();
   const { close } = useSlideOver();
   const [path, setPath] = useState<FolderPath>([]);
@@ -31,7 +36,7 @@ export function SelectMediaFileSlideOver({ onSelect }: SelectMediaFileSlideOverP
   return (
     <SlideOverPanel title={translate('media.select_file.title')} actions={<SlideOverCloseButton />}>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {translate('media.select_file.intro')}
+        {translate(imagesOnly ? 'media.select_file.intro_images' : 'media.select_file.intro')}
       </Typography>
       <MediaBrowser
         dense
@@ -39,6 +44,7 @@ export function SelectMediaFileSlideOver({ onSelect }: SelectMediaFileSlideOverP
         onNavigate={setPath}
         onFileClick={choose}
         selecting
+        showsFile={imagesOnly ? isImage : undefined}
         toolbar={(folder) => <UploadArea directoryId={folder.id} onComplete={refreshFolder} />}
       />
     </SlideOverPanel>

@@ -2,6 +2,7 @@ import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutl
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { MediaFile } from '@contract/media';
+import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { cdnImageUrl, tilePreviewSize } from '../cdnImageUrl';
 import { formatFileSize } from '../formatFileSize';
@@ -24,33 +25,37 @@ export interface FileTileProps {
 export function FileTile({ file, cdnBase, environmentId, onClick, selecting }: FileTileProps) {
   const translate = useTranslate();
   const size = formatFileSize(file.sizeInBytes);
-  const visual = isPreviewable(file.extension) ? (
-    <Box
-      component="img"
-      src={cdnImageUrl(cdnBase, environmentId, file, tilePreviewSize)}
-      alt=""
-      loading="lazy"
-      decoding="async"
-      width={tilePreviewSize.width}
-      height={tilePreviewSize.height}
-      sx={{
-        width: '100%',
-        height: '100%',
-        objectFit: file.extension === '.svg' ? 'contain' : 'cover',
-        display: 'block',
-      }}
-    />
-  ) : (
-    <Box
-      sx={{ display: 'grid', placeItems: 'center', color: 'text.secondary' }}
-      data-testid="media-document-icon"
-    >
-      <InsertDriveFileOutlinedIcon sx={{ fontSize: 64 }} />
-      <Typography variant="caption" sx={{ fontWeight: 700, letterSpacing: 0.5, mt: -0.5 }}>
-        {extensionLabel(file.extension)}
-      </Typography>
-    </Box>
-  );
+  // An image the CDN cannot render (a corrupt upload) shows as a document, not as a broken image.
+  const [unrenderable, setUnrenderable] = useState(false);
+  const visual =
+    isPreviewable(file.extension) && !unrenderable ? (
+      <Box
+        component="img"
+        src={cdnImageUrl(cdnBase, environmentId, file, tilePreviewSize)}
+        alt=""
+        loading="lazy"
+        decoding="async"
+        onError={() => setUnrenderable(true)}
+        width={tilePreviewSize.width}
+        height={tilePreviewSize.height}
+        sx={{
+          width: '100%',
+          height: '100%',
+          objectFit: file.extension === '.svg' ? 'contain' : 'cover',
+          display: 'block',
+        }}
+      />
+    ) : (
+      <Box
+        sx={{ display: 'grid', placeItems: 'center', color: 'text.secondary' }}
+        data-testid="media-document-icon"
+      >
+        <InsertDriveFileOutlinedIcon sx={{ fontSize: 64 }} />
+        <Typography variant="caption" sx={{ fontWeight: 700, letterSpacing: 0.5, mt: -0.5 }}>
+          {extensionLabel(file.extension)}
+        </Typography>
+      </Box>
+    );
   return (
     <TileFrame
       testId="media-tile-file"

@@ -9,7 +9,7 @@ export function UnsubscribedMark({ subscriber }: { subscriber: Subscriber }) {
   const translate = useTranslate();
   return (
     <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-      <span style={{ overflowWrap: 'break-word' }}>{subscriber.email}</span>
+      <span style={{ overflowWrap: 'anywhere' }}>{subscriber.email}</span>
       {subscriber.isUnsubscribed ? (
         <Tooltip title={translate('app.receivers.subscribers.unsubscribed_help')}>
           <Chip

@@ -11,7 +11,7 @@ interface ColorInputProps extends InputProps {
 
 /**
  * A colour as `#rrggbb`: typed as text (exact, accessible) or picked with the browser's colour picker
- * in the adornment; both edit the same form value.
+ * in the adornment; both edit the same form value. The generated input of a `color` field.
  */
 export function ColorInput({ label, helperText, ...inputProps }: ColorInputProps) {
   const translate = useTranslate();
@@ -30,6 +30,7 @@ export function ColorInput({ label, helperText, ...inputProps }: ColorInputProps
       helperText={
         <InputHelperText error={showError ? fieldState.error?.message : undefined} helperText={helperText} />
       }
+      fullWidth
       slotProps={{
         htmlInput: { spellCheck: false, autoComplete: 'off' },
         input: {
@@ -37,7 +38,7 @@ export function ColorInput({ label, helperText, ...inputProps }: ColorInputProps
             <InputAdornment position="start">
               <input
                 type="color"
-                aria-label={translate('app.onboarding.pick_color')}
+                aria-label={translate('declarative.color.pick', { label: translate(label) })}
                 value={hexColor.test(value) ? value.toLowerCase() : '#000000'}
                 onChange={(event) => field.onChange(event.target.value)}
                 style={{

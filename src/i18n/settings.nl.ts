@@ -1,0 +1,123 @@
+/**
+ * Dutch messages of the settings area (the environment's theme: logo, colours, typography, web fonts,
+ * advanced CSS), under `app.settings.*`. Merged into the console's messages by src/i18n/nl.ts.
+ */
+export const settingsNl = {
+  app: {
+    settings: {
+      title: 'Instellingen',
+      back: 'Alle instellingen',
+      saved: 'De instellingen zijn opgeslagen.',
+      not_found: 'Het thema van deze omgeving kon niet worden opgehaald.',
+      theme: { one: 'Thema', many: "Thema's", name: 'Naam van het thema' },
+      overview: {
+        intro: 'Het thema bepaalt hoe je publicaties eruitzien: logo, kleuren, lettertypen en eigen CSS.',
+      },
+      preview: {
+        heading: 'Nieuws uit de gemeente',
+        text: 'Zo leest een alinea in je publicatie.',
+        paragraph:
+          'Deze week openen we de nieuwe bibliotheek aan het Marktplein. Iedereen is welkom op de open dag, met koffie en rondleidingen.',
+        link: 'Lees meer',
+        button: 'Aanmelden',
+      },
+      logo: {
+        title: 'Logo',
+        intro:
+          'Kies een afbeelding uit de mediabibliotheek. Je ziet hieronder hoe het logo in de zijbalk en in publicaties staat.',
+        field: 'Logo',
+        help: 'Een vierkant logo past het best in de zijbalk; publicaties tonen het 160 pixels breed.',
+        remove: 'Logo verwijderen',
+        in_sidebar: 'In de zijbalk (80 x 80)',
+        in_publication: 'In de kop van een publicatie (160 breed)',
+        set: 'Er is een logo ingesteld.',
+        none: 'Nog geen logo: publicaties tonen de naam van de omgeving.',
+      },
+      colors: {
+        title: 'Kleuren',
+        intro: 'Kies de kleuren van je publicaties met de kleurkiezer of als hexcode, zoals #1f5fa8.',
+        fields: {
+          primaryColor: 'Primaire kleur',
+          secondaryColor: 'Secundaire kleur',
+          textColor: 'Tekstkleur',
+          backgroundColor: 'Achtergrondkleur',
+          linkColor: 'Linkkleur',
+          buttonTextColor: 'Tekstkleur van knoppen',
+        },
+        help: {
+          primaryColor: 'Kop, knoppen en accenten; ook de kleur van deze console.',
+          secondaryColor: 'De achtergrond rond de inhoud.',
+          textColor: 'De kleur van koppen en tekst.',
+          backgroundColor: 'De achtergrond achter de inhoud.',
+          linkColor: 'De kleur van links in tekst.',
+          buttonTextColor: 'Tekst op knoppen en in de kop (op de primaire kleur).',
+        },
+        contrast_title: 'Contrast',
+        contrast_unknown: 'vul twee geldige kleuren in',
+        contrast_warning:
+          'Contrast %{ratio} is te laag: voor goed leesbare tekst is minstens %{minimum} nodig (WCAG AA).',
+        pairs: {
+          text: 'Tekst op achtergrond',
+          link: 'Link op achtergrond',
+          button: 'Knoptekst op primaire kleur',
+        },
+        preview_title: 'Voorbeeld',
+      },
+      typography: {
+        title: 'Typografie',
+        intro:
+          'Kies de lettertypen van koppen en tekst uit de webfonts van het thema of uit veilige systeemlettertypen.',
+        fields: {
+          headingFont: 'Lettertype van koppen',
+          bodyFont: 'Lettertype van tekst',
+          baseSize: 'Tekstgrootte (px)',
+          lineHeight: 'Regelhoogte',
+        },
+        help: {
+          baseSize: 'Een heel getal van 12 tot en met 24.',
+          lineHeight: 'Van 1 tot en met 2, bijvoorbeeld 1,5.',
+        },
+        whole_number: 'Vul een heel getal in.',
+        web_font_choice: '%{name} (webfont)',
+        preview_title: 'Voorbeeld',
+        summary: 'Koppen: %{heading}, tekst: %{body}, %{size} px, regelhoogte %{lineHeight}',
+      },
+      fonts: {
+        one: 'Webfont',
+        many: 'Webfonts',
+        title: 'Webfonts',
+        create: 'Webfont toevoegen',
+        create_intro:
+          'Voeg een lettertype toe met de naam uit zijn CSS en de URL van dat CSS-bestand, bijvoorbeeld van Google Fonts.',
+        created: 'Webfont %{fontIdentifier} is toegevoegd.',
+        deleted: 'De webfont is verwijderd.',
+        delete_title: 'Webfont %{recordRepresentation} verwijderen',
+        delete_confirm: 'Weet je zeker dat je %{recordRepresentation} wilt verwijderen?',
+        empty: 'Dit thema heeft nog geen webfonts.',
+        none: 'Nog geen webfonts.',
+        summary: '%{smart_count} webfont: %{names} |||| %{smart_count} webfonts: %{names}',
+        name_required: 'Naam is een verplicht veld',
+        url_required: 'URL is een verplicht veld',
+        url_invalid:
+          'URL moet een volledige https://-URL naar een CSS-bestand zijn, zoals https://fonts.googleapis.com/css2?family=Open+Sans.',
+        fields: {
+          fontIdentifier: 'Naam',
+          fontIdentifier_help: 'De naam van het lettertype zoals het CSS-bestand hem noemt, zoals Open Sans.',
+          srcUrl: 'URL',
+          srcUrl_help: 'Het volledige https://-adres van het CSS-bestand.',
+          createdAt: 'Toegevoegd',
+        },
+      },
+      advanced: {
+        title: 'Geavanceerd',
+        intro:
+          'Eigen CSS-regels voor je publicaties. Ze worden bij het opslaan gecontroleerd: @import, url() naar andere adressen dan https://, expression( en javascript: zijn niet toegestaan.',
+        field: 'CSS-regels',
+        help: 'Een fout noemt de regel waarin hij staat; die regel wordt gemarkeerd.',
+        count: '%{count} van %{maximum} tekens',
+        none: 'Geen eigen CSS-regels.',
+        summary: '%{smart_count} regel eigen CSS |||| %{smart_count} regels eigen CSS',
+      },
+    },
+  },
+};
