@@ -19,8 +19,17 @@ export interface BenchServer {
  * The server as `npm run serve` runs it, in its own process so the bench's clients do not share its
  * event loop: a temporary data directory, PGlite or the given PostgreSQL database, demo data seeded.
  */
-export async function startServerProcess(database: TestDatabase | undefined): Promise<BenchServer> {
+export async function startServerProcess(
+  database: TestDatabase | undefined,
+  options: {
+    /** More environment variables for the server (e.g. SMTP_URL). */
+    env?: Record<string, string>;
+    /** Runs on the data directory (and database) before the server starts, e.g. to load a large audience. */
+    prepare?(dataDir: string): Promise<void>;
+  } = {},
+): Promise<BenchServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'dpp-bench-'));
+  await options.prepare?.(dataDir);
   const port = await freePort();
   const url = `https://localhost:${port}`;
   // BENCH_BUILT_SERVER=1: the bundle of `npm run build` (as `npm run serve`), without tsx compiling in-process.
@@ -36,6 +45,7 @@ export async function startServerProcess(database: TestDatabase | undefined): Pr
       DATABASE_URL: database?.url ?? '',
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
       STATIC_DIR: path.join(dataDir, 'no-console-build'),
+      ...options.env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -32,6 +32,8 @@ import { formRoutes } from './routes/forms';
 import { mailRoutes } from './routes/mail';
 import { publicFormRoutes } from './routes/publicForms';
 import { seedIfEmpty } from './seed';
+import { startDelivery } from './delivery/delivery';
+import { unsubscribeRoutes } from './routes/unsubscribe';
 import { ensureTlsCertificate, type TlsMaterial } from './tls';
 import { createUserDirectory } from './users/userDirectory';
 
@@ -84,6 +86,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     cleanups.push(() => identity.close());
     const mail = await openMailTransport(config);
     cleanups.push(() => mail.close());
+    // Stops (between two batches) before the mail transport and the database close.
+    const delivery = await startDelivery(config, database, {
+      mailer: mail.available ? mail.mailer : undefined,
+      from: mail.from,
+    });
+    cleanups.push(() => delivery.stop());
 
     // HTTP/2 lets the browser fetch the console's chunks over one connection instead of queueing behind
     // six (docs/performance.md); clients without it (Node's https, the tests) get HTTP/1.1 by ALPN.
@@ -102,6 +110,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     app.decorate('db', database.db);
     app.decorate('identity', identity);
     app.decorate('mail', mail);
+    app.decorate('delivery', delivery);
     app.decorateRequest('environmentId', '');
     app.decorateRequest('user', null as never);
     app.decorateRequest('accessToken', null as never);
@@ -122,6 +131,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(cdnRoutes);
     await app.register(publicFormRoutes);
     await app.register(publicationWebVersionRoutes);
+    await app.register(unsubscribeRoutes);
     await identity.register(app);
     await registerConsole(app, config);
     return { app, tls };

@@ -54,6 +54,26 @@ export interface AppConfig {
   imports: ImportSettings;
   /** Outgoing mail: SMTP_URL, else the embedded catcher outside production; the sender (MAIL_FROM). */
   mail: MailSettings;
+  /** Sending delivery jobs (docs/deployment.md, "Delivery"). */
+  delivery: DeliveryConfig;
+}
+
+/** How delivery jobs are sent. */
+export interface DeliveryConfig {
+  /** DELIVERY_WORKER=on|off: whether this server process sends jobs (off when `npm run worker` processes do). */
+  worker: boolean;
+  /** DELIVERY_RATE_LIMIT: messages per second per environment, per worker process. */
+  ratePerSecond: number;
+  /** DELIVERY_CONCURRENCY: messages of one job in flight at once. */
+  concurrency: number;
+  /** DELIVERY_MAX_ATTEMPTS: tries per message while the mail server answers with a temporary failure. */
+  maxAttempts: number;
+  /** DELIVERY_RETRY_DELAY_MS: the wait before the second try (five times longer before each next one). */
+  retryDelayMs: number;
+  /** DELIVERY_LEASE_SECONDS: how long a stalled or dead worker keeps a job before another takes it over. */
+  leaseSeconds: number;
+  /** DELIVERY_SWEEP_SECONDS: how often a worker looks for jobs that should run and nobody holds. */
+  sweepSeconds: number;
 }
 
 /** How large an import file may be, and how many rows one transaction writes. */
@@ -159,6 +179,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       (name, fallback, minimum) => readInteger(env, name, fallback, minimum),
       (name) => readSwitch(env, name),
     ),
+    delivery: {
+      worker: readSwitch(env, 'DELIVERY_WORKER') ?? true,
+      ratePerSecond: readInteger(env, 'DELIVERY_RATE_LIMIT', 1000, 1),
+      concurrency: readInteger(env, 'DELIVERY_CONCURRENCY', 8, 1),
+      maxAttempts: readInteger(env, 'DELIVERY_MAX_ATTEMPTS', 4, 1),
+      retryDelayMs: readInteger(env, 'DELIVERY_RETRY_DELAY_MS', 2000, 0),
+      leaseSeconds: readInteger(env, 'DELIVERY_LEASE_SECONDS', 60, 1),
+      sweepSeconds: readInteger(env, 'DELIVERY_SWEEP_SECONDS', 30, 1),
+    },
   };
 }
 

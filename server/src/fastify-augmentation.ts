@@ -2,6 +2,7 @@
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import type { Identity } from './identity';
+import type { Delivery } from './delivery/delivery';
 import type { MailTransport } from './mail/mailTransport';
 import type { AuthenticatedUser } from './auth/authenticatedUser';
 import type { VerifiedToken } from './auth/bearer';
@@ -13,6 +14,8 @@ declare module 'fastify' {
     identity: Identity;
     /** Outgoing mail (mail/mailTransport.ts): the mailer, the sender, the embedded catcher's store. */
     mail: MailTransport;
+    /** Delivery jobs (delivery/delivery.ts): queueing them and the unsubscribe-link key. */
+    delivery: Delivery;
   }
   interface FastifyRequest {
     /** Set by the environment scope (routes/scope.ts); only meaningful inside it. */

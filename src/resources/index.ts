@@ -4,6 +4,7 @@ import { mediaFiles } from './mediaFiles';
 import { mediaFolders } from './mediaFolders';
 import { tags } from './tags';
 import { jobs } from './jobs';
+import { jobRecipients } from './jobRecipients';
 import { publicationBlocks } from './publicationBlocks';
 import { publicationTypes } from './publicationTypes';
 import { publications } from './publications';
@@ -35,6 +36,7 @@ const declarations = [
   publicationTypes,
   publicationBlocks,
   jobs,
+  jobRecipients,
   lists,
   listImports,
   subscribers,

@@ -155,7 +155,7 @@ describe('settings: the environment’s theme', () => {
     const editor = page.getByLabel('CSS-regels');
     await editor.fill('h1 { letter-spacing: 0.02em; }\n@import url("https://fonts.example.org/a.css");');
     await page.getByRole('button', { name: 'Opslaan' }).click();
-    // The reason shows above the form and under the editor.
+    // The reason shows once, under the editor (the field it names), and is announced.
     const reason = page.getByRole('alert').filter({ hasText: '@import' }).first();
     await reason.waitFor();
     expect(await reason.textContent()).toMatch(/Regel 2/);

@@ -424,7 +424,12 @@ describe('publications area', () => {
     });
 
     it('plans a job for the accepted RSVP participants and reads it back', async () => {
-      const created = await api<DeliveryJob>('POST', '/deliveryjobs', validRsvpJob);
+      // Planned for tomorrow, so the worker leaves it as it is while it is read back.
+      const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString();
+      const created = await api<DeliveryJob>('POST', '/deliveryjobs', {
+        ...validRsvpJob,
+        scheduledAt: tomorrow,
+      });
       expect(created.status).toBe(201);
       expect(created.body).toMatchObject({
         publicationId: newsletter,
@@ -438,6 +443,7 @@ describe('publications area', () => {
         SendToOnlyAcceptedRsvp: true,
         recipientCount: 0,
         status: 'Gepland',
+        scheduledAt: tomorrow,
         createdBy: 'Anne de Vries',
       });
       expect(Date.now() - Date.parse(created.body.createdAt)).toBeLessThan(60_000);
@@ -492,6 +498,7 @@ describe('publications area', () => {
         audienceId: audience.body,
         SendToOnlyAcceptedRsvp: false,
         ignoreRsvp: true,
+        scheduledAt: new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString(),
       });
       expect(created.status).toBe(201);
       expect(created.body).toMatchObject({
@@ -503,7 +510,8 @@ describe('publications area', () => {
         status: 'Gepland',
       });
 
-      // The count is resolved at creation: a later unsubscribe does not change the planned job.
+      // The count is estimated at creation: a later unsubscribe does not change the planned job (the job
+      // counts again when it starts).
       expect((await api('POST', '/unsubscribers', undefined, { email: 'els@voorbeeld.nl' })).status).toBe(
         201,
       );

@@ -230,12 +230,21 @@ export type RenderedPublication = Static<typeof RenderedPublication>;
 // ---------------------------------------------------------------------------------------------
 // Delivery jobs
 
-export const deliveryJobStatuses = ['Gepland'] as const;
+/**
+ * A job's states: 'Gepland' (waiting for its moment), 'Bezig' (sending), then 'Verzonden' (every
+ * recipient handled; some may have failed), 'Mislukt' (the job could not go on; see failureReason) or
+ * 'Geannuleerd' (cancelled while planned or running).
+ */
+export const deliveryJobStatuses = ['Gepland', 'Bezig', 'Verzonden', 'Mislukt', 'Geannuleerd'] as const;
 export type DeliveryJobStatus = (typeof deliveryJobStatuses)[number];
+
+/** The job's states that can still change: cancelling is possible in these. */
+export const activeDeliveryJobStatuses = ['Gepland', 'Bezig'] as const satisfies readonly DeliveryJobStatus[];
 
 /**
  * Body of POST /deliveryjobs (spec §7). `audienceId` may be missing or null only when
  * `SendToOnlyAcceptedRsvp` is true: the console's option 'Deelnemers - RsvP die komen' sends no audience.
+ * `scheduledAt` (extension) plans the job for a later moment; without it the job starts at once.
  */
 export const CreateDeliveryJobBody = Type.Object({
   publicationId: Uuid,
@@ -244,6 +253,9 @@ export const CreateDeliveryJobBody = Type.Object({
   audienceId: Type.Optional(Nullable(Uuid)),
   ignoreRsvp: Type.Optional(Type.Boolean({ default: false })),
   SendToOnlyAcceptedRsvp: Type.Optional(Type.Boolean({ default: false })),
+  scheduledAt: Type.Optional(
+    Nullable(Type.String({ format: 'date-time', description: 'Extension: start no earlier than this.' })),
+  ),
 });
 export type CreateDeliveryJobBody = Static<typeof CreateDeliveryJobBody>;
 
@@ -260,13 +272,58 @@ export const DeliveryJob = Type.Object({
   SendToOnlyAcceptedRsvp: Type.Boolean(),
   recipientCount: Type.Integer({
     minimum: 0,
-    description: 'Resolved at creation; global unsubscribers excluded.',
+    description:
+      'Estimated at creation, exact once the job has started: the addresses to send to (global unsubscribers and duplicates excluded).',
   }),
-  status: StringEnum(deliveryJobStatuses, { description: "'Gepland' until sending exists." }),
+  status: StringEnum(deliveryJobStatuses),
+  failureReason: Nullable(Type.String({ description: "Why the job is 'Mislukt' (Dutch)." })),
+  scheduledAt: Timestamp,
+  startedAt: Nullable(Timestamp),
+  finishedAt: Nullable(Timestamp),
+  sentCount: Type.Integer({ minimum: 0 }),
+  failedCount: Type.Integer({ minimum: 0 }),
+  skippedCount: Type.Integer({
+    minimum: 0,
+    description: 'Addresses of the audience not sent to: globally unsubscribed or a duplicate.',
+  }),
   createdAt: Timestamp,
   createdBy: Nullable(Type.String({ description: "The creator's name (null when the user is gone)." })),
 });
 export type DeliveryJob = Static<typeof DeliveryJob>;
+
+/** PUT /deliveryjobs/{id}/schedule (extension): a planned job's new moment. */
+export const ScheduleDeliveryJobBody = Type.Object({ scheduledAt: Type.String({ format: 'date-time' }) });
+export type ScheduleDeliveryJobBody = Static<typeof ScheduleDeliveryJobBody>;
+
+/** A recipient's state within a job. */
+export const deliveryRecipientStatuses = ['Wachtend', 'Verzonden', 'Mislukt', 'Overgeslagen'] as const;
+export type DeliveryRecipientStatus = (typeof deliveryRecipientStatuses)[number];
+
+export const DeliveryRecipient = Type.Object({
+  id: Type.Integer(),
+  email: Type.String(),
+  status: StringEnum(deliveryRecipientStatuses),
+  detail: Nullable(
+    Type.String({
+      description: "Why skipped ('Uitgeschreven', 'Dubbel adres') or failed (the SMTP answer).",
+    }),
+  ),
+  attempts: Type.Integer({ minimum: 0 }),
+  finishedAt: Nullable(Timestamp),
+});
+export type DeliveryRecipient = Static<typeof DeliveryRecipient>;
+
+export const DeliveryRecipientsQuery = Type.Object({
+  ...pagingProperties,
+  status: Type.Optional(StringEnum(deliveryRecipientStatuses)),
+});
+export type DeliveryRecipientsQuery = Static<typeof DeliveryRecipientsQuery>;
+
+export const DeliveryRecipientPage = Type.Object({
+  data: Type.Array(DeliveryRecipient),
+  total: Type.Integer({ minimum: 0 }),
+});
+export type DeliveryRecipientPage = Static<typeof DeliveryRecipientPage>;
 
 export const deliveryJobSortFields = [
   'createdAt',

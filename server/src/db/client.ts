@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { AppConfig } from '../config';
+import type { QueueConnection } from '../delivery/deliveryQueue';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -22,6 +23,8 @@ export type DatabaseDriver = 'pglite' | 'postgres';
 export interface OpenDatabase {
   db: Database;
   driver: DatabaseDriver;
+  /** How the delivery queue (pg-boss) reaches the same database: the PGlite instance, or the URL. */
+  queueConnection: QueueConnection;
   close(): Promise<void>;
 }
 
@@ -48,7 +51,7 @@ export async function openDatabase(
     await opened.close();
     throw error;
   }
-  return { db: opened.db, driver: opened.driver, close: opened.close };
+  return { db: opened.db, driver: opened.driver, queueConnection: opened.queueConnection, close: opened.close };
 }
 
 /** Refreshes the planner's statistics; call after migrations and bulk loads. */
@@ -75,6 +78,7 @@ async function openPglite(dataDir: string): Promise<DriverHandle> {
   return {
     db,
     driver: 'pglite',
+    queueConnection: { pglite: client },
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
   };
@@ -89,6 +93,7 @@ function openPostgres(connectionString: string): DriverHandle {
   return {
     db,
     driver: 'postgres',
+    queueConnection: { connectionString },
     migrate: () => migrateNodePostgres(db, { migrationsFolder }),
     close: () => endPool(pool),
   };

@@ -200,7 +200,8 @@ textarea:focus,.choice input:focus-visible{outline:3px solid #ffbf47;outline-off
   .primary{width:100%}}
 `;
 
-function pageLayout(title: string, content: SafeHtml): string {
+/** A public page with the shared look (also the unsubscribe pages, delivery/unsubscribePage.ts). */
+export function pageLayout(title: string, content: SafeHtml): string {
   return html`<!doctype html>
     <html lang="nl">
       <head>

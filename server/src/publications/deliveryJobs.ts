@@ -20,8 +20,25 @@ import { requiredText } from '../http/inputText';
 import { containsText } from '../db/textSearch';
 import { requirePublication } from './publications';
 
-/** The status of every new job: nothing is sent yet (sending comes with a later issue). */
+/** The status of every new job; the delivery worker takes it from there (delivery/jobStates.ts). */
 export const plannedStatus: DeliveryJobStatus = 'Gepland';
+
+/** How far ahead a job can be planned. */
+const maxScheduleDays = 366;
+
+/**
+ * The moment a job may start: now when not given or already past, else the given moment; 400 naming
+ * `field` for a moment more than a year ahead.
+ */
+export function plannedMoment(value: string | null | undefined, now: Date, field = 'scheduledAt'): Date {
+  if (!value) return now;
+  const moment = new Date(value);
+  if (Number.isNaN(moment.getTime())) throw badRequest(field, `Het veld '${field}' is geen geldig tijdstip.`);
+  if (moment.getTime() - now.getTime() > maxScheduleDays * 24 * 60 * 60 * 1000) {
+    throw badRequest(field, 'Een verzending kan hoogstens een jaar vooruit worden gepland.');
+  }
+  return moment < now ? now : moment;
+}
 
 const unknownPublication = () =>
   badRequest('publicationId', "Het veld 'publicationId' verwijst naar een onbekende publicatie.");
@@ -31,16 +48,18 @@ const unknownPublication = () =>
  * the publication is one of the environment's, the template belongs to the publication's type, and
  * the audience exists in the environment and is not deleted. The audience may be left out only when
  * `SendToOnlyAcceptedRsvp` is true (the console's option 'Deelnemers - RsvP die komen').
- * The recipient count is resolved now: the audience's recipients without global unsubscribers; jobs for
- * accepted RSVP participants count 0 until RSVP exists.
+ * The recipient count is estimated now (the audience's recipients without global unsubscribers; jobs for
+ * accepted RSVP participants count 0 until RSVP exists) and made exact when the job starts.
  */
 export async function createDeliveryJob(
   db: Database,
   environmentId: string,
   createdBy: string,
   body: CreateDeliveryJobBody,
+  now: Date = new Date(),
 ): Promise<DeliveryJob> {
   const title = requiredText(body.title, 'title', 'Titel');
+  const scheduledAt = plannedMoment(body.scheduledAt, now);
   const sendToOnlyAcceptedRsvp = body.SendToOnlyAcceptedRsvp ?? false;
   const [publication] = await db
     .select({ id: publications.id, publicationTypeId: publications.publicationTypeId })
@@ -93,6 +112,7 @@ export async function createDeliveryJob(
       ignoreRsvp: body.ignoreRsvp ?? false,
       recipientCount,
       status: plannedStatus,
+      scheduledAt,
       createdBy,
     })
     .returning({ id: deliveryJobs.id })
@@ -119,6 +139,13 @@ const jobColumns = {
   SendToOnlyAcceptedRsvp: deliveryJobs.sendToOnlyAcceptedRsvp,
   recipientCount: deliveryJobs.recipientCount,
   status: deliveryJobs.status,
+  failureReason: deliveryJobs.failureReason,
+  scheduledAt: deliveryJobs.scheduledAt,
+  startedAt: deliveryJobs.startedAt,
+  finishedAt: deliveryJobs.finishedAt,
+  sentCount: deliveryJobs.sentCount,
+  failedCount: deliveryJobs.failedCount,
+  skippedCount: deliveryJobs.skippedCount,
   createdAt: deliveryJobs.createdAt,
   createdBy: sql<string | null>`coalesce(${users.name}, ${users.username})`,
 };
@@ -192,11 +219,28 @@ export async function getDeliveryJob(db: Database, environmentId: string, id: st
   return toDeliveryJob(row);
 }
 
-interface JobRow extends Omit<DeliveryJob, 'createdAt' | 'status'> {
+type JobRow = Omit<DeliveryJob, 'createdAt' | 'status' | 'scheduledAt' | 'startedAt' | 'finishedAt'> & {
   status: string;
   createdAt: Date;
-}
+  scheduledAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+};
 
-function toDeliveryJob({ createdAt, status, ...job }: JobRow): DeliveryJob {
-  return { ...job, status: status as DeliveryJobStatus, createdAt: createdAt.toISOString() };
+function toDeliveryJob({
+  createdAt,
+  status,
+  scheduledAt,
+  startedAt,
+  finishedAt,
+  ...job
+}: JobRow): DeliveryJob {
+  return {
+    ...job,
+    status: status as DeliveryJobStatus,
+    scheduledAt: scheduledAt.toISOString(),
+    startedAt: startedAt?.toISOString() ?? null,
+    finishedAt: finishedAt?.toISOString() ?? null,
+    createdAt: createdAt.toISOString(),
+  };
 }

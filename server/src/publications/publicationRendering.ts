@@ -53,6 +53,31 @@ export async function renderPublicationPreview(
 }
 
 /**
+ * A publication rendered for delivery through the given template: merge fields and `{{unsubscribeUrl}}`
+ * left for each recipient, the publication's name as the subject. Undefined when the publication or the
+ * template (of the publication's type) is gone.
+ */
+export async function renderPublicationForDelivery(
+  db: Database,
+  cdn: CdnLocation,
+  environmentId: string,
+  publicationId: string,
+  templateId: string,
+): Promise<(RenderedMail & { subject: string }) | undefined> {
+  const publication = await findPublication(
+    db,
+    environmentId,
+    publicationId,
+    sql`(SELECT ${publicationTemplates.layout} FROM ${publicationTemplates}
+         WHERE ${publicationTemplates.id} = ${templateId}
+           AND ${publicationTemplates.publicationTypeId} = ${publications.publicationTypeId})`,
+  );
+  if (!publication || publication.layout === null) return undefined;
+  const mail = await renderStored(db, cdn, environmentId, publication, publication.layout, true);
+  return { ...mail, subject: publication.name };
+}
+
+/**
  * The web version of a public publication (its type's first template, no unsubscribe link), or
  * undefined when the publication is unknown, another environment's or not public: the caller answers
  * all of those alike.

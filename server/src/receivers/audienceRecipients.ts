@@ -162,3 +162,40 @@ export async function selectAudienceRecipients(
     )
     .orderBy(lowerEmail, sql`CASE ${qualifiedColumn(subscribers.listId)} ${listOrder} END`);
 }
+
+/**
+ * Every subscriber the audience's lists and filters reach, as a SELECT for a delivery to insert from, in
+ * address order: `subscriber_id`, `email`, `merge_values` (jsonb of the recipient merge fields that have
+ * a value), `unsubscribed` (the address is globally unsubscribed) and `duplicate` (an earlier row has the
+ * same address: the first list added to the audience represents it, as in `selectAudienceRecipients`).
+ * Undefined when the audience reaches no list.
+ */
+export async function audienceAddressesQuery(
+  db: Database,
+  environmentId: string,
+  audienceId: string,
+  mergeColumns: Record<string, SQL>,
+): Promise<SQL | undefined> {
+  const definition = await audienceDefinition(db, environmentId, audienceId);
+  if (definition.length === 0) return undefined;
+  const listOrder = sql.join(
+    definition.map((list, index) => sql`WHEN ${list.listId} THEN ${index}`),
+    sql` `,
+  );
+  const mergeValues = sql.join(
+    Object.entries(mergeColumns).map(([name, column]) => sql`${name}::text, ${column}`),
+    sql`, `,
+  );
+  return sql`
+    SELECT ${qualifiedColumn(subscribers.id)} AS subscriber_id,
+           ${qualifiedColumn(subscribers.email)} AS email,
+           jsonb_strip_nulls(jsonb_build_object(${mergeValues})) AS merge_values,
+           ${isUnsubscribed(environmentId, lowerEmail)} AS unsubscribed,
+           row_number() OVER (
+             PARTITION BY ${lowerEmail}
+             ORDER BY CASE ${qualifiedColumn(subscribers.listId)} ${listOrder} END, ${qualifiedColumn(subscribers.id)}
+           ) > 1 AS duplicate
+    FROM ${subscribers}
+    WHERE (${sql.join(definition.map(listCondition), sql` OR `)})
+    ORDER BY ${lowerEmail}, CASE ${qualifiedColumn(subscribers.listId)} ${listOrder} END`;
+}

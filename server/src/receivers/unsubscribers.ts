@@ -159,3 +159,11 @@ export async function undoUnsubscribe(
   if (!removed) throw notFound('De uitschrijving');
   return toRemoval(removed);
 }
+
+/**
+ * Records a global unsubscribe asked by the address's owner (the unsubscribe link of a delivered message):
+ * nobody signed in made it, and an address that already is unsubscribed stays as it is.
+ */
+export async function unsubscribeByOwner(db: Database, environmentId: string, email: string): Promise<void> {
+  await db.insert(unsubscribers).values({ environmentId, email }).onConflictDoNothing();
+}

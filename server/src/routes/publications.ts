@@ -10,6 +10,9 @@ import {
   DeliveryJobPage,
   DeliveryJobParams,
   DeliveryJobsQuery,
+  DeliveryRecipientPage,
+  DeliveryRecipientsQuery,
+  ScheduleDeliveryJobBody,
   Publication,
   PublicationBlock,
   PublicationBlockPage,
@@ -34,7 +37,14 @@ import {
   reorderBlocks,
   updateBlockContent,
 } from '../publications/blocks';
-import { createDeliveryJob, getDeliveryJob, listDeliveryJobs } from '../publications/deliveryJobs';
+import {
+  createDeliveryJob,
+  getDeliveryJob,
+  listDeliveryJobs,
+  plannedMoment,
+} from '../publications/deliveryJobs';
+import { cancelJob, scheduleJob } from '../delivery/jobStates';
+import { jobRecipientPage } from '../delivery/jobRecipients';
 import { renderPublicationPreview } from '../publications/publicationRendering';
 import { getPublicationType, listPublicationTypes } from '../publications/publicationTypes';
 import {
@@ -325,8 +335,8 @@ export const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         summary:
-          'Plans the delivery of a publication (status Gepland; nothing is sent yet); answers the job. audienceId may be ' +
-          'missing or null only when SendToOnlyAcceptedRsvp is true.',
+          'Plans the delivery of a publication (status Gepland; the worker sends it at scheduledAt, now by default); ' +
+          'answers the job. audienceId may be missing or null only when SendToOnlyAcceptedRsvp is true.',
         tags: jobTags,
         body: CreateDeliveryJobBody,
         response: { 201: DeliveryJob, ...errorResponses(400, 401, 403) },
@@ -334,6 +344,8 @@ export const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const job = await createDeliveryJob(app.db, request.environmentId, request.user.id, request.body);
+      // Were this lost (a crash right here), the worker's sweep queues the planned job anyway.
+      await app.delivery.enqueue(job.id, new Date(job.scheduledAt));
       return reply.status(201).send(job);
     },
   );
@@ -365,5 +377,66 @@ export const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => getDeliveryJob(app.db, request.environmentId, request.params.id),
+  );
+
+  app.post(
+    '/deliveryjobs/:id/cancel',
+    {
+      schema: {
+        summary:
+          'Cancels a planned or running job (409 once it has finished); messages already sent stay sent. Answers the job.',
+        tags: jobTags,
+        'x-extension': true,
+        params: environmentParams(DeliveryJobParams.properties),
+        response: { 200: DeliveryJob, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      await cancelJob(app.db, request.environmentId, request.params.id, new Date());
+      return getDeliveryJob(app.db, request.environmentId, request.params.id);
+    },
+  );
+
+  app.put(
+    '/deliveryjobs/:id/schedule',
+    {
+      schema: {
+        summary: 'Moves a planned job to another moment (409 once it has started); a past moment means now.',
+        tags: jobTags,
+        'x-extension': true,
+        params: environmentParams(DeliveryJobParams.properties),
+        body: ScheduleDeliveryJobBody,
+        response: { 200: DeliveryJob, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { environmentId } = request;
+      const scheduledAt = plannedMoment(request.body.scheduledAt, new Date());
+      await scheduleJob(app.db, environmentId, request.params.id, scheduledAt);
+      await app.delivery.enqueue(request.params.id, scheduledAt);
+      return getDeliveryJob(app.db, environmentId, request.params.id);
+    },
+  );
+
+  app.get(
+    '/deliveryjobs/:id/recipients',
+    {
+      schema: {
+        summary:
+          "A page of the job's recipients with their result (search in the address; filter by status), once the job has started.",
+        tags: jobTags,
+        'x-extension': true,
+        params: environmentParams(DeliveryJobParams.properties),
+        querystring: DeliveryRecipientsQuery,
+        response: { 200: DeliveryRecipientPage, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      jobRecipientPage(
+        app.db,
+        request.environmentId,
+        request.params.id,
+        request.query as DeliveryRecipientsQuery,
+      ),
   );
 };

@@ -349,6 +349,8 @@ async function seedDeliveryJob(db: Database): Promise<void> {
     publicationTemplateId: templates.zuiderveenStandard,
     audienceId,
     recipientCount: await countAudienceRecipients(db, environmentId, audienceId),
+    // Planned well ahead: the demo shows a planned job, and starting a server never mails the demo audience.
+    scheduledAt: new Date(Date.now() + 300 * 24 * 60 * 60 * 1000),
     createdBy: demoUsers.anne.id,
   });
 }

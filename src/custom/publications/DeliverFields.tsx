@@ -2,7 +2,15 @@ import type { Audience } from '@contract/receivers';
 import type { Publication, PublicationType } from '@contract/publications';
 import Alert from '@mui/material/Alert';
 import TextField from '@mui/material/TextField';
-import { BooleanInput, SelectInput, required, useGetList, useGetOne, useTranslate } from 'react-admin';
+import {
+  BooleanInput,
+  DateTimeInput,
+  SelectInput,
+  required,
+  useGetList,
+  useGetOne,
+  useTranslate,
+} from 'react-admin';
 import { useRefreshEvents } from '../../slideover/refreshEvents';
 import { rsvpAudienceChoice } from './deliveryJobData';
 import { pageSize } from '@contract/paging';
@@ -16,7 +24,8 @@ const requireAudience = required('app.deliver.audience_required');
 
 /**
  * The inputs of the deliver form: the job's title, a template of the publication's type, an audience
- * (the environment's audiences that are not deleted, plus 'Deelnemers - RsvP die komen') and ignoreRsvp.
+ * (the environment's audiences that are not deleted, plus 'Deelnemers - RsvP die komen'), ignoreRsvp and
+ * the moment to send (empty: at once).
  */
 export function DeliverFields({ publication }: DeliverFieldsProps) {
   const translate = useTranslate();
@@ -70,6 +79,12 @@ export function DeliverFields({ publication }: DeliverFieldsProps) {
         fullWidth
       />
       <BooleanInput source="ignoreRsvp" label="app.deliver.ignore_rsvp" />
+      <DateTimeInput
+        source="scheduledAt"
+        label="app.deliver.scheduled_at"
+        helperText="app.deliver.scheduled_at_help"
+        fullWidth
+      />
     </>
   );
 }

@@ -12,6 +12,8 @@ export interface DeliverFormValues {
   publicationTemplateId?: string | null;
   audienceId?: string | null;
   ignoreRsvp?: boolean;
+  /** The moment to send (the date-time input's value); empty sends at once. */
+  scheduledAt?: string | null;
 }
 
 /** The body of POST /deliveryjobs for a validated deliver form. */
@@ -28,5 +30,6 @@ export function deliveryJobData(
     audienceId: toAcceptedRsvp ? null : (values.audienceId ?? null),
     ignoreRsvp: values.ignoreRsvp ?? false,
     SendToOnlyAcceptedRsvp: toAcceptedRsvp,
+    ...(values.scheduledAt ? { scheduledAt: new Date(values.scheduledAt).toISOString() } : {}),
   };
 }

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { useSubmitWithServerError } from '../../declarative/useSubmitWithServerError';
 import { deliveryJobData, type DeliverFormValues } from './deliveryJobData';
 
-const formSources = ['publicationTemplateId', 'audienceId', 'ignoreRsvp'];
+const formSources = ['publicationTemplateId', 'audienceId', 'ignoreRsvp', 'scheduledAt'];
 
 /**
  * The submit of the deliver form (panel and page): creates the delivery job, then goes to /jobs/

@@ -110,7 +110,8 @@ export function CssEditor({ field }: DeclaredInputProps) {
           }}
         />
       </Box>
-      <FormHelperText id={helpId} error={!!error}>
+      {/* An alert while it holds the server's reason, so a screen reader hears why the save failed. */}
+      <FormHelperText id={helpId} error={!!error} role={error ? 'alert' : undefined}>
         {error
           ? translate(error, { _: error })
           : translate('app.settings.advanced.count', {

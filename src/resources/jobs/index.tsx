@@ -2,16 +2,25 @@ import type { DeliveryJob } from '@contract/publications';
 import { JobAudienceCell } from '../../custom/publications/JobAudienceCell';
 import { JobCreatedCell } from '../../custom/publications/JobCreatedCell';
 import { JobPublicationCell } from '../../custom/publications/JobPublicationCell';
+import { JobProgressCell } from '../../custom/publications/JobProgressCell';
 import { JobStatusCell } from '../../custom/publications/JobStatusCell';
 import { lazyView } from '../../declarative/lazyView';
 import { defineResource } from '../../declarative/resourceDeclaration';
+import { jobRecipients } from '../jobRecipients';
 
+const JobDetailSummary = lazyView(
+  () => import('../../custom/publications/JobDetailSummary'),
+  'JobDetailSummary',
+);
 const DeliverPublicationSlideOver = lazyView(
   () => import('../../custom/publications/DeliverPublicationSlideOver'),
   'DeliverPublicationSlideOver',
 );
 
-/** Delivery jobs (spec §3, §7 POST /deliveryjobs): the table at /jobs/ and the deliver panel. */
+/**
+ * Delivery jobs (spec §3, §7 POST /deliveryjobs): the table at /jobs/ with each job's state and progress,
+ * the job's page (counts, progress, cancel, its recipients) and the deliver panel.
+ */
 export const jobs = defineResource<DeliveryJob>()({
   name: 'jobs',
   label: { one: 'app.jobs.one', many: 'app.jobs.many' },
@@ -30,8 +39,10 @@ export const jobs = defineResource<DeliveryJob>()({
         'audienceId',
         'ignoreRsvp',
         'SendToOnlyAcceptedRsvp',
+        'scheduledAt',
       ],
     },
+    actions: { cancel: { method: 'POST', path: '/deliveryjobs/{id}/cancel' } },
   },
   fields: [
     { source: 'publicationName', label: 'app.jobs.fields.publication', kind: 'text' },
@@ -40,6 +51,8 @@ export const jobs = defineResource<DeliveryJob>()({
     { source: 'recipientCount', label: 'app.jobs.fields.recipientCount', kind: 'number' },
     { source: 'createdAt', label: 'app.jobs.fields.createdAt', kind: 'date' },
     { source: 'status', label: 'app.jobs.fields.status', kind: 'text' },
+    { source: 'sentCount', label: 'app.jobs.fields.progress', kind: 'number' },
+    { source: 'scheduledAt', label: 'app.jobs.fields.scheduledAt', kind: 'dateTime' },
   ],
   views: {
     list: {
@@ -51,10 +64,43 @@ export const jobs = defineResource<DeliveryJob>()({
         'recipientCount',
         { source: 'createdAt', render: (job) => <JobCreatedCell job={job} /> },
         { source: 'status', render: (job) => <JobStatusCell job={job} /> },
+        { source: 'sentCount', sortable: false, render: (job) => <JobProgressCell job={job} /> },
       ],
       phoneColumns: ['publicationName', 'status'],
       sort: { field: 'createdAt', order: 'DESC' },
+      rowClick: 'show',
       empty: 'app.jobs.list.empty',
+    },
+    show: {
+      back: { to: '/jobs/', label: 'app.jobs.detail.back' },
+      pageTitle: 'app.jobs.one',
+      flags: [
+        {
+          label: 'app.jobs.detail.status',
+          values: (job) => ({ status: job.status }),
+          color: 'info',
+          variant: 'outlined',
+        },
+      ],
+      summary: [
+        { label: 'app.jobs.detail.publication', values: (job) => ({ name: job.publicationName }) },
+        {
+          label: 'app.jobs.detail.audience',
+          values: (job) => ({ name: job.audienceName ?? '—' }),
+        },
+        {
+          label: 'app.jobs.detail.scheduled',
+          values: (job) => ({
+            moment: new Date(job.scheduledAt).toLocaleString('nl-NL', {
+              dateStyle: 'medium',
+              timeStyle: 'short',
+            }),
+          }),
+        },
+      ],
+      extra: JobDetailSummary,
+      sections: [{ table: jobRecipients, target: 'jobId', title: 'app.jobs.recipients.many' }],
+      notFound: 'app.jobs.detail.not_found',
     },
     forms: {
       // Opened from a publication ('{name} verspreiden'), never from the jobs table.
@@ -66,6 +112,6 @@ export const jobs = defineResource<DeliveryJob>()({
       },
     },
   },
-  routes: { list: '/jobs/' },
+  routes: { list: '/jobs/', show: '/jobs/:id' },
   refreshEvents: ['refreshpublicationtemplates'],
 });

@@ -120,6 +120,8 @@ export function sampleValue(
   switch (own.type) {
     case 'string':
       if (own.format === 'uuid') return crypto.randomUUID();
+      // A moment a day ahead: valid wherever a date-time is asked (e.g. a job's new scheduledAt).
+      if (own.format === 'date-time') return new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString();
       if (own.pattern?.startsWith('^#')) return '#123456';
       if (/email/i.test(name)) return 'proef@voorbeeld.nl';
       return `Proef ${name}`.slice(0, own.maxLength ?? 100);

@@ -6,3 +6,4 @@ export * from './media';
 export * from './identity';
 export * from './forms';
 export * from './listImports';
+export * from './delivery';

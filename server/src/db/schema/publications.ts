@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -125,9 +126,31 @@ export const deliveryJobs = pgTable(
     ignoreRsvp: boolean('ignore_rsvp').notNull().default(false),
     /** Recipients resolved when the job was created (global unsubscribers excluded). */
     recipientCount: integer('recipient_count').notNull(),
+    /** Gepland → Bezig → Verzonden | Mislukt | Geannuleerd (delivery/jobStates.ts). */
     status: text('status').notNull().default('Gepland'),
+    /** Why a job failed (Mislukt), in Dutch. */
+    failureReason: text('failure_reason'),
+    /** The moment the job may start; the creation moment unless it was scheduled for later. */
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** Set in the transaction that wrote the job's recipient rows (resolution happens once). */
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    /** Counters kept in the statement that records each recipient's result. */
+    sentCount: integer('sent_count').notNull().default(0),
+    failedCount: integer('failed_count').notNull().default(0),
+    skippedCount: integer('skipped_count').notNull().default(0),
+    /** The worker process that runs the job, and until when its claim holds without renewal. */
+    leaseOwner: text('lease_owner'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('delivery_jobs_environment_created_idx').on(table.environmentId, table.createdAt)],
+  (table) => [
+    index('delivery_jobs_environment_created_idx').on(table.environmentId, table.createdAt),
+    check(
+      'delivery_jobs_status_check',
+      sql`${table.status} IN ('Gepland', 'Bezig', 'Verzonden', 'Mislukt', 'Geannuleerd')`,
+    ),
+  ],
 );

@@ -1,0 +1,49 @@
+import { environmentMailHeader } from '../mail/environmentHeader';
+import type { OutgoingMessage } from '../mail/mailer';
+import { escapeHtml } from '../rendering/escapeHtml';
+import { fillMergeFields, type MergeValues } from '../rendering/mergeFields';
+import type { RenderedMail } from '../rendering/renderPublication';
+
+export interface DeliveryContent extends RenderedMail {
+  subject: string;
+}
+
+export interface MessageRecipient {
+  /** The recipient row's id: with the job id it makes the Message-ID, the same on every attempt. */
+  id: number;
+  email: string;
+  mergeValues: MergeValues;
+}
+
+/**
+ * One recipient's message: the rendered publication with their merge values and personal unsubscribe link,
+ * and the headers of RFC 2369/8058 so mail programs offer one-click unsubscribe. The Message-ID is fixed per
+ * job and recipient, so a message sent again after a crash (see deliveryRunner.ts) is recognisably the same.
+ */
+export function composeMessage(
+  content: DeliveryContent,
+  recipient: MessageRecipient,
+  context: {
+    jobId: string;
+    environmentId: string;
+    from: string;
+    unsubscribeUrl: string;
+    messageIdDomain: string;
+  },
+): OutgoingMessage {
+  const values: MergeValues = { ...recipient.mergeValues, unsubscribeUrl: context.unsubscribeUrl };
+  return {
+    from: context.from,
+    to: recipient.email,
+    subject: fillMergeFields(content.subject, values, (value) => value),
+    html: fillMergeFields(content.html, values, escapeHtml),
+    text: fillMergeFields(content.text, values, (value) => value),
+    headers: {
+      'Message-ID': `<${context.jobId}.${recipient.id}@${context.messageIdDomain}>`,
+      'List-Unsubscribe': `<${context.unsubscribeUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      // The catcher files the message under its environment (mail/environmentHeader.ts).
+      [environmentMailHeader]: context.environmentId,
+    },
+  };
+}

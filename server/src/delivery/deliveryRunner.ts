@@ -1,0 +1,194 @@
+import { setImmediate as yieldToRequests } from 'node:timers/promises';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { deliveryJobs } from '../db/schema';
+import type { Mailer } from '../mail/mailer';
+import { renderPublicationForDelivery } from '../publications/publicationRendering';
+import type { CdnLocation } from '../rendering/imageUrl';
+import type { Clock } from './clock';
+import { composeMessage, type DeliveryContent } from './composeMessage';
+import { claimJob, finishJob, releaseLease, renewLease } from './jobStates';
+import type { RateLimiter } from './rateLimiter';
+import { resolveRecipients } from './recipientResolution';
+import {
+  hasWaitingRecipients,
+  recordResult,
+  waitingRecipients,
+  type WaitingRecipient,
+} from './recipientResults';
+import { sendWithRetry, type RetryPolicy } from './sendWithRetry';
+import { signUnsubscribeToken } from './unsubscribeToken';
+
+// Runs one delivery job: claim it, resolve its recipients once, then send to the waiting recipients in
+// batches, each message recorded as soon as the mail server accepted it.
+//
+// Exactly once: a recipient is 'Wachtend' until the statement recording its result commits, and only
+// waiting recipients are sent to, so a restart after a crash neither skips anyone nor repeats a recorded
+// send. The one gap no SMTP client can close is a crash between the server's '250 OK' and that commit: at
+// most one message per lane (DELIVERY_CONCURRENCY) can then go out again, with the same Message-ID, which
+// lets the receiving side (and the embedded catcher) recognise it.
+
+export interface DeliverySettings {
+  /** DELIVERY_CONCURRENCY: messages of one job in flight at once (lanes). */
+  concurrency: number;
+  retry: RetryPolicy;
+  /** DELIVERY_LEASE_SECONDS (in ms): how long a worker's claim on a job holds without renewal. */
+  leaseMs: number;
+  /** Recipients read per batch; the job's state (cancelled?) is checked and the lease renewed in between. */
+  batchSize: number;
+  /** After this many recipients in a row failed temporarily, the mail server is taken to be down. */
+  consecutiveFailureLimit: number;
+}
+
+export interface DeliveryContext {
+  db: Database;
+  mailer: Mailer;
+  /** MAIL_FROM. */
+  from: string;
+  /** Where unsubscribe links and images point (PUBLIC_URL, CDN_BASE). */
+  cdn: CdnLocation;
+  clock: Clock;
+  rateLimiter: RateLimiter;
+  settings: DeliverySettings;
+  /** This process's name on the leases it holds. */
+  owner: string;
+  unsubscribeKey(): Promise<Buffer>;
+  /** True once the process is stopping: the job is left between batches for the next start. */
+  stopping(): boolean;
+}
+
+export type RunOutcome =
+  | { outcome: 'finished' }
+  | { outcome: 'notDue'; scheduledAt: Date }
+  | { outcome: 'held' }
+  | { outcome: 'stopped' };
+
+class MailServerDown extends Error {}
+
+export async function runDeliveryJob(context: DeliveryContext, jobId: string): Promise<RunOutcome> {
+  const { db, clock, settings, owner } = context;
+  const claim = await claimJob(db, jobId, owner, clock.now(), settings.leaseMs);
+  if (!claim.claimed) {
+    if (claim.reason === 'notDue') return { outcome: 'notDue', scheduledAt: claim.scheduledAt! };
+    return claim.reason === 'held' ? { outcome: 'held' } : { outcome: 'finished' };
+  }
+  try {
+    if (!claim.resolved) await resolveRecipients(db, jobId);
+    const content = await deliveryContent(context, jobId, claim.environmentId);
+    if (!content) {
+      await finishJob(db, jobId, owner, clock.now(), {
+        status: 'Mislukt',
+        reason: 'De publicatie of de template bestaat niet meer.',
+      });
+      return { outcome: 'finished' };
+    }
+    const key = await context.unsubscribeKey();
+    const failures = { consecutive: 0 };
+    let afterId = 0;
+    for (;;) {
+      if (context.stopping()) {
+        await releaseLease(db, jobId, owner);
+        return { outcome: 'stopped' };
+      }
+      // Cancelled, or taken over after this worker stalled beyond its lease: stop without finishing.
+      if (!(await renewLease(db, jobId, owner, clock.now(), settings.leaseMs)))
+        return { outcome: 'finished' };
+      const batch = await waitingRecipients(db, jobId, afterId, settings.batchSize);
+      if (batch.length === 0) break;
+      afterId = batch[batch.length - 1].id;
+      await sendBatch(context, { jobId, environmentId: claim.environmentId, content, key }, batch, failures);
+      await yieldToRequests();
+    }
+    // Rows skipped above were not yet waiting when read (none can appear later); anything left is a
+    // recipient whose send was cut short by the stop check.
+    if (await hasWaitingRecipients(db, jobId)) return { outcome: 'stopped' };
+    await finishJob(db, jobId, owner, clock.now(), await finalOutcome(db, jobId));
+    return { outcome: 'finished' };
+  } catch (error) {
+    if (error instanceof MailServerDown) {
+      await finishJob(db, jobId, owner, clock.now(), { status: 'Mislukt', reason: error.message });
+      return { outcome: 'finished' };
+    }
+    throw error;
+  }
+}
+
+interface JobMail {
+  jobId: string;
+  environmentId: string;
+  content: DeliveryContent;
+  key: Buffer;
+}
+
+async function deliveryContent(
+  context: DeliveryContext,
+  jobId: string,
+  environmentId: string,
+): Promise<DeliveryContent | undefined> {
+  const [job] = await context.db
+    .select({ publicationId: deliveryJobs.publicationId, templateId: deliveryJobs.publicationTemplateId })
+    .from(deliveryJobs)
+    .where(eq(deliveryJobs.id, jobId));
+  return renderPublicationForDelivery(
+    context.db,
+    context.cdn,
+    environmentId,
+    job.publicationId,
+    job.templateId,
+  );
+}
+
+/** Sends a batch over `concurrency` lanes; each lane takes the next recipient when its send is recorded. */
+async function sendBatch(
+  context: DeliveryContext,
+  job: JobMail,
+  batch: WaitingRecipient[],
+  failures: { consecutive: number },
+): Promise<void> {
+  const { db, clock, settings } = context;
+  const messageIdDomain = new URL(context.cdn.publicUrl).hostname;
+  let next = 0;
+  const lane = async () => {
+    while (next < batch.length && !context.stopping()) {
+      const recipient = batch[next++];
+      const token = signUnsubscribeToken(job.key, recipient.id);
+      const message = composeMessage(job.content, recipient, {
+        jobId: job.jobId,
+        environmentId: job.environmentId,
+        from: context.from,
+        unsubscribeUrl: `${context.cdn.publicUrl}/u/${token}`,
+        messageIdDomain,
+      });
+      await context.rateLimiter.take(job.environmentId);
+      const outcome = await sendWithRetry(context.mailer, message, settings.retry, clock);
+      if (outcome.sent) {
+        failures.consecutive = 0;
+        await recordResult(db, job.jobId, recipient.id, { status: 'Verzonden', ...outcome }, clock.now());
+      } else if (outcome.temporary && ++failures.consecutive >= settings.consecutiveFailureLimit) {
+        // The server keeps failing for everyone: stop instead of failing every recipient one by one. The
+        // recipients not yet recorded stay waiting.
+        throw new MailServerDown(`De mailserver is niet bereikbaar: ${outcome.error}`);
+      } else {
+        await recordResult(db, job.jobId, recipient.id, { status: 'Mislukt', ...outcome }, clock.now());
+      }
+    }
+  };
+  const lanes = Array.from({ length: Math.min(settings.concurrency, batch.length) }, lane);
+  const results = await Promise.allSettled(lanes);
+  const failed = results.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
+async function finalOutcome(
+  db: Database,
+  jobId: string,
+): Promise<{ status: 'Verzonden' } | { status: 'Mislukt'; reason: string }> {
+  const [counts] = await db
+    .select({ sent: deliveryJobs.sentCount, failed: deliveryJobs.failedCount })
+    .from(deliveryJobs)
+    .where(eq(deliveryJobs.id, jobId));
+  if (counts.sent === 0 && counts.failed > 0) {
+    return { status: 'Mislukt', reason: 'Geen enkel bericht is door de mailserver aangenomen.' };
+  }
+  return { status: 'Verzonden' };
+}

@@ -1,0 +1,83 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { deliveryJobs, subscribers } from '../db/schema';
+import { audienceAddressesQuery } from '../receivers/audienceRecipients';
+import { qualifiedColumn } from '../receivers/qualifiedColumn';
+import type { RecipientMergeField } from '../rendering/mergeFields';
+import { selectRows } from './selectRows';
+
+/** Each recipient merge field and the subscriber column it takes its value from. */
+const mergeColumns: Record<RecipientMergeField, SQL> = {
+  name: qualifiedColumn(subscribers.name),
+  email: qualifiedColumn(subscribers.email),
+  initials: qualifiedColumn(subscribers.initials),
+  firstName: qualifiedColumn(subscribers.firstName),
+  middleName: qualifiedColumn(subscribers.middleName),
+  lastName: qualifiedColumn(subscribers.lastName),
+  phoneNumber: qualifiedColumn(subscribers.phoneNumber),
+  address: qualifiedColumn(subscribers.address),
+  postalCode: qualifiedColumn(subscribers.postalCode),
+  city: qualifiedColumn(subscribers.city),
+  country: qualifiedColumn(subscribers.country),
+};
+
+export interface ResolvedJob {
+  recipientCount: number;
+  skippedCount: number;
+}
+
+/**
+ * Writes the job's recipient rows once, in one transaction with the job's `resolved_at`: every address the
+ * audience reaches, those to send to as 'Wachtend', global unsubscribers and repeated addresses as
+ * 'Overgeslagen' with the reason. A crash before the commit leaves nothing; after it, resolution is
+ * never repeated (the job row is locked and `resolved_at` checked first).
+ *
+ * RSVP: a job for accepted RSVP participants only has no audience to resolve, and the platform keeps no
+ * RSVP answers yet, so it reaches nobody; `ignoreRsvp` has nothing to ignore. Both stay recorded on the job.
+ */
+export async function resolveRecipients(db: Database, jobId: string): Promise<ResolvedJob> {
+  return db.transaction(async (tx) => {
+    const [job] = await tx
+      .select({
+        environmentId: deliveryJobs.environmentId,
+        audienceId: deliveryJobs.audienceId,
+        sendToOnlyAcceptedRsvp: deliveryJobs.sendToOnlyAcceptedRsvp,
+        resolvedAt: deliveryJobs.resolvedAt,
+        recipientCount: deliveryJobs.recipientCount,
+        skippedCount: deliveryJobs.skippedCount,
+      })
+      .from(deliveryJobs)
+      .where(eq(deliveryJobs.id, jobId))
+      .for('update');
+    if (job.resolvedAt) return { recipientCount: job.recipientCount, skippedCount: job.skippedCount };
+
+    const addresses =
+      job.audienceId && !job.sendToOnlyAcceptedRsvp
+        ? await audienceAddressesQuery(
+            tx as unknown as Database,
+            job.environmentId,
+            job.audienceId,
+            mergeColumns,
+          )
+        : undefined;
+    if (addresses) {
+      await tx.execute(sql`
+        INSERT INTO delivery_recipients (job_id, environment_id, subscriber_id, email, merge_values, status, detail)
+        SELECT ${jobId}, ${job.environmentId}, subscriber_id, email, merge_values,
+               CASE WHEN unsubscribed OR duplicate THEN 'Overgeslagen' ELSE 'Wachtend' END,
+               CASE WHEN unsubscribed THEN 'Uitgeschreven' WHEN duplicate THEN 'Dubbel adres' END
+        FROM (${addresses}) AS audience_addresses`);
+    }
+    const [counts] = await selectRows<{ waiting: number; skipped: number }>(
+      tx,
+      sql`SELECT count(*) FILTER (WHERE status = 'Wachtend')::int AS waiting,
+                 count(*) FILTER (WHERE status = 'Overgeslagen')::int AS skipped
+          FROM delivery_recipients WHERE job_id = ${jobId}`,
+    );
+    await tx
+      .update(deliveryJobs)
+      .set({ resolvedAt: new Date(), recipientCount: counts.waiting, skippedCount: counts.skipped })
+      .where(eq(deliveryJobs.id, jobId));
+    return { recipientCount: counts.waiting, skippedCount: counts.skipped };
+  });
+}

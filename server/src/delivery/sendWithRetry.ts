@@ -1,0 +1,47 @@
+import type { Mailer, OutgoingMessage } from '../mail/mailer';
+import type { Clock } from './clock';
+
+export interface RetryPolicy {
+  /** DELIVERY_MAX_ATTEMPTS: tries per message for temporary failures (4xx, lost connection). */
+  maxAttempts: number;
+  /** DELIVERY_RETRY_DELAY_MS: the wait before the second try; each later wait is five times longer. */
+  firstDelayMs: number;
+}
+
+export type SendOutcome =
+  | { sent: true; messageId: string; attempts: number }
+  | { sent: false; error: string; temporary: boolean; attempts: number };
+
+/**
+ * Sends one message, trying again after a growing wait while the mail server says the failure is temporary;
+ * a permanent refusal (5xx) is not tried again. The error text names the SMTP code when there was one.
+ */
+export async function sendWithRetry(
+  mailer: Mailer,
+  message: OutgoingMessage,
+  policy: RetryPolicy,
+  clock: Clock,
+): Promise<SendOutcome> {
+  let delay = policy.firstDelayMs;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const { messageId } = await mailer.send(message);
+      return { sent: true, messageId, attempts: attempt };
+    } catch (error) {
+      const { responseCode, temporary } = error as { responseCode?: number; temporary?: boolean };
+      const text = error instanceof Error ? error.message : String(error);
+      const described =
+        responseCode && !text.includes(String(responseCode)) ? `${responseCode} ${text}` : text;
+      if (temporary !== true || attempt >= policy.maxAttempts) {
+        return {
+          sent: false,
+          error: described.slice(0, 1000),
+          temporary: temporary === true,
+          attempts: attempt,
+        };
+      }
+      await clock.sleep(delay);
+      delay *= 5;
+    }
+  }
+}

@@ -1,0 +1,78 @@
+import { SMTPServer } from 'smtp-server';
+
+/** A message the sink accepted: the envelope recipient, its headers (unfolded, lower-case names) and source. */
+export interface SunkMessage {
+  to: string;
+  headers: Record<string, string>;
+  source: string;
+}
+
+export interface SmtpSink {
+  url: string;
+  /** Messages answered with 250: what the sending side may count as delivered. */
+  accepted: SunkMessage[];
+  /** Messages received but not yet answered (see `hold`). */
+  held(): number;
+  /** From now on, leave every message unanswered (as a server would while the sender dies). */
+  hold(): void;
+  /** Answer messages again (those held stay unanswered: their connections are gone). */
+  resume(): void;
+  close(): Promise<void>;
+}
+
+/** The header block of a message, unfolded, by lower-case name. */
+export function parseHeaders(source: string): Record<string, string> {
+  const block = source.split(/\r?\n\r?\n/, 1)[0].replace(/\r?\n[ \t]+/g, ' ');
+  const headers: Record<string, string> = {};
+  for (const line of block.split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return headers;
+}
+
+/** An SMTP server on 127.0.0.1 that keeps what it accepts in memory, for delivery tests and the benchmark. */
+export async function startSmtpSink(options: { keepSource?: boolean } = {}): Promise<SmtpSink> {
+  const accepted: SunkMessage[] = [];
+  let holding = false;
+  let held = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    size: 10 * 1024 * 1024,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        if (holding) {
+          held += 1;
+          return;
+        }
+        const source = Buffer.concat(chunks).toString('utf8');
+        accepted.push({
+          to: session.envelope.rcptTo[0]?.address ?? '',
+          headers: parseHeaders(source),
+          source: options.keepSource === false ? '' : source,
+        });
+        callback();
+      });
+    },
+  });
+  server.on('error', () => {});
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    accepted,
+    held: () => held,
+    hold: () => {
+      holding = true;
+    },
+    resume: () => {
+      holding = false;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
