@@ -82,7 +82,8 @@ export async function recordResults(
           attempts = results.attempts,
           finished_at = ${now.toISOString()}::timestamptz
       FROM results
-      WHERE recipient.id = results.id AND recipient.job_id = ${jobId} AND recipient.status = 'Wachtend'
+      WHERE recipient.id = ANY(ARRAY(SELECT id FROM results)) AND recipient.id = results.id
+        AND recipient.job_id = ${jobId} AND recipient.status = 'Wachtend'
       RETURNING recipient.status
     )
     UPDATE delivery_jobs
