@@ -117,5 +117,21 @@ describe('the shared table', { timeout: 60_000 }, () => {
     answer(jsonAnswer({ data: [], total: 0 }));
 
     expect(await screen.findByText('Er zijn nog geen doelgroepen.')).toBeInTheDocument();
+    // Without a create view there is nothing to offer.
+    expect(screen.queryByRole('button', { name: /Nieuwe/ })).not.toBeInTheDocument();
+  });
+
+  it('offers the create action in the empty state, where the resource has one', async () => {
+    const creatable = defineResource<Audience>({
+      ...audiences,
+      api: { ...audiences.api, create: { method: 'POST', path: '/audiences/' } },
+      views: { ...audiences.views, create: { as: 'slideOver', title: 'Nieuwe doelgroep', fields: ['name'] } },
+    });
+    mockFetch(() => jsonAnswer({ data: [], total: 0 }));
+    renderDeclarative([creatable], { path: '/recievers/audiences/' });
+
+    const empty = (await screen.findByText('Er zijn nog geen doelgroepen.')).parentElement as HTMLElement;
+    await userEvent.click(within(empty).getByRole('button', { name: 'Nieuwe doelgroep' }));
+    expect(await screen.findByRole('dialog', { name: 'Nieuwe doelgroep' })).toBeInTheDocument();
   });
 });
