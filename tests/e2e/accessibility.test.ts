@@ -1,12 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { seriousFindings } from './support/axe';
 import { launchBrowser, newDesktopContext, newPhoneContext, screenshot } from './support/browser';
 import { completeProviderSignIn, signIn, signInWithRedirect, waitForConsole } from './support/signIn';
 
 const baseUrl = inject('baseUrl');
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 let browser: Browser;
 
 beforeAll(async () => {
@@ -15,27 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-interface AxeResults {
-  violations: { id: string; impact?: string | null; nodes: { target: unknown[] }[] }[];
-}
-
-/** axe-core's serious and critical findings on what the page shows now, as 'rule: selector, …'. */
-async function seriousFindings(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol: the console's Content-Security-Policy refuses inline scripts.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const results = await page.evaluate(() =>
-    (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe.run(
-      document,
-      { resultTypes: ['violations'] },
-    ),
-  );
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
 
 /** Waits until the page has its title and its data (no loading message), then expects no findings. */
 async function expectAccessible(page: Page, name: string): Promise<void> {
