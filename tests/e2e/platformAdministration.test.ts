@@ -114,7 +114,7 @@ describe('platform administration in Chromium against an Entra-like provider', (
     await page.getByRole('heading', { name: 'Gemeente Voorbeeld' }).waitFor();
 
     await expect.poll(() => seriousFindings(page)).toEqual([]);
-    await page.getByRole('button', { name: 'Lid toevoegen' }).click();
+    await page.getByRole('button', { name: 'Lid toevoegen' }).first().click();
     const memberPanel = page.getByRole('dialog', { name: 'Lid toevoegen' });
     await expect.poll(() => seriousFindings(page)).toEqual([]);
     await memberPanel.getByLabel(/E-mailadres/).fill(people.member.preferredUsername);
@@ -139,7 +139,7 @@ describe('platform administration in Chromium against an Entra-like provider', (
     // Only platform administrators see the administration.
     expect(await page.getByRole('link', { name: 'Platformbeheer' }).count()).toBe(0);
     await page.goto(`${server.url}/recievers/lists/`);
-    await page.getByRole('button', { name: 'Nieuwe Lijst' }).click();
+    await page.getByRole('button', { name: 'Nieuwe Lijst' }).first().click();
     const panel = page.getByRole('dialog', { name: 'Nieuwe Lijst' });
     await panel.getByLabel(/Naam/).fill('Nieuwsbrief Voorbeeld');
     await panel.getByRole('button', { name: 'Toevoegen' }).click();
