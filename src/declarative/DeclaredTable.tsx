@@ -96,7 +96,11 @@ function DeclaredRows({
   if (isPending) return <LoadingMessage />;
   const columns = visibleColumns(view, isPhone);
   return (
-    <DataTable rowClick={rowClick} bulkActionButtons={false} empty={<TableEmpty text={view.empty} />}>
+    <DataTable
+      rowClick={rowClick}
+      bulkActionButtons={false}
+      empty={<TableEmpty text={view.empty} declaration={declaration} meta={meta} />}
+    >
       {columns.map((column, index) => declaredColumn(declaration, column, index === 0 ? opener : undefined))}
       {view.reorder ? (
         <DataTable.Col label=" " disableSort>

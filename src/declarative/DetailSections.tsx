@@ -44,7 +44,9 @@ function EmbeddedTable({
   if (!title) return tableOfRecord;
   return (
     <Box component="section" aria-label={label(title)}>
-      <Typography variant="h2" component="h2" sx={{ fontSize: '1.25rem', mb: -1, mt: 1 }}>
+      {/* Closer to its table's toolbar from a tablet's width on; on a phone that toolbar has a background
+          of its own, which would cover the heading's lower edge. */}
+      <Typography variant="h2" component="h2" sx={{ fontSize: '1.25rem', mb: { xs: 0, sm: -1 }, mt: 1 }}>
         {label(title)}
       </Typography>
       {tableOfRecord}

@@ -1,7 +1,6 @@
-import AddIcon from '@mui/icons-material/Add';
-import { Button, TopToolbar } from 'react-admin';
+import { TopToolbar } from 'react-admin';
+import { CreateButton } from './CreateButton';
 import type { ResourceDeclaration } from './resourceDeclaration';
-import { useOpenFormView } from './useOpenFormView';
 
 /** The table's toolbar: the create view's button, labelled with its title ('Nieuwe Lijst'). */
 export function TableActions({
@@ -11,14 +10,10 @@ export function TableActions({
   declaration: ResourceDeclaration;
   meta?: Record<string, unknown>;
 }) {
-  const openFormView = useOpenFormView(declaration);
-  const create = declaration.views.create;
-  if (!create) return null;
+  if (!declaration.views.create) return null;
   return (
     <TopToolbar>
-      <Button label={create.title} onClick={() => openFormView('create', undefined, meta)}>
-        <AddIcon />
-      </Button>
+      <CreateButton declaration={declaration} meta={meta} />
     </TopToolbar>
   );
 }

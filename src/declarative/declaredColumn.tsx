@@ -69,7 +69,8 @@ function cellContent(source: string, field: FieldDeclaration | undefined, links:
     case 'date':
       return <DateField source={source} locales="nl-NL" options={dateOptions} />;
     case 'dateTime':
-      return <DateField source={source} locales="nl-NL" options={dateTimeOptions} />;
+      // showTime: without it DateField calls toLocaleDateString, which refuses a timeStyle (a TypeError).
+      return <DateField source={source} locales="nl-NL" options={dateTimeOptions} showTime />;
     case 'choice':
       // Choices computed per form have no fixed names for a table: the value shows as it is.
       if (typeof field.choices === 'function') return <TextField source={source} />;

@@ -18,8 +18,8 @@ export const mediaNl = {
       back: 'Terug',
       new_folder: 'Nieuwe Map',
       folder: 'Map %{name} openen',
-      file: 'Bestand %{name} (%{size})',
-      select_file: '%{name} kiezen',
+      file: 'Bestand %{name}, %{size}',
+      select_file: '%{name}, %{size} kiezen',
     },
     upload: {
       prompt: "Drag 'n' drop een afbeelding hier, of klik hier om een bestand te selecteren",

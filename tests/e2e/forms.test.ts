@@ -19,7 +19,8 @@ const panel = (page: Page, title: string) => page.getByRole('dialog', { name: ti
 
 /** Adds a row through a table's create panel: fills the labelled inputs, then 'Toevoegen'. */
 async function addThrough(page: Page, button: string, values: Record<string, string>, choice?: string) {
-  await page.getByRole('button', { name: button }).click();
+  // An empty table offers its create button twice (toolbar and empty state): the toolbar's comes first.
+  await page.getByRole('button', { name: button }).first().click();
   const form = panel(page, button);
   for (const [label, value] of Object.entries(values))
     await form.getByLabel(new RegExp(`^${label}`)).fill(value);
@@ -46,7 +47,7 @@ describe('forms (flows) from the console to the public page and back', () => {
 
   it("creates a form through 'Nieuw formulier' after the empty name is refused, and lands on its page", async () => {
     await page.goto(`${baseUrl}/forms`);
-    await page.getByRole('button', { name: 'Nieuw formulier' }).click();
+    await page.getByRole('button', { name: 'Nieuw formulier' }).first().click();
     const form = panel(page, 'Nieuw formulier');
     await form.getByRole('button', { name: 'Toevoegen' }).click();
     await form.getByText('Naam is een verplicht veld').waitFor();

@@ -134,6 +134,7 @@ describe('list import and export (1366x768)', () => {
     await page.getByText('Bevestig de toestemming om te kunnen importeren.').waitFor();
     await page.getByRole('checkbox', { name: /toestemming hebben gegeven/ }).check();
     await screenshot(page, 'list-import-consent');
+    expect(await axeViolations(page, 'main')).toEqual([]);
     await page.getByRole('button', { name: 'Importeren starten' }).click();
 
     // 5. Progress, also after leaving the page and coming back.
@@ -141,6 +142,7 @@ describe('list import and export (1366x768)', () => {
     await page.getByText(/van ongeveer [\d.]+ rijen/).waitFor();
     await page.getByText(/rijen per seconde/).waitFor();
     await screenshot(page, 'list-import-progress');
+    expect(await axeViolations(page, 'main')).toEqual([]);
     await page.goto(listUrl);
     await page.getByRole('heading', { name: listTitle, level: 2 }).waitFor();
     await page.goto(`${listUrl}/import`);

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startEntraLikeProvider, type EntraLikeProvider } from '../server/support/entraLikeProvider';
 import { httpsRequest } from '../server/support/https';
-import { launchBrowser, newDesktopContext, screenshot } from './support/browser';
+import { seriousFindings } from './support/axe';
+import { launchBrowser, newDesktopContext, PHONE, screenshot } from './support/browser';
 import { freePort, startServerProcess, type ServerProcess } from './support/serverProcess';
 import { completeProviderSignIn, waitForConsole } from './support/signIn';
 
@@ -102,19 +103,35 @@ describe('platform administration in Chromium against an Entra-like provider', (
     await page.waitForURL((url) => url.pathname === '/platform/environments');
     await page.getByRole('row', { name: /Platformbeheer/ }).waitFor();
 
+    await expect.poll(() => seriousFindings(page)).toEqual([]);
+
     await page.getByRole('button', { name: 'Nieuwe omgeving' }).click();
     const createPanel = page.getByRole('dialog', { name: 'Nieuwe omgeving' });
+    await expect.poll(() => seriousFindings(page)).toEqual([]);
     await createPanel.getByLabel(/Naam/).fill('Gemeente Voorbeeld');
     await createPanel.getByRole('button', { name: 'Toevoegen' }).click();
     await page.getByRole('row', { name: /Gemeente Voorbeeld/ }).click();
-    await page.getByRole('heading', { name: 'Gemeente Voorbeeld' }).waitFor();
+    await page.getByRole('heading', { name: 'Gemeente Voorbeeld', level: 2 }).waitFor();
+    // The page bar (and the browser tab) names the kind of page, as every page does.
+    await expect.poll(() => page.title()).toBe('Omgeving – Digitaal publicatie platform');
 
-    await page.getByRole('button', { name: 'Lid toevoegen' }).click();
+    await expect.poll(() => seriousFindings(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Lid toevoegen' }).first().click();
     const memberPanel = page.getByRole('dialog', { name: 'Lid toevoegen' });
+    await expect.poll(() => seriousFindings(page)).toEqual([]);
     await memberPanel.getByLabel(/E-mailadres/).fill(people.member.preferredUsername);
     await memberPanel.getByRole('button', { name: 'Toevoegen' }).click();
     await page.getByRole('row', { name: /mila@gemeente\.example/ }).waitFor();
     await screenshot(page, 'platform-environment-members');
+
+    // Both pages on a phone's width, also without serious axe findings.
+    await page.setViewportSize(PHONE);
+    await expect.poll(() => seriousFindings(page)).toEqual([]);
+    await screenshot(page, 'platform-environment-members-phone');
+    await page.goto(`${server.url}/platform/environments`);
+    await page.getByRole('row', { name: /Gemeente Voorbeeld/ }).waitFor();
+    await expect.poll(() => seriousFindings(page)).toEqual([]);
+    await screenshot(page, 'platform-environments-phone');
   });
 
   it('the new member signs in and works in that environment', async () => {
@@ -124,7 +141,7 @@ describe('platform administration in Chromium against an Entra-like provider', (
     // Only platform administrators see the administration.
     expect(await page.getByRole('link', { name: 'Platformbeheer' }).count()).toBe(0);
     await page.goto(`${server.url}/recievers/lists/`);
-    await page.getByRole('button', { name: 'Nieuwe Lijst' }).click();
+    await page.getByRole('button', { name: 'Nieuwe Lijst' }).first().click();
     const panel = page.getByRole('dialog', { name: 'Nieuwe Lijst' });
     await panel.getByLabel(/Naam/).fill('Nieuwsbrief Voorbeeld');
     await panel.getByRole('button', { name: 'Toevoegen' }).click();

@@ -57,7 +57,7 @@ describe('receivers on a desktop (1366x768)', () => {
   });
 
   it('adds a subscriber, and answers the same address in other case with the 409 alert, the panel open and filled', async () => {
-    await page.getByRole('button', { name: 'Nieuwe ontvanger' }).click();
+    await page.getByRole('button', { name: 'Nieuwe ontvanger' }).first().click();
     const first = panel(page, 'Nieuwe ontvanger');
     await first.getByText('Je dient wel een toestemming hiervoor te hebben verkregen.').waitFor();
     await first.getByLabel(/^Naam/).fill('Sanne Jansen');
@@ -66,7 +66,7 @@ describe('receivers on a desktop (1366x768)', () => {
     await first.waitFor({ state: 'detached' });
     await page.getByRole('cell', { name: memberEmail, exact: true }).waitFor();
 
-    await page.getByRole('button', { name: 'Nieuwe ontvanger' }).click();
+    await page.getByRole('button', { name: 'Nieuwe ontvanger' }).first().click();
     const second = panel(page, 'Nieuwe ontvanger');
     await second.getByLabel(/^Naam/).fill('S. Jansen');
     await second.getByLabel(/^E-mailadres/).fill(memberEmail.toUpperCase());
@@ -84,7 +84,7 @@ describe('receivers on a desktop (1366x768)', () => {
   });
 
   it("sets a label in 'Labels aanpaasen' and then offers its attribute input", async () => {
-    await page.getByRole('button', { name: 'Nieuwe ontvanger' }).click();
+    await page.getByRole('button', { name: 'Nieuwe ontvanger' }).first().click();
     const before = panel(page, 'Nieuwe ontvanger');
     await before.getByLabel(/^Land/).waitFor();
     expect(await before.getByLabel('Lidmaatschap').count()).toBe(0);
@@ -98,7 +98,7 @@ describe('receivers on a desktop (1366x768)', () => {
     await labels.waitFor({ state: 'detached' });
     await page.getByRole('columnheader', { name: 'Lidmaatschap' }).waitFor();
 
-    await page.getByRole('button', { name: 'Nieuwe ontvanger' }).click();
+    await page.getByRole('button', { name: 'Nieuwe ontvanger' }).first().click();
     const after = panel(page, 'Nieuwe ontvanger');
     await after.getByLabel('Lidmaatschap').waitFor();
     await after.getByLabel(/^Naam/).fill('Piet Goud');
@@ -114,7 +114,7 @@ describe('receivers on a desktop (1366x768)', () => {
 
   it('creates an audience, lands on its page, adds the list and a filter on the attribute, and shows the right count', async () => {
     await page.goto(`${baseUrl}/recievers/audiences/`);
-    await page.getByRole('button', { name: 'Nieuwe doelgroep' }).click();
+    await page.getByRole('button', { name: 'Nieuwe doelgroep' }).first().click();
     const newAudience = panel(page, 'Nieuwe doelgroep');
     await newAudience.getByRole('button', { name: 'Toevoegen' }).click();
     await newAudience.getByText('Naam is een verplicht veld').waitFor();
@@ -126,7 +126,7 @@ describe('receivers on a desktop (1366x768)', () => {
     audienceUrl = page.url();
     await page.getByText('0 ontvangers', { exact: true }).waitFor();
 
-    await page.getByRole('button', { name: 'Lijst toevoegen' }).click();
+    await page.getByRole('button', { name: 'Lijst toevoegen' }).first().click();
     const addList = panel(page, 'Lijst toevoegen');
     await addList.getByRole('button', { name: 'Toevoegen' }).click();
     await addList.getByText('Selecteer een lijst').waitFor();
@@ -135,7 +135,7 @@ describe('receivers on a desktop (1366x768)', () => {
     await addList.waitFor({ state: 'detached' });
     await page.getByText('2 ontvangers', { exact: true }).waitFor();
 
-    await page.getByRole('button', { name: 'Nieuw filter' }).click();
+    await page.getByRole('button', { name: 'Nieuw filter' }).first().click();
     const filter = panel(page, 'Nieuw filter');
     await choose(filter, page, /Veld/, 'Lidmaatschap');
     await choose(filter, page, /Voorwaarde/, 'is gelijk aan');
@@ -150,7 +150,7 @@ describe('receivers on a desktop (1366x768)', () => {
 
   it('adds an unsubscriber (the audience loses the address) and removes it again with a reason', async () => {
     await page.goto(`${baseUrl}/recievers/unsubscribers/`);
-    await page.getByRole('button', { name: 'Nieuwe uitschrijver' }).click();
+    await page.getByRole('button', { name: 'Nieuwe uitschrijver' }).first().click();
     const add = panel(page, 'Nieuwe uitschrijver');
     await add.getByRole('button', { name: 'Toevoegen' }).click();
     await add.getByText('Email is een verplicht veld').waitFor();
@@ -183,7 +183,7 @@ describe('receivers on a desktop (1366x768)', () => {
   it("says 'Er zijn geen lijsten meer om uit te kiezen' once every list is in the audience", async () => {
     await page.goto(audienceUrl);
     for (let added = 0; ; added += 1) {
-      await page.getByRole('button', { name: 'Lijst toevoegen' }).click();
+      await page.getByRole('button', { name: 'Lijst toevoegen' }).first().click();
       const addList = panel(page, 'Lijst toevoegen');
       const none = addList.getByText('Er zijn geen lijsten meer om uit te kiezen');
       const select = addList.getByRole('combobox', { name: /Lijst/ });

@@ -112,7 +112,7 @@ describe('settings: the environment’s theme', () => {
 
   it('refuses a web font URL that is no stylesheet in Dutch, adds the font, previews it as heading font and keeps it while in use', async () => {
     await page.goto(`${baseUrl}/settings/typography`);
-    await page.getByRole('button', { name: 'Webfont toevoegen' }).click();
+    await page.getByRole('button', { name: 'Webfont toevoegen' }).first().click();
     const panel = page.getByRole('dialog', { name: 'Webfont toevoegen' });
     await panel.getByLabel(/^Naam/).fill('Lobster');
     await panel.getByLabel(/^URL/).fill('https://fonts.example.org/lobster');
@@ -227,7 +227,7 @@ describe.each([
 
   it("shows the 'Webfont toevoegen' panel without serious accessibility problems", async () => {
     await page.goto(`${baseUrl}/settings/typography`);
-    await page.getByRole('button', { name: 'Webfont toevoegen' }).click();
+    await page.getByRole('button', { name: 'Webfont toevoegen' }).first().click();
     const panel = page.getByRole('dialog', { name: 'Webfont toevoegen' });
     await panel.getByRole('button', { name: 'Toevoegen' }).click();
     await panel.getByText('Naam is een verplicht veld').waitFor();

@@ -32,6 +32,8 @@ describe('environment and users (spec §7)', () => {
       protocol: 'oidc',
       extraScopes: ['User.Read'],
       cdnBase: '/cdn',
+      // Outside production without SMTP_URL, sent mail is kept by the embedded catcher.
+      mailCatcher: true,
     });
   });
 

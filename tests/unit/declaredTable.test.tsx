@@ -117,5 +117,36 @@ describe('the shared table', { timeout: 60_000 }, () => {
     answer(jsonAnswer({ data: [], total: 0 }));
 
     expect(await screen.findByText('Er zijn nog geen doelgroepen.')).toBeInTheDocument();
+    // Without a create view there is nothing to offer.
+    expect(screen.queryByRole('button', { name: /Nieuwe/ })).not.toBeInTheDocument();
+  });
+
+  it("writes a moment column as '22 nov 2026, 13:03'", async () => {
+    const received = defineResource<{ id: string; receivedAt: string }>({
+      name: 'messages',
+      label: { one: 'Bericht', many: 'Berichten' },
+      api: { getList: { method: 'GET', path: '/messages' } },
+      fields: [{ source: 'receivedAt', label: 'Ontvangen', kind: 'dateTime' }],
+      views: { list: { title: 'Berichten', columns: ['receivedAt'] } },
+      routes: { list: '/mail/' },
+    });
+    // A local time without zone: the same '13:03' in every time zone the tests run in.
+    mockFetch(() => jsonAnswer({ data: [{ id: 'm1', receivedAt: '2026-11-22T13:03:00' }], total: 1 }));
+    renderDeclarative([received], { path: '/mail/' });
+    expect(await screen.findByText('22 nov 2026, 13:03')).toBeInTheDocument();
+  });
+
+  it('offers the create action in the empty state, where the resource has one', async () => {
+    const creatable = defineResource<Audience>({
+      ...audiences,
+      api: { ...audiences.api, create: { method: 'POST', path: '/audiences/' } },
+      views: { ...audiences.views, create: { as: 'slideOver', title: 'Nieuwe doelgroep', fields: ['name'] } },
+    });
+    mockFetch(() => jsonAnswer({ data: [], total: 0 }));
+    renderDeclarative([creatable], { path: '/recievers/audiences/' });
+
+    const empty = (await screen.findByText('Er zijn nog geen doelgroepen.')).parentElement as HTMLElement;
+    await userEvent.click(within(empty).getByRole('button', { name: 'Nieuwe doelgroep' }));
+    expect(await screen.findByRole('dialog', { name: 'Nieuwe doelgroep' })).toBeInTheDocument();
   });
 });

@@ -95,9 +95,9 @@ describe('media gallery tiles (spec §2)', () => {
     expect(within(grid).getByRole('button', { name: "Map Foto's openen" })).toBeInTheDocument();
     expect(within(grid).getByRole('button', { name: 'Nieuwe Map' })).toBeInTheDocument();
 
-    const image = within(grid).getByRole('button', { name: 'Bestand strand (1,5 KB)' });
+    const image = within(grid).getByRole('button', { name: 'Bestand strand, 1,5 KB' });
     expect(image.querySelector('img')?.getAttribute('src')).toMatch(/\/f-png\.png\?w=400&h=400&mode=crop$/);
-    const document = within(grid).getByRole('button', { name: 'Bestand jaarverslag (5,12 MB)' });
+    const document = within(grid).getByRole('button', { name: 'Bestand PDF jaarverslag, 5,12 MB' });
     expect(document.querySelector('img')).toBeNull();
     expect(within(document).getByText('PDF')).toBeInTheDocument();
     expect(within(document).getByText('5,12 MB')).toBeInTheDocument();
@@ -119,7 +119,7 @@ describe('File details: rename on blur (spec §5)', () => {
   it('sends the new name when the field is left, and nothing when it is left empty', async () => {
     const { sent } = mediaServer();
     renderExplorer();
-    await userEvent.click(await screen.findByRole('button', { name: 'Bestand strand (1,5 KB)' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Bestand strand, 1,5 KB' }));
     const panel = await screen.findByRole('dialog', { name: 'Bestandsdetails' });
     await within(panel).findByText('strand.png', { selector: '[data-testid="media-file-name"]' });
 
@@ -146,7 +146,7 @@ describe('File details: tags (spec §5)', () => {
   it('ignores an empty tag, does not add a duplicate (ignoring case) and adds a new one', async () => {
     const { sent } = mediaServer();
     renderExplorer();
-    await userEvent.click(await screen.findByRole('button', { name: 'Bestand strand (1,5 KB)' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Bestand strand, 1,5 KB' }));
     const panel = await screen.findByRole('dialog', { name: 'Bestandsdetails' });
     await within(panel).findByText('zomer');
     expect(within(panel).queryByTestId('media-tag-input')).toBeNull();

@@ -27,7 +27,14 @@ export function CaughtMessageContent({ record: message }: { record: CaughtMessag
   const id = useId();
   return (
     <Card variant="outlined" component="section">
-      <Tabs value={part} onChange={(_event, next: Part) => setPart(next)} variant="scrollable">
+      {/* On a phone the last tab does not fit: arrows show that the row scrolls, rather than a cut-off 'Headers'. */}
+      <Tabs
+        value={part}
+        onChange={(_event, next: Part) => setPart(next)}
+        variant="scrollable"
+        scrollButtons="auto"
+        allowScrollButtonsMobile
+      >
         {parts.map((candidate) => (
           <Tab
             key={candidate}

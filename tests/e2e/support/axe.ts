@@ -47,3 +47,20 @@ interface AxeResults {
     nodes: Array<{ target: string[]; html: string }>;
   }>;
 }
+
+/**
+ * axe-core's serious and critical findings on the whole page as it shows now (all rules, not only the
+ * WCAG tags), as 'rule: selector, …': the bar every page and panel of the console is held to.
+ */
+export async function seriousFindings(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe.run(
+      document,
+      { resultTypes: ['violations'] },
+    ),
+  );
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}

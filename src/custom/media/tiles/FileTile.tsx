@@ -27,43 +27,47 @@ export function FileTile({ file, cdnBase, environmentId, onClick, selecting }: F
   const size = formatFileSize(file.sizeInBytes);
   // An image the CDN cannot render (a corrupt upload) shows as a document, not as a broken image.
   const [unrenderable, setUnrenderable] = useState(false);
-  const visual =
-    isPreviewable(file.extension) && !unrenderable ? (
-      <Box
-        component="img"
-        src={cdnImageUrl(cdnBase, environmentId, file, tilePreviewSize)}
-        alt=""
-        loading="lazy"
-        decoding="async"
-        onError={() => setUnrenderable(true)}
-        width={tilePreviewSize.width}
-        height={tilePreviewSize.height}
-        sx={{
-          width: '100%',
-          height: '100%',
-          objectFit: file.extension === '.svg' ? 'contain' : 'cover',
-          display: 'block',
-        }}
-      />
-    ) : (
-      <Box
-        sx={{ display: 'grid', placeItems: 'center', color: 'text.secondary' }}
-        data-testid="media-document-icon"
-      >
-        <InsertDriveFileOutlinedIcon sx={{ fontSize: 64 }} />
-        <Typography variant="caption" sx={{ fontWeight: 700, letterSpacing: 0.5, mt: -0.5 }}>
-          {extensionLabel(file.extension)}
-        </Typography>
-      </Box>
-    );
+  const showsImage = isPreviewable(file.extension) && !unrenderable;
+  // The name read out holds what the tile shows, in its order (the document's type, name, size), so
+  // people who use speech input can say what they see (WCAG 2.5.3).
+  const spokenName = showsImage
+    ? file.friendlyName
+    : `${extensionLabel(file.extension)} ${file.friendlyName}`;
+  const visual = showsImage ? (
+    <Box
+      component="img"
+      src={cdnImageUrl(cdnBase, environmentId, file, tilePreviewSize)}
+      alt=""
+      loading="lazy"
+      decoding="async"
+      onError={() => setUnrenderable(true)}
+      width={tilePreviewSize.width}
+      height={tilePreviewSize.height}
+      sx={{
+        width: '100%',
+        height: '100%',
+        objectFit: file.extension === '.svg' ? 'contain' : 'cover',
+        display: 'block',
+      }}
+    />
+  ) : (
+    <Box
+      sx={{ display: 'grid', placeItems: 'center', color: 'text.secondary' }}
+      data-testid="media-document-icon"
+    >
+      <InsertDriveFileOutlinedIcon sx={{ fontSize: 64 }} />
+      <Typography variant="caption" sx={{ fontWeight: 700, letterSpacing: 0.5, mt: -0.5 }}>
+        {extensionLabel(file.extension)}
+      </Typography>
+    </Box>
+  );
   return (
     <TileFrame
       testId="media-tile-file"
-      ariaLabel={
-        selecting
-          ? translate('media.tiles.select_file', { name: file.friendlyName })
-          : translate('media.tiles.file', { name: file.friendlyName, size })
-      }
+      ariaLabel={translate(selecting ? 'media.tiles.select_file' : 'media.tiles.file', {
+        name: spokenName,
+        size,
+      })}
       title={file.friendlyName}
       fullTitle={file.name}
       subtitle={size}

@@ -55,10 +55,12 @@ export function TileFrame({
         >
           {visual}
         </Box>
+        {/* Spaces between the parts, so that what the tile shows reads as words ('PDF jaarplan 2,3 KB'),
+            as speech input and axe's label-in-name check read it, not as 'PDFjaarplan2,3 KB'. */}{' '}
         <Box sx={{ px: 1.25, py: 1, minHeight: 56 }}>
           <Typography variant="body2" noWrap title={fullTitle} sx={{ fontWeight: 500 }}>
             {title}
-          </Typography>
+          </Typography>{' '}
           {subtitle ? (
             <Typography variant="caption" color="text.secondary" noWrap component="div">
               {subtitle}
