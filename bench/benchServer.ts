@@ -36,7 +36,9 @@ export async function startServerProcess(
   const entry = process.env.BENCH_BUILT_SERVER
     ? ['dist-server/main.js']
     : ['--import', 'tsx', 'server/src/main.ts'];
-  const child: ChildProcess = spawn(process.execPath, entry, {
+  // BENCH_SERVER_NODE_ARGS: extra node options for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, ...entry], {
     env: {
       ...process.env,
       PORT: String(port),

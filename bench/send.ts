@@ -2,7 +2,8 @@
 // audience, loaded before the server starts) sent by the server's own worker to a local SMTP sink
 // (smtp-server in this process, keeping nothing but a count). Prints messages per second (between the
 // job's start and finish, recipients resolved included) and the server's RSS before and at its peak
-// (VmHWM), on PGlite and, when DATABASE_URL is set, on a fresh PostgreSQL database next to it.
+// (VmHWM), on PGlite and, when DATABASE_URL is set, on a fresh PostgreSQL database next to it
+// (SEND_BENCH_PGLITE=off: PostgreSQL only). Each row is printed as soon as it is measured, and the table at the end.
 import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { loadConfig } from '../server/src/config';
@@ -116,14 +117,17 @@ async function main(): Promise<void> {
   const serverEnv = { SMTP_URL: sink.url, DELIVERY_RATE_LIMIT: '1000000', DELIVERY_CONCURRENCY: concurrency };
   const results: string[] = [];
   try {
-    const pglite = await startServerProcess(undefined, {
-      env: serverEnv,
-      prepare: (dataDir) => loadAudience(dataDir, undefined),
-    });
-    try {
-      results.push(await measure('PGlite', pglite, sink));
-    } finally {
-      await pglite.stop();
+    if (process.env.SEND_BENCH_PGLITE !== 'off') {
+      const pglite = await startServerProcess(undefined, {
+        env: serverEnv,
+        prepare: (dataDir) => loadAudience(dataDir, undefined),
+      });
+      try {
+        results.push(await measure('PGlite', pglite, sink));
+        console.log(results.at(-1));
+      } finally {
+        await pglite.stop();
+      }
     }
     const adminUrl = process.env.DATABASE_URL;
     if (adminUrl) {
@@ -134,6 +138,7 @@ async function main(): Promise<void> {
       });
       try {
         results.push(await measure('PostgreSQL', server, sink));
+        console.log(results.at(-1));
       } finally {
         await server.stop();
         await database.drop();

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { createMailer, MailSendError, type Mailer } from '../../server/src/mail/mailer';
 
@@ -92,6 +93,32 @@ describe('mailer', () => {
     expect(raw).toContain('X-Custom-Header: waarde');
     expect(raw).toContain('Content-Type: text/plain');
     expect(raw).toContain('Content-Type: text/html');
+  });
+
+  it('writes MIME that a mail reader decodes to the same texts, non-ASCII names and subject included', async () => {
+    const smtp = await server();
+    const mailer = await mailerTo(smtp.url);
+    const subject = `Één nieuwsbrief — café “De Ruyter” ${'ü'.repeat(40)}`;
+    const html = `<p>Hé ${'lange regel '.repeat(200)}</p>\n<a href="https://x.nl/u/abc">afmelden</a>`;
+    const text = `Hé Anne,\n.\nEen regel met alleen een punt hierboven. ${'€'.repeat(100)}`;
+    await mailer.send({
+      ...message,
+      from: 'Gemeente Zuiderveen – Redactie <redactie@example.org>',
+      subject,
+      html,
+      text,
+      headers: { 'Message-ID': '<job.42@example.org>', 'List-Unsubscribe': '<https://x.nl/u/abc>' },
+    });
+    const parsed = await simpleParser(smtp.received[0]);
+    expect(parsed.subject).toBe(subject);
+    expect(parsed.from?.value[0]).toEqual({
+      name: 'Gemeente Zuiderveen – Redactie',
+      address: 'redactie@example.org',
+    });
+    expect(parsed.messageId).toBe('<job.42@example.org>');
+    expect(smtp.received[0]).toContain('\r\nList-Unsubscribe: <https://x.nl/u/abc>\r\n');
+    expect(parsed.html).toBe(html);
+    expect(parsed.text).toBe(text);
   });
 
   it('reuses its pooled connections for many messages', async () => {

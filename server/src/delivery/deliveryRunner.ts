@@ -10,17 +10,14 @@ import { composeMessage, type DeliveryContent } from './composeMessage';
 import { claimJob, finishJob, releaseLease, renewLease } from './jobStates';
 import type { RateLimiter } from './rateLimiter';
 import { resolveRecipients } from './recipientResolution';
-import {
-  hasWaitingRecipients,
-  recordResult,
-  waitingRecipients,
-  type WaitingRecipient,
-} from './recipientResults';
+import { hasWaitingRecipients, waitingRecipients, type WaitingRecipient } from './recipientResults';
+import { createResultRecorder, type ResultRecorder } from './resultRecorder';
 import { sendWithRetry, type RetryPolicy } from './sendWithRetry';
 import { signUnsubscribeToken } from './unsubscribeToken';
 
 // Runs one delivery job: claim it, resolve its recipients once, then send to the waiting recipients in
-// batches, each message recorded as soon as the mail server accepted it.
+// batches, each message recorded as soon as the mail server accepted it (the lanes' results committed
+// together, resultRecorder.ts).
 //
 // Exactly once: a recipient is 'Wachtend' until the statement recording its result commits, and only
 // waiting recipients are sent to, so a restart after a crash neither skips anyone nor repeats a recorded
@@ -84,6 +81,7 @@ export async function runDeliveryJob(context: DeliveryContext, jobId: string): P
     }
     const key = await context.unsubscribeKey();
     const failures = { consecutive: 0 };
+    const recorder = createResultRecorder(db, jobId, clock);
     let afterId = 0;
     for (;;) {
       if (context.stopping()) {
@@ -96,7 +94,8 @@ export async function runDeliveryJob(context: DeliveryContext, jobId: string): P
       const batch = await waitingRecipients(db, jobId, afterId, settings.batchSize);
       if (batch.length === 0) break;
       afterId = batch[batch.length - 1].id;
-      await sendBatch(context, { jobId, environmentId: claim.environmentId, content, key }, batch, failures);
+      const job = { jobId, environmentId: claim.environmentId, content, key, recorder };
+      await sendBatch(context, job, batch, failures);
       await yieldToRequests();
     }
     // Rows skipped above were not yet waiting when read (none can appear later); anything left is a
@@ -118,6 +117,7 @@ interface JobMail {
   environmentId: string;
   content: DeliveryContent;
   key: Buffer;
+  recorder: ResultRecorder;
 }
 
 async function deliveryContent(
@@ -145,7 +145,7 @@ async function sendBatch(
   batch: WaitingRecipient[],
   failures: { consecutive: number },
 ): Promise<void> {
-  const { db, clock, settings } = context;
+  const { clock, settings } = context;
   const messageIdDomain = new URL(context.cdn.publicUrl).hostname;
   let next = 0;
   const lane = async () => {
@@ -163,13 +163,13 @@ async function sendBatch(
       const outcome = await sendWithRetry(context.mailer, message, settings.retry, clock);
       if (outcome.sent) {
         failures.consecutive = 0;
-        await recordResult(db, job.jobId, recipient.id, { status: 'Verzonden', ...outcome }, clock.now());
+        await job.recorder.record(recipient.id, { status: 'Verzonden', ...outcome });
       } else if (outcome.temporary && ++failures.consecutive >= settings.consecutiveFailureLimit) {
         // The server keeps failing for everyone: stop instead of failing every recipient one by one. The
         // recipients not yet recorded stay waiting.
         throw new MailServerDown(`De mailserver is niet bereikbaar: ${outcome.error}`);
       } else {
-        await recordResult(db, job.jobId, recipient.id, { status: 'Mislukt', ...outcome }, clock.now());
+        await job.recorder.record(recipient.id, { status: 'Mislukt', ...outcome });
       }
     }
   };

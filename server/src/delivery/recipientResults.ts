@@ -3,8 +3,8 @@ import type { Database } from '../db/client';
 import { deliveryRecipients } from '../db/schema';
 import type { MergeValues } from '../rendering/mergeFields';
 
-// Reading the recipients still to send, and recording each one's result in the statement that also counts
-// it on the job: the row and the counter change together or not at all.
+// Reading the recipients still to send, and recording their results in the statement that also counts them
+// on the job: the rows and the counters change together or not at all.
 
 export interface WaitingRecipient {
   id: number;
@@ -46,27 +46,49 @@ export type RecipientResult =
   | { status: 'Verzonden'; messageId: string; attempts: number }
   | { status: 'Mislukt'; error: string; attempts: number };
 
-/** Records a waiting recipient's result and counts it on the job, in one statement. */
-export async function recordResult(
+export interface RecordedResult {
+  recipientId: number;
+  result: RecipientResult;
+}
+
+/**
+ * Records the results of waiting recipients and counts them on the job, in one statement: the rows and the
+ * counters change together or not at all. A recipient no longer waiting (recorded before) is left as it is
+ * and not counted again.
+ */
+export async function recordResults(
   db: Database,
   jobId: string,
-  recipientId: number,
-  result: RecipientResult,
+  results: readonly RecordedResult[],
   now: Date,
 ): Promise<void> {
-  const counter = result.status === 'Verzonden' ? sql.raw('sent_count') : sql.raw('failed_count');
+  if (results.length === 0) return;
+  const rows = results.map(({ recipientId, result }) => ({
+    id: recipientId,
+    status: result.status,
+    message_id: result.status === 'Verzonden' ? result.messageId : null,
+    detail: result.status === 'Mislukt' ? result.error : null,
+    attempts: result.attempts,
+  }));
   await db.execute(sql`
-    WITH recorded AS (
-      UPDATE delivery_recipients
-      SET status = ${result.status},
-          message_id = ${result.status === 'Verzonden' ? result.messageId : null},
-          detail = ${result.status === 'Mislukt' ? result.error : null},
-          attempts = ${result.attempts},
+    WITH results AS (
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        AS r(id bigint, status text, message_id text, detail text, attempts integer)
+    ), recorded AS (
+      UPDATE delivery_recipients AS recipient
+      SET status = results.status,
+          message_id = results.message_id,
+          detail = results.detail,
+          attempts = results.attempts,
           finished_at = ${now.toISOString()}::timestamptz
-      WHERE id = ${recipientId} AND job_id = ${jobId} AND status = 'Wachtend'
-      RETURNING 1
+      FROM results
+      WHERE recipient.id = ANY(ARRAY(SELECT id FROM results)) AND recipient.id = results.id
+        AND recipient.job_id = ${jobId} AND recipient.status = 'Wachtend'
+      RETURNING recipient.status
     )
-    UPDATE delivery_jobs SET ${counter} = ${counter} + (SELECT count(*) FROM recorded)::int
+    UPDATE delivery_jobs
+    SET sent_count = sent_count + (SELECT count(*) FROM recorded WHERE status = 'Verzonden')::int,
+        failed_count = failed_count + (SELECT count(*) FROM recorded WHERE status = 'Mislukt')::int
     WHERE id = ${jobId}`);
 }
 

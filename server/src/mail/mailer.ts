@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import { mimeMessage } from './mimeMessage';
 
 /** Where and how the mailer sends: an SMTP URL (`smtp://user:pass@host:587`, `smtps://…`) and the pool size. */
 export interface MailerConfig {
@@ -8,7 +9,7 @@ export interface MailerConfig {
   maxConnections?: number;
 }
 
-/** One message as the platform composes it; the mailer adds nothing but a Message-ID. */
+/** One message as the platform composes it; the mailer adds nothing but a Message-ID and a Date (mimeMessage.ts). */
 export interface OutgoingMessage {
   from: string;
   to: string;
@@ -77,15 +78,9 @@ export function createMailer(config: MailerConfig): Mailer {
   return {
     async send(message) {
       try {
-        const info = await transport.sendMail({
-          from: message.from,
-          to: message.to,
-          subject: message.subject,
-          html: message.html,
-          text: message.text,
-          headers: message.headers,
-        });
-        return { messageId: info.messageId };
+        const mime = mimeMessage(message);
+        await transport.sendMail({ envelope: mime.envelope, raw: mime.source });
+        return { messageId: mime.messageId };
       } catch (error) {
         throw toMailSendError(error);
       }
