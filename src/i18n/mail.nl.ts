@@ -34,7 +34,7 @@ export const mailNl = {
       title: 'Testverzending',
       description:
         'Verstuur %{name} als test naar hoogstens 10 e-mailadressen. De adressen hoeven niet op een lijst te staan; het onderwerp begint met [TEST].',
-      template: 'Template',
+      template: 'Sjabloon',
       addresses: 'E-mailadressen',
       addresses_help: 'Eén adres per regel, of gescheiden door komma’s.',
       addresses_required: 'Vul minstens één e-mailadres in',

@@ -34,7 +34,7 @@ describe('delivery: job, catcher, unsubscribe', () => {
 
   it('delivers to the test audience and the job reaches Verzonden on /jobs/ and its page', async () => {
     await page.goto(`${baseUrl}/publications/${publicationIds.publications.januaryNewsletter}/deliver`);
-    await page.getByRole('combobox', { name: 'Template' }).click();
+    await page.getByRole('combobox', { name: 'Sjabloon' }).click();
     await page.getByRole('option', { name: 'Standaard' }).click();
     await page.getByRole('combobox', { name: 'Doelgroep' }).click();
     await page.getByRole('option', { name: 'Test redactie' }).click();

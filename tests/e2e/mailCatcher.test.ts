@@ -67,7 +67,7 @@ describe('test send and the mail catcher on a desktop (1366x768)', () => {
     await page.goto(publicationUrl);
     await page.getByRole('button', { name: 'Testverzending' }).click();
     const panel = page.getByRole('dialog', { name: 'Testverzending' });
-    await panel.getByRole('combobox', { name: /Template/ }).click();
+    await panel.getByRole('combobox', { name: /Sjabloon/ }).click();
     await page.getByRole('option', { name: 'Standaard', exact: true }).click();
     await panel.getByLabel(/E-mailadressen/).fill(address);
     await screenshot(page, 'mail-test-send-panel-desktop');
