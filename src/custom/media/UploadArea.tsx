@@ -14,6 +14,7 @@ import { useTranslate } from 'react-admin';
 import { formatFileSize } from './formatFileSize';
 import { rejectionMessage } from './rejectionMessage';
 import { useUploadQueue, type UploadItem } from './useUploadQueue';
+import { dropZoneSx } from '../../layout/dropZoneSx';
 
 /** Spec §9: at most 50 files per drop by default. */
 export const defaultMaxFiles = 50;
@@ -70,22 +71,7 @@ export function UploadArea({
         // react-dropzone makes the zone role=presentation: it is the button that picks a file.
         {...getRootProps({ role: 'button', 'aria-label': prompt })}
         data-testid="media-upload-area"
-        sx={{
-          border: 2,
-          borderStyle: 'dashed',
-          borderColor: isDragActive ? 'primary.main' : 'grey.400',
-          bgcolor: isDragActive ? 'action.hover' : 'background.paper',
-          borderRadius: 2,
-          px: 2,
-          py: { xs: 2, sm: 3 },
-          textAlign: 'center',
-          cursor: queue.uploading ? 'progress' : 'pointer',
-          outline: 'none',
-          '&:focus-visible': {
-            borderColor: 'primary.main',
-            boxShadow: (theme) => `0 0 0 3px ${theme.palette.primary.light}`,
-          },
-        }}
+        sx={dropZoneSx({ dragActive: isDragActive, busy: queue.uploading, py: { xs: 2, sm: 3 } })}
       >
         <CloudUploadOutlinedIcon sx={{ fontSize: 40, color: 'primary.main' }} />
         <Typography>{prompt}</Typography>

@@ -11,6 +11,7 @@ import { useDropzone } from 'react-dropzone';
 import { useTranslate } from 'react-admin';
 import { formatFileSize } from '../../media/formatFileSize';
 import { delimiterName } from './delimiterName';
+import { dropZoneSx } from '../../../layout/dropZoneSx';
 
 /** Dutch Excel saves CSV as text/csv, or on Windows as application/vnd.ms-excel: both by extension. */
 const csvFiles = {
@@ -71,22 +72,7 @@ export function ImportFileStep({
       <Box
         {...getRootProps()}
         data-testid="import-file-area"
-        sx={{
-          border: 2,
-          borderStyle: 'dashed',
-          borderColor: isDragActive ? 'primary.main' : 'grey.400',
-          bgcolor: isDragActive ? 'action.hover' : 'background.paper',
-          borderRadius: 2,
-          px: 2,
-          py: { xs: 3, sm: 4 },
-          textAlign: 'center',
-          cursor: reading ? 'progress' : 'pointer',
-          outline: 'none',
-          '&:focus-visible': {
-            borderColor: 'primary.main',
-            boxShadow: (theme) => `0 0 0 3px ${theme.palette.primary.light}`,
-          },
-        }}
+        sx={dropZoneSx({ dragActive: isDragActive, busy: reading, py: { xs: 3, sm: 4 } })}
       >
         <input {...getInputProps()} data-testid="import-file-input" />
         <CloudUploadOutlinedIcon sx={{ fontSize: 40, color: 'primary.main' }} />
