@@ -8,6 +8,9 @@ import { createConsoleQueryClient } from './dataProvider/queryClient';
 import { withAfterSave } from './dataProvider/withAfterSave';
 import { lazyView } from './declarative/lazyView';
 import { preloadRoute } from './declarative/preloadRoute';
+import { prefetchRouteReads } from './declarative/prefetchRouteReads';
+import { readSession } from './authProvider/session';
+import { hasSignedInSession } from './boot/signInState';
 import { declaredResources, declaredRoutes } from './declarative/routes';
 import { homePath } from './environments/useSwitchEnvironment';
 import { i18nProvider } from './i18n/i18nProvider';
@@ -58,7 +61,13 @@ export function App({ start = startConsoleOnce }: AppProps) {
   useEffect(() => {
     let current = true;
     start().then(
-      (services) => current && setState({ status: 'ready', services }),
+      (services) => {
+        if (!current) return;
+        // On a reload of a signed-in tab, the page's data is asked for next to the theme and layout.
+        if (hasSignedInSession(readSession()))
+          prefetchRouteReads(routes, window.location.pathname, services.dataProvider.prefetch);
+        setState({ status: 'ready', services });
+      },
       (error: unknown) => {
         console.error('The console could not start', error);
         if (current) setState({ status: 'failed' });

@@ -8,6 +8,7 @@ import { createSignInHandling } from './authProvider/signInHandling';
 import { createMsalClient, handleRedirectSignIn, type CreateMsalClient } from './authProvider/startSignIn';
 import { createDataProvider } from './dataProvider/dataProvider';
 import { createHttpClient } from './dataProvider/httpClient';
+import { withPrefetch, type Prefetch } from './dataProvider/withPrefetch';
 import type { HttpClient } from './dataProvider/httpTypes';
 import { apiBaseUrl, resolveCdnBase } from './environments/apiBaseUrl';
 import { withEnvironmentCalls, type ConsoleDataProvider } from './environments/environmentCalls';
@@ -19,7 +20,8 @@ export interface ConsoleServices {
   info: EnvironmentInfo;
   http: HttpClient;
   authProvider: AuthProvider;
-  dataProvider: ConsoleDataProvider;
+  /** With `prefetch`: the page being opened starts its reads early (App, prefetchRouteReads). */
+  dataProvider: ConsoleDataProvider & { prefetch: Prefetch };
 }
 
 export interface StartOptions {
@@ -72,7 +74,7 @@ export async function startConsole({
     info,
     http,
     authProvider: createAuthProvider({ msal, requests, signIn, tokens }),
-    dataProvider: withEnvironmentCalls(createDataProvider(resources, http), http),
+    dataProvider: withPrefetch(withEnvironmentCalls(createDataProvider(resources, http), http)),
   };
 }
 

@@ -12,9 +12,11 @@ import { DetailSections } from './DetailSections';
 import type { DetailView } from './detailView';
 import { preloadView } from './lazyView';
 import { LoadingMessage } from './LoadingMessage';
+import { detailMeta } from './pageReads';
 import { singletonRecordId } from './recordId';
 import type { ResourceDeclaration } from './resourceDeclaration';
 import { useLabel } from './useLabel';
+import { useRouteValues } from './useRouteValues';
 
 /**
  * A resource's declared detail page (`views.show`) on react-admin's `<ShowBase>`: the record by the
@@ -43,7 +45,7 @@ function SingletonDetail({ declaration }: { declaration: ResourceDeclaration }) 
 
 function RecordDetail({ declaration, id }: { declaration: ResourceDeclaration; id: Identifier | undefined }) {
   const view = detailViewOf(declaration);
-  const { id: _id, ...routeValues } = useParams();
+  const routeValues = useRouteValues();
   // The page's lazy parts load while the record is read, so they do not suspend the page after it.
   preloadView(view.extra);
   for (const section of view.sections ?? []) if ('component' in section) preloadView(section.component);
@@ -52,7 +54,7 @@ function RecordDetail({ declaration, id }: { declaration: ResourceDeclaration; i
       resource={declaration.name}
       id={id}
       // The console's routes are not react-admin's: a failed read shows the not-found message here.
-      queryOptions={{ meta: { ...routeValues, ...view.meta }, onError: () => undefined }}
+      queryOptions={{ meta: detailMeta(view, routeValues), onError: () => undefined }}
       loading={<LoadingMessage />}
       error={<DetailLoadFailure declaration={declaration} />}
       render={() => <DetailPage declaration={declaration} />}

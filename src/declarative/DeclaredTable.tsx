@@ -11,6 +11,7 @@ import type { ResourceDeclaration } from './resourceDeclaration';
 import { TableActions } from './TableActions';
 import { TableEmpty } from './TableEmpty';
 import { tableViewOf } from './tableViewOf';
+import { tableQuery } from './pageReads';
 import { useLabel } from './useLabel';
 import { useRowClick } from './useRowClick';
 import { useRowOpener } from './RowOpenLink';
@@ -30,9 +31,6 @@ export interface DeclaredTableProps {
 
 const searchFilters = [<SearchInput key="q" source="q" alwaysOn />];
 
-// Without a declared sort the server's own order applies (react-admin would sort on 'id' otherwise).
-const serverOrder = { field: '', order: 'ASC' } as const;
-
 // Wide tables scroll inside their card on phones instead of widening the whole page.
 const tableLayout = {
   minWidth: 0,
@@ -51,7 +49,7 @@ export function DeclaredTable({ declaration, filter, embedded = false }: Declare
   const view = tableViewOf(declaration);
   const label = useLabel();
   const queryClient = useQueryClient();
-  const fixedFilter = { ...view.filter, ...filter };
+  const query = tableQuery(declaration, filter);
 
   // Saves outside react-admin (a hand-written panel, another area) announce themselves with refresh
   // events; a refetch already under way after a declared save is not started twice.
@@ -65,8 +63,8 @@ export function DeclaredTable({ declaration, filter, embedded = false }: Declare
       perPage={pageSize}
       pagination={<InfinitePagination />}
       filters={view.search === false ? undefined : searchFilters}
-      filter={fixedFilter}
-      sort={view.sort ?? serverOrder}
+      filter={query.filter}
+      sort={query.sort}
       actions={<TableActions declaration={declaration} meta={filter} />}
       title={embedded ? false : label(view.title)}
       disableSyncWithLocation={embedded}

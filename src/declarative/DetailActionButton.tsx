@@ -1,13 +1,14 @@
 import Button from '@mui/material/Button';
 import { useState } from 'react';
 import type { RaRecord } from 'react-admin';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { ConfirmRecordDelete } from './ConfirmRecordDelete';
 import type { DetailAction } from './detailView';
 import type { ResourceDeclaration } from './resourceDeclaration';
 import { useActionDownload } from './useActionDownload';
 import { useLabel } from './useLabel';
 import { useOpenFormView } from './useOpenFormView';
+import { useRouteValues } from './useRouteValues';
 
 /** One action of a detail page's header: open a declared form with the record, go to a page, download, or delete. */
 export function DetailActionButton({
@@ -21,7 +22,7 @@ export function DetailActionButton({
 }) {
   const label = useLabel();
   const navigate = useNavigate();
-  const { id: _id, ...routeValues } = useParams();
+  const routeValues = useRouteValues();
   const target = typeof action.form === 'object' ? action.form : { resource: declaration, form: action.form };
   const openFormView = useOpenFormView(target.resource);
   const [confirming, setConfirming] = useState(false);

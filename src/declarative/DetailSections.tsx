@@ -2,12 +2,12 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import type { RaRecord } from 'react-admin';
-import { useParams } from 'react-router-dom';
 import { DeclaredTable } from './DeclaredTable';
 import { DetailCards } from './DetailCards';
 import type { DetailSection } from './detailView';
 import type { ResourceDeclaration } from './resourceDeclaration';
 import { useLabel } from './useLabel';
+import { useRouteValues } from './useRouteValues';
 
 /** The parts of a detail page (or of a form page) below its header, in declared order. */
 export function DetailSections({
@@ -35,7 +35,7 @@ function EmbeddedTable({
   const { table, target, adapt, when, title } = section;
   const label = useLabel();
   // The page's other route values (a grandparent's :flowId) go along: the child's calls may need them.
-  const { id: _id, ...routeValues } = useParams();
+  const routeValues = useRouteValues();
   const declaration = useMemo(() => (adapt ? adapt(table, record) : table), [adapt, table, record]);
   if (when && !when(record)) return null;
   const tableOfRecord = (

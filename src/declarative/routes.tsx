@@ -3,6 +3,8 @@ import { Route } from 'react-router-dom';
 import { Resource, ResourceContextProvider } from 'react-admin';
 import { isCustomView } from './formViews';
 import { lazyView } from './lazyView';
+import { detailPageReads } from './pageReads';
+import type { RouteReads } from './prefetchRouteReads';
 import type { ExtraPage, ResourceDeclaration } from './resourceDeclaration';
 
 // Loaded with the first page that needs them, not with the login screen.
@@ -36,7 +38,7 @@ export function declaredResources(resources: readonly ResourceDeclaration[]): Re
 
 function routesOf(declaration: ResourceDeclaration): ReactElement[] {
   const { routes = {}, views, pages = [] } = declaration;
-  const pageRoutes: [path: string | undefined, page: ReactElement | undefined][] = [
+  const pageRoutes: [path: string | undefined, page: ReactElement | undefined, handle?: RouteReads][] = [
     [
       routes.list,
       views.list &&
@@ -46,20 +48,31 @@ function routesOf(declaration: ResourceDeclaration): ReactElement[] {
           <DeclaredTable declaration={declaration} />
         )),
     ],
-    [routes.show, detailPage(declaration)],
+    [routes.show, detailPage(declaration), detailReads(declaration)],
     [routes.create, formPage(declaration, 'create')],
     [routes.edit, formPage(declaration, 'edit')],
     ...pages.map((page): [string, ReactElement | undefined] => [page.path, extraPage(declaration, page)]),
   ];
   return pageRoutes
-    .filter((entry): entry is [string, ReactElement] => entry[0] !== undefined && entry[1] !== undefined)
-    .map(([path, page]) => (
+    .filter(
+      (entry): entry is [string, ReactElement, RouteReads | undefined] =>
+        entry[0] !== undefined && entry[1] !== undefined,
+    )
+    .map(([path, page, handle]) => (
       <Route
         key={`${declaration.name}:${path}`}
         path={path}
+        handle={handle}
         element={<ResourceContextProvider value={declaration.name}>{page}</ResourceContextProvider>}
       />
     ));
+}
+
+/** A declared detail page names the reads it will make, so a reload can start them early. */
+function detailReads(declaration: ResourceDeclaration): RouteReads | undefined {
+  const view = declaration.views.show;
+  if (!view || isCustomView(view)) return undefined;
+  return { reads: (params) => detailPageReads(declaration, view, params) };
 }
 
 function extraPage(declaration: ResourceDeclaration, page: ExtraPage): ReactElement | undefined {

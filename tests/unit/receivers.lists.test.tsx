@@ -291,3 +291,27 @@ describe('subscribers of a list', { timeout: 60_000 }, () => {
     await waitFor(() => expect(screen.queryByText('Karin de Wit')).not.toBeInTheDocument());
   });
 });
+
+describe('a reload of a list page', { timeout: 60_000 }, () => {
+  it('asks for the list and its first 250 subscribers at once, before the page renders, and the table uses that answer', async () => {
+    const { sent } = fakeReceiversApi(state());
+    // The list's answer waits until the subscribers have been asked for: without the prefetch the
+    // table would only ask once the list had answered, and the page would never show.
+    const answerOf = globalThis.fetch;
+    let subscribersAsked: () => void = () => undefined;
+    const asked = new Promise<void>((resolve) => (subscribersAsked = resolve));
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const path = new URL(String(input), 'https://console.test').pathname;
+      if (path.endsWith('/subscribers')) subscribersAsked();
+      if (path.endsWith(`/list/manual/${residents.id}`)) await asked;
+      return answerOf(input, init);
+    });
+    renderDeclarative(receiverResources, { path: `/recievers/lists/${residents.id}`, prefetch: true });
+
+    expect(await screen.findByText('Karin de Wit')).toBeInTheDocument();
+    const reads = sent.filter((request) => request.method === 'GET').map((request) => request.path);
+    // The table's own read found the prefetched answer: each was asked for once.
+    expect(reads.filter((path) => path.endsWith('/subscribers'))).toHaveLength(1);
+    expect(reads.filter((path) => path.endsWith(residents.id))).toHaveLength(1);
+  });
+});

@@ -6,6 +6,8 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { createDataProvider } from '../../../src/dataProvider/dataProvider';
 import { createHttpClient } from '../../../src/dataProvider/httpClient';
 import { withAfterSave } from '../../../src/dataProvider/withAfterSave';
+import { withPrefetch } from '../../../src/dataProvider/withPrefetch';
+import { prefetchRouteReads } from '../../../src/declarative/prefetchRouteReads';
 import { declaredSlideOvers } from '../../../src/declarative/declaredSlideOvers';
 import type { ResourceDeclaration } from '../../../src/declarative/resourceDeclaration';
 import { declaredRoutes } from '../../../src/declarative/routes';
@@ -41,6 +43,8 @@ export interface RenderOptions {
   slideOvers?: SlideOverRegistry;
   /** The cache to use; by default one that never retries, so that a failure shows at once. */
   queryClient?: QueryClient;
+  /** Start the page's reads before it renders, as the console does on a reload (App, prefetchRouteReads). */
+  prefetch?: boolean;
 }
 
 /**
@@ -55,9 +59,12 @@ export function renderDeclarative(
     queryClient = new QueryClient({
       defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
     }),
+    prefetch = false,
   }: RenderOptions = {},
 ) {
-  const dataProvider = withAfterSave(createTestDataProvider(resources), resources, queryClient);
+  const prefetching = withPrefetch(createTestDataProvider(resources));
+  if (prefetch) prefetchRouteReads(declaredRoutes(resources), path, prefetching.prefetch);
+  const dataProvider = withAfterSave(prefetching, resources, queryClient);
   const registry = { ...declaredSlideOvers(resources), ...slideOvers };
   const result = render(
     <TestMemoryRouter initialEntries={[path]}>
