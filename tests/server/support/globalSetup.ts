@@ -10,7 +10,10 @@ let template: string | undefined;
  * compiled by tsx at every start), and one migrated PGlite database (see pgliteTemplate.ts).
  */
 export async function setup(project: TestProject) {
-  execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
+  // `npm test` builds once for every suite (scripts/test.mjs); a rebuild here could change the file
+  // while another suite's servers start from it.
+  if (!process.env.SERVER_BUNDLE_BUILT)
+    execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
   template = await createPgliteTemplate();
   project.provide('pgliteTemplate', template);
 }
