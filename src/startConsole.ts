@@ -74,7 +74,7 @@ export async function startConsole({
     info,
     http,
     authProvider: createAuthProvider({ msal, requests, signIn, tokens }),
-    dataProvider: withPrefetch(withEnvironmentCalls(createDataProvider(resources, http), http)),
+    dataProvider: withPrefetch(withEnvironmentCalls(createDataProvider(resources, http), http), resources),
   };
 }
 

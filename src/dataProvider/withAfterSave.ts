@@ -2,9 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { DataProvider } from 'react-admin';
 import type { ResourceDeclaration } from '../declarative/resourceDeclaration';
 import { broadcastRefresh } from '../slideover/refreshEvents';
-
-/** The dataProvider methods that change data; `action` is the declared named calls. */
-const writeMethods = ['create', 'update', 'updateMany', 'delete', 'deleteMany', 'action'] as const;
+import { readsOnly, writeMethods } from './writeMethods';
 
 /**
  * What follows every successful write of a declared resource, once, at the data edge (react-admin's
@@ -29,8 +27,7 @@ export function withAfterSave<TDataProvider extends DataProvider>(
   }
 
   // A named action that only reads (a CSV export) changes nothing.
-  const isRead = (resource: string, method: string, action: unknown) =>
-    method === 'action' && byName.get(resource)?.api.actions?.[String(action)]?.method === 'GET';
+  const isRead = readsOnly(declarations);
 
   const wrapped: Record<string, unknown> = { ...dataProvider };
   for (const method of writeMethods) {

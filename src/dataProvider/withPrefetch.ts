@@ -1,5 +1,7 @@
 import { hashKey } from '@tanstack/react-query';
 import type { DataProvider, GetListParams, GetOneParams } from 'react-admin';
+import type { ResourceDeclaration } from '../declarative/resourceDeclaration';
+import { readsOnly, writeMethods } from './writeMethods';
 
 /** The reads a page can ask for before its views mount. */
 export type PrefetchedRead =
@@ -11,18 +13,19 @@ export type Prefetch = (read: PrefetchedRead) => void;
 /** How long a prefetched answer waits for the view that wanted it; a later view reads again. */
 export const prefetchLifetimeMs = 10_000;
 
-const writeMethods = ['create', 'update', 'updateMany', 'delete', 'deleteMany', 'action'] as const;
-
 /**
  * Lets a page's reads start before its views mount (on a reload: while the theme and the layout load):
  * `prefetch` sends a read now, and the first call with the same method, resource and parameters takes
  * its answer instead of sending its own. Each answer is used once, within `prefetchLifetimeMs`; a failed
- * one is dropped (the view reads again), and any write drops them all (they may be out of date).
+ * one is dropped (the view reads again), and any write drops them all (they may be out of date); a
+ * named action declared as GET (`platform/me`) is no write.
  */
 export function withPrefetch<TDataProvider extends DataProvider>(
   dataProvider: TDataProvider,
+  declarations: readonly ResourceDeclaration[],
   now: () => number = Date.now,
 ): TDataProvider & { prefetch: Prefetch } {
+  const isRead = readsOnly(declarations);
   const waiting = new Map<string, { answer: Promise<unknown>; at: number }>();
 
   // The abort signal belongs to one call, not to what is read.
@@ -57,9 +60,9 @@ export function withPrefetch<TDataProvider extends DataProvider>(
   for (const method of writeMethods) {
     const write: unknown = dataProvider[method];
     if (typeof write !== 'function') continue;
-    wrapped[method] = (...args: unknown[]) => {
-      waiting.clear();
-      return write.apply(dataProvider, args) as unknown;
+    wrapped[method] = (resource: string, ...rest: unknown[]) => {
+      if (!isRead(resource, method, rest[0])) waiting.clear();
+      return write.call(dataProvider, resource, ...rest) as unknown;
     };
   }
   return wrapped as TDataProvider & { prefetch: Prefetch };

@@ -62,7 +62,7 @@ export function renderDeclarative(
     prefetch = false,
   }: RenderOptions = {},
 ) {
-  const prefetching = withPrefetch(createTestDataProvider(resources));
+  const prefetching = withPrefetch(createTestDataProvider(resources), resources);
   if (prefetch) prefetchRouteReads(declaredRoutes(resources), path, prefetching.prefetch);
   const dataProvider = withAfterSave(prefetching, resources, queryClient);
   const registry = { ...declaredSlideOvers(resources), ...slideOvers };
