@@ -9,13 +9,9 @@ import {
   SubscriberParams,
   SubscribersQuery,
 } from '../../contract/receivers';
+import { subscriberPage } from '../../receivers/subscriberPage';
 import { findSubscriber } from '../../receivers/subscriberRecords';
-import {
-  addSubscriber,
-  removeSubscriber,
-  subscriberPage,
-  updateSubscriber,
-} from '../../receivers/subscribers';
+import { addSubscriber, removeSubscriber, updateSubscriber } from '../../receivers/subscribers';
 
 const tags = ['receivers: subscribers'];
 
