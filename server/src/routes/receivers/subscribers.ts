@@ -9,6 +9,7 @@ import {
   SubscriberParams,
   SubscribersQuery,
 } from '../../contract/receivers';
+import { flatJsonSerializer } from '../../http/flatJsonSerializer';
 import { subscriberPage } from '../../receivers/subscriberPage';
 import { findSubscriber } from '../../receivers/subscriberRecords';
 import { addSubscriber, removeSubscriber, updateSubscriber } from '../../receivers/subscribers';
@@ -29,6 +30,7 @@ export const subscriberRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: SubscribersQuery,
         response: { 200: SubscriberPage, ...errorResponses(400, 401, 403, 404) },
       },
+      serializerCompiler: flatJsonSerializer,
     },
     async (request) => subscriberPage(app.db, request.environmentId, request.params.listId, request.query),
   );
