@@ -5,7 +5,8 @@
 // one process per directory); with DATABASE_URL a fresh PostgreSQL database next to it, shared by both.
 // Options: BENCH_SUBSCRIBERS (list size, default 10000), BENCH_PAIRS (default 5), BENCH_DURATION (s per
 // run, default 5), BENCH_CONNECTIONS (default 10), BENCH_CPU_PROF=dir (both servers write a --cpu-prof
-// profile there when they stop).
+// profile there when they stop), BENCH_LOG_LEVEL (the API's, default warn: `info`, the production
+// default, logs every request).
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -25,6 +26,7 @@ const pairs = Number(process.env.BENCH_PAIRS ?? 5);
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const cpuProfileDir = process.env.BENCH_CPU_PROF;
+const logLevel = process.env.BENCH_LOG_LEVEL ?? 'warn';
 
 interface Endpoint {
   name: string;
@@ -57,7 +59,7 @@ async function main(): Promise<void> {
   const serverEnv = {
     DATA_DIR: dataDir,
     DATABASE_URL: database?.url ?? '',
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: logLevel,
     NODE_ENV: 'production',
     EMBEDDED_IDENTITY: 'on', // the demo sign-in, as a demo installation runs it
     ...(cpuProfileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(cpuProfileDir)}` } : {}),
@@ -98,7 +100,7 @@ async function main(): Promise<void> {
       { name: 'driver', url: `${raw.url}${pagePath}`, pid: raw.pid },
     ];
     console.log(
-      `\n${driver}; ${subscriberTotal} subscribers in the list; ${connections} connections; ` +
+      `\n${driver}; ${subscriberTotal} subscribers in the list; ${connections} connections; API log level ${logLevel}; ` +
         `${pairs} pairs of ${durationSeconds} s, interleaved\n`,
     );
     for (const endpoint of endpoints) await measure(endpoint, headers, 2); // JIT, pools, caches
