@@ -9,7 +9,7 @@ import {
   SubscriberParams,
   SubscribersQuery,
 } from '../../contract/receivers';
-import { flatJsonSerializer } from '../../http/flatJsonSerializer';
+import { sendJsonBytes } from '../../http/jsonBytes';
 import { subscriberPage } from '../../receivers/subscriberPage';
 import { findSubscriber } from '../../receivers/subscriberRecords';
 import { addSubscriber, removeSubscriber, updateSubscriber } from '../../receivers/subscribers';
@@ -30,9 +30,12 @@ export const subscriberRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: SubscribersQuery,
         response: { 200: SubscriberPage, ...errorResponses(400, 401, 403, 404) },
       },
-      serializerCompiler: flatJsonSerializer,
     },
-    async (request) => subscriberPage(app.db, request.environmentId, request.params.listId, request.query),
+    async (request, reply) =>
+      sendJsonBytes(
+        reply,
+        await subscriberPage(app.db, request.environmentId, request.params.listId, request.query),
+      ),
   );
 
   app.get(
