@@ -7,7 +7,8 @@
 // run, default 5), BENCH_CONNECTIONS (default 10), BENCH_CPU_PROF=dir (both servers write a --cpu-prof
 // profile there when they stop), BENCH_LOG_LEVEL (the API's, default warn: `info`, the production
 // default, logs every request), BENCH_ACCEPT_ENCODING (sent with the measured requests, default none:
-// the API then compresses its answers as for a browser, the driver server never does).
+// the API then compresses its answers as for a browser, the driver server never does),
+// BENCH_DRIVER_SQL (`plain` or `api`: which statements the driver server sends, see rawDriverServer.ts).
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -29,6 +30,7 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const cpuProfileDir = process.env.BENCH_CPU_PROF;
 const logLevel = process.env.BENCH_LOG_LEVEL ?? 'warn';
 const acceptEncoding = process.env.BENCH_ACCEPT_ENCODING;
+const driverStatements = process.env.BENCH_DRIVER_SQL ?? 'plain';
 
 interface Endpoint {
   name: string;
@@ -103,7 +105,7 @@ async function main(): Promise<void> {
     ];
     console.log(
       `\n${driver}; ${subscriberTotal} subscribers in the list; ${connections} connections; API log level ${logLevel}; ` +
-        `Accept-Encoding: ${acceptEncoding ?? 'none'}; ` +
+        `Accept-Encoding: ${acceptEncoding ?? 'none'}; driver statements: ${driverStatements}; ` +
         `${pairs} pairs of ${durationSeconds} s, interleaved\n`,
     );
     const measuredHeaders = acceptEncoding ? { ...headers, 'accept-encoding': acceptEncoding } : headers;
@@ -175,6 +177,7 @@ async function startRawDriverServer(dataDir: string, databaseUrl: string | undef
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl ?? '',
       BENCH_USERNAME: demoUsers.anne.username,
+      BENCH_DRIVER_SQL: driverStatements,
       ...(cpuProfileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(cpuProfileDir)}` } : {}),
     },
     stdio: ['ignore', 'pipe', 'inherit'],

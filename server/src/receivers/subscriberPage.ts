@@ -93,8 +93,9 @@ const subscriberColumns = [
  * $2 environment id, $3 offset, $4 limit, $5 the prefix query when searching. No row: no such list;
  * one row without subscriber: an empty page. The list's id is repeated in the page's condition (not
  * taken from the join), so that the planner reads the sort key's index up to the page's last row.
+ * (bench/rawDriverServer.ts can send the same statement straight through the driver.)
  */
-function pageStatement(sort: SubscriberSortField, order: 'ASC' | 'DESC', searching: boolean): string {
+export function pageStatement(sort: SubscriberSortField, order: 'ASC' | 'DESC', searching: boolean): string {
   const key = sortKeys[sort];
   return `
     SELECT l.id, l.title, l.subscriber_count, ${subscriberColumns.map((column) => `p.${column}`).join(', ')}
