@@ -5,7 +5,10 @@
 // one process per directory); with DATABASE_URL a fresh PostgreSQL database next to it, shared by both.
 // Options: BENCH_SUBSCRIBERS (list size, default 10000), BENCH_PAIRS (default 5), BENCH_DURATION (s per
 // run, default 5), BENCH_CONNECTIONS (default 10), BENCH_CPU_PROF=dir (both servers write a --cpu-prof
-// profile there when they stop).
+// profile there when they stop), BENCH_LOG_LEVEL (the API's, default warn: `info`, the production
+// default, logs every request), BENCH_ACCEPT_ENCODING (sent with the measured requests, default none:
+// the API then compresses its answers as for a browser, the driver server never does),
+// BENCH_DRIVER_SQL (`plain` or `api`: which statements the driver server sends, see rawDriverServer.ts).
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -25,6 +28,9 @@ const pairs = Number(process.env.BENCH_PAIRS ?? 5);
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const cpuProfileDir = process.env.BENCH_CPU_PROF;
+const logLevel = process.env.BENCH_LOG_LEVEL ?? 'warn';
+const acceptEncoding = process.env.BENCH_ACCEPT_ENCODING;
+const driverStatements = process.env.BENCH_DRIVER_SQL ?? 'plain';
 
 interface Endpoint {
   name: string;
@@ -57,7 +63,7 @@ async function main(): Promise<void> {
   const serverEnv = {
     DATA_DIR: dataDir,
     DATABASE_URL: database?.url ?? '',
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: logLevel,
     NODE_ENV: 'production',
     EMBEDDED_IDENTITY: 'on', // the demo sign-in, as a demo installation runs it
     ...(cpuProfileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(cpuProfileDir)}` } : {}),
@@ -98,14 +104,16 @@ async function main(): Promise<void> {
       { name: 'driver', url: `${raw.url}${pagePath}`, pid: raw.pid },
     ];
     console.log(
-      `\n${driver}; ${subscriberTotal} subscribers in the list; ${connections} connections; ` +
+      `\n${driver}; ${subscriberTotal} subscribers in the list; ${connections} connections; API log level ${logLevel}; ` +
+        `Accept-Encoding: ${acceptEncoding ?? 'none'}; driver statements: ${driverStatements}; ` +
         `${pairs} pairs of ${durationSeconds} s, interleaved\n`,
     );
-    for (const endpoint of endpoints) await measure(endpoint, headers, 2); // JIT, pools, caches
+    const measuredHeaders = acceptEncoding ? { ...headers, 'accept-encoding': acceptEncoding } : headers;
+    for (const endpoint of endpoints) await measure(endpoint, measuredHeaders, 2); // JIT, pools, caches
     const runs: Array<[viaApi: Run, viaDriver: Run]> = [];
     for (let pair = 0; pair < pairs; pair += 1) {
-      const viaApi = await measure(endpoints[0], headers, durationSeconds);
-      const viaDriver = await measure(endpoints[1], headers, durationSeconds);
+      const viaApi = await measure(endpoints[0], measuredHeaders, durationSeconds);
+      const viaDriver = await measure(endpoints[1], measuredHeaders, durationSeconds);
       runs.push([viaApi, viaDriver]);
       console.log(
         `pair ${pair + 1}: API ${viaApi.requestsPerSecond.toFixed(0)} req/s (${viaApi.cpuMsPerRequest.toFixed(2)} ms CPU each), ` +
@@ -169,6 +177,7 @@ async function startRawDriverServer(dataDir: string, databaseUrl: string | undef
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl ?? '',
       BENCH_USERNAME: demoUsers.anne.username,
+      BENCH_DRIVER_SQL: driverStatements,
       ...(cpuProfileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(cpuProfileDir)}` } : {}),
     },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -1,34 +1,54 @@
-// The floor for bench/api-driver.ts: the same three queries the API runs for one page of a list's
-// subscribers (membership, the list, the page), written out as SQL and sent straight through the
-// driver (`pg` with a pool of 10, or PGlite), answered as JSON.stringify of the same rows, over HTTPS
-// with the server's own certificate. No framework, no token check, no validation, no schema'd
-// serialisation: whatever the API costs beyond this is the API's own.
+// The floor for bench/api-driver.ts: one page of a list's subscribers read straight through the driver
+// (`pg` with a pool of 10, or PGlite), answered as JSON.stringify of the same rows, over HTTPS with the
+// server's own certificate. No framework, no token check, no validation, no schema'd serialisation.
+// Two ways to ask the database (BENCH_DRIVER_SQL):
+// - `plain` (default): three plain queries (membership, the list, the page), rows as objects with the
+//   driver's own type parsing: how one would write this read by hand, and what the API ran until
+//   issue 16 (goal 4);
+// - `api`: the statements the API runs now (membership, then the list and its page in one statement,
+//   rows as arrays, timestamps formatted by the database): whatever the API costs beyond this is the
+//   framework's.
 // Environment: PORT, DATA_DIR (certificate; PGlite's directory when DATABASE_URL is empty),
-// DATABASE_URL, BENCH_USERNAME (whose membership is checked, as a signed-in request would).
+// DATABASE_URL, BENCH_USERNAME (whose membership is checked, as a signed-in request would),
+// BENCH_DRIVER_SQL.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:https';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { pageStatement } from '../server/src/receivers/subscriberPage';
 
 interface Query {
   (text: string, values: unknown[]): Promise<Array<Record<string, unknown>>>;
 }
 
+interface QueryArrays {
+  (text: string, values: unknown[]): Promise<unknown[][]>;
+}
+
 const dataDir = process.env.DATA_DIR ?? '';
 const databaseUrl = process.env.DATABASE_URL ?? '';
 const username = process.env.BENCH_USERNAME ?? '';
+const statements = process.env.BENCH_DRIVER_SQL ?? 'plain';
 
-async function openDriver(): Promise<Query> {
+async function openDriver(): Promise<{ query: Query; queryArrays: QueryArrays }> {
   if (databaseUrl) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
-    return async (text, values) => (await pool.query(text, values)).rows;
+    return {
+      query: async (text, values) => (await pool.query(text, values)).rows,
+      queryArrays: async (text, values) =>
+        (await pool.query<unknown[]>({ text, values, rowMode: 'array' })).rows,
+    };
   }
   const client = await PGlite.create(path.join(dataDir, 'db'));
-  return async (text, values) => (await client.query<Record<string, unknown>>(text, values)).rows;
+  return {
+    query: async (text, values) => (await client.query<Record<string, unknown>>(text, values)).rows,
+    queryArrays: async (text, values) =>
+      (await client.query<unknown[]>(text, values, { rowMode: 'array' })).rows,
+  };
 }
 
-const query = await openDriver();
+const { query, queryArrays } = await openDriver();
 const [identity] = await query('select identity_issuer, identity_subject from users where username = $1', [
   username,
 ]);
@@ -65,7 +85,8 @@ const server = createServer(
       return;
     }
     const [, environmentId, listId] = match;
-    void answerPage(environmentId, listId).then(
+    const answer = statements === 'api' ? answerPageAsTheApi : answerPage;
+    void answer(environmentId, listId).then(
       (body) => response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(body),
       (error: unknown) => response.writeHead(500).end(String(error)),
     );
@@ -113,6 +134,54 @@ async function answerPage(environmentId: string, listId: string): Promise<string
       updatedAt: (row.updated_at as Date).toISOString(),
     })),
     total: Number(list.subscriber_count),
+  });
+}
+
+/** The page with the API's statements: the membership query, then the list and its page as arrays. */
+async function answerPageAsTheApi(environmentId: string, listId: string): Promise<string> {
+  const [member] = await query(membershipSql, [
+    environmentId,
+    identity.identity_issuer,
+    identity.identity_subject,
+  ]);
+  if (!member?.member) throw new Error('not a member');
+  const rows = await queryArrays(pageStatement('name', 'ASC', false), [listId, environmentId, 0, 250]);
+  if (rows.length === 0) throw new Error('no list');
+  const [list] = rows;
+  return JSON.stringify({
+    data:
+      list[3] === null
+        ? []
+        : rows.map((row) => ({
+            id: row[3],
+            listId: row[0],
+            listName: row[1],
+            name: row[4],
+            email: row[5],
+            initials: row[6],
+            firstName: row[7],
+            middleName: row[8],
+            lastName: row[9],
+            phoneNumber: row[10],
+            address: row[11],
+            postalCode: row[12],
+            city: row[13],
+            country: row[14],
+            isOrganization: row[15],
+            attribute1: row[16],
+            attribute2: row[17],
+            attribute3: row[18],
+            attribute4: row[19],
+            attribute5: row[20],
+            attribute6: row[21],
+            attribute7: row[22],
+            attribute8: row[23],
+            attribute9: row[24],
+            isUnsubscribed: row[25],
+            createdAt: row[26],
+            updatedAt: row[27],
+          })),
+    total: list[2],
   });
 }
 

@@ -10,6 +10,7 @@ import { serializeErrorWithoutQueryValues } from './http/errorLogSerializer';
 import { refuseNonFiniteNumbers } from './http/finiteNumbers';
 import { registerCompression } from './http/compression';
 import { registerRateLimiting } from './http/rateLimit';
+import { OneLineRequestLog, requestLogValue } from './http/requestLog';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { createIdentity, type IdentityOptions } from './identity';
 import { assertEmbeddedIdentityAllowed } from './identity/embeddedGuard';
@@ -101,8 +102,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       Fastify({
         http2: true,
         https: { key: tls.key, cert: tls.cert, allowHTTP1: true },
-        // Errors are logged without the values of failed queries (personal data).
-        logger: { level: config.logLevel, serializers: { err: serializeErrorWithoutQueryValues } },
+        // Errors are logged without the values of failed queries, requests without their query strings
+        // (personal data); one line per request.
+        logger: {
+          level: config.logLevel,
+          serializers: { err: serializeErrorWithoutQueryValues, req: requestLogValue },
+        },
+        logController: new OneLineRequestLog(),
         trustProxy: config.trustProxy,
       }) as unknown as FastifyInstance
     ).withTypeProvider<TypeBoxTypeProvider>();

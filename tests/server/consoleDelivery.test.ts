@@ -5,6 +5,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressFile } from '../../scripts/precompressPlugin';
+import { demoUsers, environmentIds, receiverIds } from '../../server/src/seed/ids';
 import { startTestServer, type TestServer } from './support/testServer';
 
 // Big enough to be compressed (the build skips files under 1 KB).
@@ -101,6 +102,22 @@ describe("compressed delivery: the console's built files and the API's answers",
     const health = await getRaw(server, '/health', { 'accept-encoding': 'br, gzip' });
     expect(health.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(health.body.toString())).toEqual({ status: 'ok' });
+  });
+
+  it('compresses a page of subscribers in one go, its length known before it is sent', async () => {
+    const anne = await server.signIn(demoUsers.anne.username);
+    const pagePath = `/api/1/${environmentIds.zuiderveen}/list/manual/${receiverIds.lists.residents}/subscribers`;
+    const headers = {
+      authorization: `Bearer ${anne.accessToken}`,
+      'x-environment-id': environmentIds.zuiderveen,
+    };
+    const page = await getRaw(server, pagePath, { ...headers, 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(page.status).toBe(200);
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(Number(page.headers['content-length'])).toBe(page.body.length);
+    const plain = await getRaw(server, pagePath, headers);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(brotliDecompressSync(page.body).toString()).toBe(plain.body.toString());
   });
 
   it('does not serve the compressed copies as files of their own', async () => {

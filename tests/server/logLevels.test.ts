@@ -1,49 +1,105 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { connect } from 'node:http2';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { environmentIds } from '../../server/src/seed/ids';
 import { freePort } from './support/freePort';
-import { httpsRequest } from './support/https';
+import { httpsRequest, type HttpsResponse } from './support/https';
 import { exitWithin, spawnServer, waitForHealth, type ServerProcess } from './support/serverProcess';
 
+interface LogLine {
+  level: number;
+  msg: string;
+  req?: { method: string; url: string; remoteAddress?: string };
+  res?: { statusCode: number };
+  responseTime?: number;
+}
+
 /** Log lines of the server's output, parsed (pino writes one JSON object per line). */
-function logLines(output: string): { level: number; msg: string }[] {
+function logLines(output: string): LogLine[] {
   return output
     .split('\n')
     .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line) as { level: number; msg: string });
+    .map((line) => JSON.parse(line) as LogLine);
 }
 
-describe('log levels: a client mistake is no server error', () => {
+/** The status of a GET over HTTP/2, as the browser calls the API. */
+async function http2Status(origin: string, path: string, ca: string): Promise<number> {
+  const session = connect(origin, { ca });
+  try {
+    return await new Promise<number>((resolve, reject) => {
+      const stream = session.request({ ':path': path });
+      stream.on('response', (headers) => resolve(Number(headers[':status'])));
+      stream.on('error', reject);
+      stream.resume();
+    });
+  } finally {
+    session.close();
+  }
+}
+
+// The server runs at the production level `info`; the requests are sent first, then the server stops and
+// its output is read.
+describe('the request log at level info', () => {
   let dataDir: string;
   let server: ServerProcess;
-  let url: string;
+  let oversized: HttpsResponse;
+  let searched: HttpsResponse;
+  let searchedOverHttp2: number;
+  let output: string;
+  const searchPath = `/api/1/${environmentIds.zuiderveen}/unsubscribers`;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'dpp-log-test-'));
     const port = await freePort();
-    url = `https://localhost:${port}`;
+    const url = `https://localhost:${port}`;
     server = spawnServer({ DATA_DIR: dataDir, PORT: String(port), HOST: 'localhost', LOG_LEVEL: 'info' });
     await waitForHealth(server, url, dataDir);
-  });
-  afterAll(async () => {
-    server?.child.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  it('logs an oversized body to /oidc/token at info, answered 413, never at error level', async () => {
-    const response = await httpsRequest({
+    const ca = readFileSync(path.join(dataDir, 'tls', 'localhost-cert.pem'), 'utf8');
+    oversized = await httpsRequest({
       method: 'POST',
       url: `${url}/oidc/token`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: `grant_type=refresh_token&refresh_token=${'a'.repeat(60 * 1024)}`,
-      ca: readFileSync(path.join(dataDir, 'tls', 'localhost-cert.pem'), 'utf8'),
+      ca,
     });
-    expect(response.status).toBe(413);
+    searched = await httpsRequest({
+      method: 'GET',
+      url: `${url}${searchPath}?search=${encodeURIComponent('zoekterm-in-log@example.org')}`,
+      ca,
+    });
+    searchedOverHttp2 = await http2Status(url, `${searchPath}?search=zoekterm-in-log`, ca);
     server.child.kill('SIGTERM');
-    const { output } = await exitWithin(server, 15_000);
+    ({ output } = await exitWithin(server, 15_000));
+  });
+  afterAll(() => {
+    server?.child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('logs an oversized body to /oidc/token at info, answered 413, never at error level', () => {
+    expect(oversized.status).toBe(413);
     const lines = logLines(output);
     expect(lines.find((line) => line.msg.includes('body too large'))?.level).toBe(30);
     expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+  });
+
+  it('writes one line per answered request, with its path and client but without the query string', () => {
+    expect([searched.status, searchedOverHttp2]).toEqual([401, 401]);
+    const lines = logLines(output).filter((line) => line.req?.url === searchPath);
+    expect(lines).toHaveLength(2); // HTTP/1.1, then HTTP/2
+    for (const line of lines) {
+      expect(line).toMatchObject({
+        level: 30,
+        msg: 'request completed',
+        req: { method: 'GET', url: searchPath },
+        res: { statusCode: 401 },
+      });
+      expect(line.req?.remoteAddress).toMatch(/^(127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)$/);
+      expect(line.responseTime).toBeGreaterThan(0);
+    }
+    expect(output).not.toContain('zoekterm-in-log');
+    expect(output).not.toContain('incoming request');
   });
 });

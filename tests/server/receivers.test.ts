@@ -381,8 +381,65 @@ describe('receivers: lists, subscribers and global unsubscribers', () => {
       expect(all.body.data.filter((subscriber) => subscriber.isUnsubscribed)).toHaveLength(2);
     });
 
-    it('answers 404 for a foreign list', async () => {
+    it('answers 404 for a foreign or unknown list', async () => {
       expect((await call('GET', `/list/manual/${receiverIds.lists.friends}/subscribers`)).status).toBe(404);
+      expect((await call('GET', `/list/manual/${unknownId}/subscribers`)).status).toBe(404);
+    });
+
+    it('answers every row as the single read answers that subscriber, field for field', async () => {
+      const page = await call<SubscriberPage>('GET', residentsPath);
+      const unsubscribed = page.body.data.filter((subscriber) => subscriber.isUnsubscribed);
+      const picked = [0, 17, 101, 239].map((index) => page.body.data[index]);
+      for (const row of [...picked, ...unsubscribed]) {
+        const single = await call<Subscriber>(
+          'GET',
+          `/list/manual/${receiverIds.lists.residents}/subscriber/${row.id}`,
+        );
+        expect(row).toEqual(single.body);
+        expect(Object.keys(row)).toEqual(Object.keys(single.body));
+      }
+    });
+
+    it('orders every sort field both ways with the id breaking ties, the same across pages', async () => {
+      for (const sort of ['name', 'email', 'city', 'createdAt'] as const) {
+        const ids = async (order: 'ASC' | 'DESC', offset: number, limit: number) =>
+          (
+            await call<SubscriberPage>('GET', residentsPath, { query: { sort, order, offset, limit } })
+          ).body.data.map((subscriber) => subscriber.id);
+        const ascending = await ids('ASC', 0, 250);
+        expect(ascending).toHaveLength(240);
+        expect(await ids('DESC', 0, 250)).toEqual([...ascending].reverse());
+        expect([
+          ...(await ids('ASC', 0, 100)),
+          ...(await ids('ASC', 100, 100)),
+          ...(await ids('ASC', 200, 100)),
+        ]).toEqual(ascending);
+      }
+      const byCreation = await call<SubscriberPage>('GET', residentsPath, { query: { sort: 'createdAt' } });
+      const created = byCreation.body.data.map((subscriber) => subscriber.createdAt);
+      expect(created).toEqual([...created].sort());
+    });
+
+    it("reads a deleted list's subscribers, and an empty page with the total past the last row", async () => {
+      const oldPath = `/list/manual/${receiverIds.lists.oldNewsletter}/subscribers`;
+      const deleted = await call<SubscriberPage>('GET', oldPath);
+      expect(deleted.status).toBe(200);
+      expect(deleted.body.total).toBe(12);
+      expect(deleted.body.data).toHaveLength(12);
+      expect(deleted.body.data.every((row) => row.listName === 'Nieuwsbrief 2019')).toBe(true);
+      expect((await call<SubscriberPage>('GET', oldPath, { query: { offset: 12 } })).body).toEqual({
+        data: [],
+        total: 12,
+      });
+      const empty = await call<ReceiverList>('POST', '/list/manual', { query: { title: 'Nog leeg' } });
+      const emptyPage = await call<SubscriberPage>('GET', `/list/manual/${empty.body.id}/subscribers`, {
+        query: { search: 'iemand' },
+      });
+      expect(emptyPage.body).toEqual({ data: [], total: 0 });
+      expect((await call<SubscriberPage>('GET', `/list/manual/${empty.body.id}/subscribers`)).body).toEqual({
+        data: [],
+        total: 0,
+      });
     });
   });
 

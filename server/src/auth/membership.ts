@@ -1,9 +1,46 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { environmentMembers, users } from '../db/schema';
 import type { TokenUser } from '../identity';
 import { identifyUser } from '../users/registerUser';
 import type { AuthenticatedUser } from './authenticatedUser';
+
+/**
+ * The user with the token's identity and whether they are a member of the environment, built once per
+ * database as a prepared query: every environment-scoped request asks it, and building the query
+ * each time cost more than its mapping (docs/performance.md, goal 4).
+ */
+function prepareKnownMemberQuery(db: Database) {
+  return db
+    .select({ id: users.id, username: users.username, name: users.name, member: environmentMembers.userId })
+    .from(users)
+    .leftJoin(
+      environmentMembers,
+      and(
+        eq(environmentMembers.userId, users.id),
+        eq(environmentMembers.environmentId, sql.placeholder('environmentId')),
+      ),
+    )
+    .where(
+      and(
+        eq(users.identityIssuer, sql.placeholder('issuer')),
+        eq(users.identitySubject, sql.placeholder('subject')),
+      ),
+    )
+    .limit(1)
+    .prepare('find_member');
+}
+
+const knownMemberQueries = new WeakMap<Database, ReturnType<typeof prepareKnownMemberQuery>>();
+
+function knownMemberQuery(db: Database) {
+  let query = knownMemberQueries.get(db);
+  if (!query) {
+    query = prepareKnownMemberQuery(db);
+    knownMemberQueries.set(db, query);
+  }
+  return query;
+}
 
 /**
  * The token's user (matched by the provider's stable key) when they are a member of the environment.
@@ -14,17 +51,11 @@ export async function findMember(
   environmentId: string,
   token: TokenUser,
 ): Promise<AuthenticatedUser | undefined> {
-  const [known] = await db
-    .select({ id: users.id, username: users.username, name: users.name, member: environmentMembers.userId })
-    .from(users)
-    .leftJoin(
-      environmentMembers,
-      and(eq(environmentMembers.userId, users.id), eq(environmentMembers.environmentId, environmentId)),
-    )
-    .where(
-      and(eq(users.identityIssuer, token.identity.issuer), eq(users.identitySubject, token.identity.subject)),
-    )
-    .limit(1);
+  const [known] = await knownMemberQuery(db).execute({
+    environmentId,
+    issuer: token.identity.issuer,
+    subject: token.identity.subject,
+  });
   if (known) return known.member ? asMember(known) : undefined;
 
   const claimed = await identifyUser(db, token);

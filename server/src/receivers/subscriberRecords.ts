@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { attributeNumbers, type Subscriber, type SubscriberInput } from '../contract/receivers';
 import type { Database } from '../db/client';
 import { lists, subscribers, unsubscribers } from '../db/schema/receivers';
@@ -6,16 +6,16 @@ import { notFound } from '../errors';
 import { optionalText, requiredEmail, requiredText } from '../http/inputText';
 import { qualifiedColumn } from './qualifiedColumn';
 
-/** Whether the subscriber's address is globally unsubscribed in the environment (a column or a value). */
-const isUnsubscribedIn = (environmentId: SQLWrapper | string) => sql<boolean>`EXISTS (
+/** Whether the subscriber's address is globally unsubscribed in its list's environment. */
+const isUnsubscribed = sql<boolean>`EXISTS (
   SELECT 1 FROM ${unsubscribers}
-  WHERE ${qualifiedColumn(unsubscribers.environmentId)} = ${environmentId}
+  WHERE ${qualifiedColumn(unsubscribers.environmentId)} = ${qualifiedColumn(lists.environmentId)}
     AND ${qualifiedColumn(unsubscribers.removedAt)} IS NULL
     AND lower(${qualifiedColumn(unsubscribers.email)}) = lower(${qualifiedColumn(subscribers.email)})
 )`;
 
-/** The subscriber's own columns (without its list's name and the unsubscribe check). */
-const ownColumns = {
+/** The columns of a subscriber as the API answers them; the query must join `lists`. */
+export const subscriberColumns = {
   id: subscribers.id,
   listId: subscribers.listId,
   name: subscribers.name,
@@ -41,39 +41,19 @@ const ownColumns = {
   attribute9: subscribers.attribute9,
   createdAt: subscribers.createdAt,
   updatedAt: subscribers.updatedAt,
-};
-
-/** The columns of a subscriber as the API answers them; the query must join `lists`. */
-export const subscriberColumns = {
-  ...ownColumns,
   listName: lists.title,
-  isUnsubscribed: isUnsubscribedIn(qualifiedColumn(lists.environmentId)),
+  isUnsubscribed,
 };
-
-/**
- * The columns of subscribers of one list already found (its name and environment known): the query
- * reads `subscribers` alone, without the join to `lists` (a 250-row page is the API's hottest read).
- */
-export const listSubscriberColumns = (environmentId: string) => ({
-  ...ownColumns,
-  isUnsubscribed: isUnsubscribedIn(sql`${environmentId}::uuid`),
-});
 
 /** A row selected with `subscriberColumns`. */
 type SubscriberRow = Omit<Subscriber, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date };
 
-/**
- * A subscriber as the contract spells it (dates as ISO text). Every field is written out, in one order,
- * so that the answers of a page share one shape (a spread of the driver's rows measured slower).
- */
-export function toSubscriber(
-  row: Omit<SubscriberRow, 'listName'>,
-  listName: string = (row as SubscriberRow).listName,
-): Subscriber {
+/** A subscriber as the contract spells it (dates as ISO text), every field written out in one order. */
+function toSubscriber(row: SubscriberRow): Subscriber {
   return {
     id: row.id,
     listId: row.listId,
-    listName,
+    listName: row.listName,
     name: row.name,
     email: row.email,
     initials: row.initials,

@@ -9,13 +9,10 @@ import {
   SubscriberParams,
   SubscribersQuery,
 } from '../../contract/receivers';
+import { sendJsonBytes } from '../../http/jsonBytes';
+import { subscriberPage } from '../../receivers/subscriberPage';
 import { findSubscriber } from '../../receivers/subscriberRecords';
-import {
-  addSubscriber,
-  removeSubscriber,
-  subscriberPage,
-  updateSubscriber,
-} from '../../receivers/subscribers';
+import { addSubscriber, removeSubscriber, updateSubscriber } from '../../receivers/subscribers';
 
 const tags = ['receivers: subscribers'];
 
@@ -34,7 +31,11 @@ export const subscriberRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: SubscriberPage, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => subscriberPage(app.db, request.environmentId, request.params.listId, request.query),
+    async (request, reply) =>
+      sendJsonBytes(
+        reply,
+        await subscriberPage(app.db, request.environmentId, request.params.listId, request.query),
+      ),
   );
 
   app.get(
