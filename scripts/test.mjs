@@ -62,7 +62,7 @@ function run(job) {
   console.log(`▶ ${job.name} started (load ${loadavg()[0].toFixed(1)})`);
   return new Promise((resolve) => {
     const child = spawn(job.command[0], job.command.slice(1), {
-      env: { ...process.env, ...job.env, FORCE_COLOR: '0' },
+      env: { ...process.env, ...job.env, NO_COLOR: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout.pipe(log, { end: false });
@@ -79,9 +79,10 @@ function run(job) {
   });
 }
 
-/** Vitest's summary line: " Tests  2 failed | 474 passed (476)". */
+/** Vitest's summary line: " Tests  2 failed | 474 passed (476)" (colours removed first). */
 function countTests(output) {
-  const summary = [...output.matchAll(/^\s*Tests\s+(.+)\(\d+\)\s*$/gm)].at(-1)?.[1];
+  const plain = output.replace(/\x1b\[[0-9;]*m/g, '');
+  const summary = [...plain.matchAll(/^\s*Tests\s+(.+)\(\d+\)\s*$/gm)].at(-1)?.[1];
   if (!summary) return undefined;
   const count = (word) => Number(summary.match(new RegExp(`(\\d+) ${word}`))?.[1] ?? 0);
   return { passed: count('passed'), failed: count('failed') };
