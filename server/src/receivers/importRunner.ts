@@ -6,6 +6,7 @@ import { readCsvRecords, type CsvFormat } from './importCsv';
 import type { ImportFiles } from './importFiles';
 import { mapRow } from './importMapping';
 import { finishImport, markInterruptedImports } from './listImports';
+import { SeenAddresses } from './seenAddresses';
 
 // The background work of imports, in the server process: each running import reads its file and writes
 // it in batches (importBatch.ts), one transaction each, yielding to requests between them (PGlite runs
@@ -45,7 +46,7 @@ export function createImportRunner(
   let stopping = false;
 
   async function run(job: ImportJob): Promise<void> {
-    const seen = new Set<string>();
+    const seen = new SeenAddresses();
     const inFlight = new Set<Promise<boolean>>();
     let last: Promise<boolean> = Promise.resolve(true);
     let ended = false; // a batch was cancelled or failed: nothing after it is written
@@ -84,12 +85,8 @@ export function createImportRunner(
         if ('refusal' in mapped) {
           batch.refusals.push({ rowNumber: record.rowNumber, reason: mapped.refusal, values: record.cells });
         } else {
-          const key = String(mapped.values.email).toLowerCase();
-          if (seen.has(key)) batch.duplicatesInFile += 1;
-          else {
-            seen.add(key);
-            batch.rows.push(mapped.values);
-          }
+          if (seen.firstTime(String(mapped.values.email))) batch.rows.push(mapped.values);
+          else batch.duplicatesInFile += 1;
         }
         if (batch.rowCount >= batchRows && !(await flush())) {
           reading = false;
