@@ -117,7 +117,10 @@ export async function writeImportBatch(
       return true;
     });
   } catch (error) {
-    if (error instanceof BatchNotCommitted || (error as { cause?: unknown }).cause instanceof BatchNotCommitted)
+    if (
+      error instanceof BatchNotCommitted ||
+      (error as { cause?: unknown }).cause instanceof BatchNotCommitted
+    )
       return false;
     throw error;
   }
@@ -157,11 +160,14 @@ async function writeRows(
       sql`, `,
     );
     const result = (await db.execute(sql`
-      UPDATE subscribers AS s SET ${assignments} FROM ${rowSet}
-      WHERE s.list_id = ${batch.listId} AND lower(s.email) = lower(v.email)
-      RETURNING s.id
-    `)) as unknown as Result<{ id: string }>;
-    return { added: 0, updated: result.rows.length };
+      WITH written AS (
+        UPDATE subscribers AS s SET ${assignments} FROM ${rowSet}
+        WHERE s.list_id = ${batch.listId} AND lower(s.email) = lower(v.email)
+        RETURNING 1
+      )
+      SELECT count(*)::int AS updated FROM written
+    `)) as unknown as Result<{ updated: number }>;
+    return { added: 0, updated: result.rows[0].updated };
   }
   const names = sql.raw(used.map((target) => columns[target][0]).join(', '));
   const values = sql.raw(
@@ -187,12 +193,16 @@ async function writeRows(
           ],
           sql`, `,
         )}`;
+  // Counted in the database: one row comes back instead of one per subscriber (5,000 objects a batch).
   const result = (await db.execute(sql`
-    INSERT INTO subscribers (list_id, ${names})
-    SELECT ${batch.listId}::uuid, ${values} FROM ${rowSet}
-    ON CONFLICT (list_id, lower(email)) ${onConflict}
-    RETURNING (xmax = 0) AS inserted
-  `)) as unknown as Result<{ inserted: boolean }>;
-  const added = result.rows.filter((row) => row.inserted).length;
-  return { added, updated: result.rows.length - added };
+    WITH written AS (
+      INSERT INTO subscribers (list_id, ${names})
+      SELECT ${batch.listId}::uuid, ${values} FROM ${rowSet}
+      ON CONFLICT (list_id, lower(email)) ${onConflict}
+      RETURNING (xmax = 0) AS inserted
+    )
+    SELECT count(*) FILTER (WHERE inserted)::int AS added, count(*) FILTER (WHERE NOT inserted)::int AS updated
+    FROM written
+  `)) as unknown as Result<{ added: number; updated: number }>;
+  return result.rows[0];
 }
