@@ -7,6 +7,7 @@ import { openDatabase } from './db/client';
 import { lockDataDirectory } from './db/lock';
 import { installErrorHandling } from './errors';
 import { serializeErrorWithoutQueryValues } from './http/errorLogSerializer';
+import { serializeRequestWithoutTicket } from './http/requestLogSerializer';
 import { refuseNonFiniteNumbers } from './http/finiteNumbers';
 import { registerCompression } from './http/compression';
 import { registerRateLimiting } from './http/rateLimit';
@@ -36,6 +37,8 @@ import { startDelivery } from './delivery/delivery';
 import { unsubscribeRoutes } from './routes/unsubscribe';
 import { ensureTlsCertificate, type TlsMaterial } from './tls';
 import { createUserDirectory } from './users/userDirectory';
+import { downloadTicketKeys } from './auth/downloadTicketKeys';
+import { downloadRoutes } from './routes/downloads';
 
 /**
  * Area route plugins under /api/1/:environmentId (auth + membership checked once in routes/scope.ts).
@@ -49,11 +52,14 @@ const environmentAreas = [
   formRoutes,
   mailRoutes,
   platformArea,
+  downloadRoutes,
 ];
 
 export interface BuildOptions {
   /** For tests: how the external provider is reached (fetch) and the clock of its retry back-off. */
   identity?: Pick<IdentityOptions, 'fetch' | 'now'>;
+  /** For tests: the clock of download tickets (milliseconds), to see one expire without waiting. */
+  downloadTicketClock?: () => number;
 }
 
 export interface BuiltApp {
@@ -101,8 +107,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       Fastify({
         http2: true,
         https: { key: tls.key, cert: tls.cert, allowHTTP1: true },
-        // Errors are logged without the values of failed queries (personal data).
-        logger: { level: config.logLevel, serializers: { err: serializeErrorWithoutQueryValues } },
+        // Errors are logged without the values of failed queries (personal data), URLs without tickets.
+        logger: {
+          level: config.logLevel,
+          serializers: { err: serializeErrorWithoutQueryValues, req: serializeRequestWithoutTicket },
+        },
         trustProxy: config.trustProxy,
       }) as unknown as FastifyInstance
     ).withTypeProvider<TypeBoxTypeProvider>();
@@ -111,6 +120,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     app.decorate('identity', identity);
     app.decorate('mail', mail);
     app.decorate('delivery', delivery);
+    app.decorate('downloadTickets', downloadTicketKeys(database.db, options.downloadTicketClock));
     app.decorateRequest('environmentId', '');
     app.decorateRequest('user', null as never);
     app.decorateRequest('accessToken', null as never);
