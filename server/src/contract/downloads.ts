@@ -1,13 +1,12 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { Text } from './common';
 
 /** POST /download-ticket: the download the ticket is for. */
 export const DownloadTicketBody = Type.Object(
   {
-    path: Type.String({
+    path: Text({
       minLength: 1,
       maxLength: 2000,
-      // One leading slash: a path on this server, never `//other-host/…`.
-      pattern: '^/(?!/)[^\\u0000-\\u001F\\u007F]*$',
       description:
         'The path (and query, if any) of a GET route marked `x-download` in this environment, as the ' +
         'browser will request it, e.g. `/api/1/{environmentId}/list/manual/{listId}/export`.',

@@ -28,6 +28,9 @@ export const downloadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
+      // One leading slash: a path on this server, never `//other-host/…`.
+      if (!/^\/(?!\/)/.test(request.body.path))
+        throw badRequest('path', 'Het pad moet met één / beginnen, zoals /api/1/….');
       const path = canonicalDownloadPath(request.body.path);
       const pathOnly = path.split('?', 1)[0];
       const environmentPrefix = `/api/1/${request.environmentId}/`;
