@@ -32,6 +32,14 @@ describe('the addresses an import has seen (duplicates within a file)', () => {
     expect(seen.size).toBe(5);
   });
 
+  it('still tells them apart after its table has grown (every key placed again by its bytes)', () => {
+    const seen = new SeenAddresses({ hash: () => 42 });
+    const addresses = Array.from({ length: 3500 }, (_, index) => `lid${index}@x.nl`);
+    addresses.push('LID0@X.NL', 'lid3499@x.nl', 'lid3500@x.nl');
+    expect(addresses.map((address) => seen.firstTime(address))).toEqual(referenceAnswers(addresses));
+    expect(seen.size).toBe(3501);
+  });
+
   it('tells an address without @ from one with an empty domain', () => {
     const seen = new SeenAddresses({ hash: () => 7 });
     expect(seen.firstTime('abc')).toBe(true);

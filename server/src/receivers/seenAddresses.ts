@@ -3,9 +3,9 @@
 // and ~115 MB of resident memory, all of which the garbage collector traces again and again during the
 // import (docs/performance.md, "List import"). Here each address is kept as bytes in pages outside the
 // heap: its domain as a two-byte number (a file has few distinct domains) and its local part as UTF-8,
-// found through an open-addressing table of hashes; about 25 bytes an address. A lookup compares the
-// bytes themselves, so two different addresses with the same hash are never taken for one another: a
-// collision only costs one more probe.
+// found through an open-addressing table that holds, per slot, where the bytes are and eight bits of
+// their hash; some 22 to 28 bytes an address. A lookup compares the bytes themselves, so two different
+// addresses with the same hash are never taken for one another: a collision only costs one more probe.
 
 /** Bytes per page of keys (a key never spans two pages). */
 const pageBytes = 1 << 20;
@@ -18,19 +18,24 @@ const initialSlots = 4096;
 const maxLoad = 0.75;
 
 export class SeenAddresses {
-  /** Per slot: the key's hash and 1 + where its bytes start (0: an empty slot). */
-  private slots = new Uint32Array(2 * initialSlots);
+  /** Per slot: 1 + where the key's bytes start (0: an empty slot). */
+  private slots = new Uint32Array(initialSlots);
+  /**
+   * Per slot: the low eight bits of the key's hash (the slot comes from the high ones), to pass most
+   * other keys without reading their bytes.
+   */
+  private tags = new Uint8Array(initialSlots);
   private slotCount = initialSlots;
   private pages: Buffer[] = [];
-  /** Where the next key goes in the last page. */
-  private pageEnd = pageBytes;
+  /** How many bytes of each page hold keys (the rest of a page is unused). */
+  private pageEnds: number[] = [];
   private readonly domains = new Map<string, number>();
   private scratch = Buffer.allocUnsafe(1024);
   private count = 0;
-  private readonly hash: (bytes: Buffer, length: number) => number;
+  private readonly hash: KeyHash;
 
   /** `hash`: only for tests, to make different addresses collide. */
-  constructor(options: { hash?: (bytes: Buffer, length: number) => number } = {}) {
+  constructor(options: { hash?: KeyHash } = {}) {
     this.hash = options.hash ?? hashBytes;
   }
 
@@ -41,16 +46,17 @@ export class SeenAddresses {
   /** Records the address (compared without case); true the first time it is met, false after that. */
   firstTime(address: string): boolean {
     const length = this.encode(address.toLowerCase());
-    const hash = this.hash(this.scratch, length) >>> 0;
+    const hash = this.hash(this.scratch, 0, length) >>> 0;
+    const tag = hash & 0xff;
     let slot = this.home(hash);
     for (;;) {
-      const stored = this.slots[2 * slot + 1];
+      const stored = this.slots[slot];
       if (stored === 0) break;
-      if (this.slots[2 * slot] === hash && this.equalsStored(stored - 1, length)) return false;
+      if (this.tags[slot] === tag && this.equalsStored(stored - 1, length)) return false;
       slot = slot + 1 === this.slotCount ? 0 : slot + 1;
     }
-    this.slots[2 * slot] = hash;
-    this.slots[2 * slot + 1] = this.store(length) + 1;
+    this.slots[slot] = this.store(length) + 1;
+    this.tags[slot] = tag;
     this.count += 1;
     if (this.count > this.slotCount * maxLoad) this.grow();
     return true;
@@ -96,39 +102,48 @@ export class SeenAddresses {
 
   /** Appends the scratch's first `length` bytes; answers where they start. */
   private store(length: number): number {
-    if (this.pageEnd + lengthBytes + length > pageBytes) {
+    const last = this.pages.length - 1;
+    if (last < 0 || this.pageEnds[last] + lengthBytes + length > pageBytes) {
       this.pages.push(Buffer.allocUnsafe(pageBytes));
-      this.pageEnd = 0;
+      this.pageEnds.push(0);
+      return this.store(length);
     }
-    const page = this.pages[this.pages.length - 1];
-    const start = this.pageEnd;
-    const offset = (this.pages.length - 1) * pageBytes + start;
+    const start = this.pageEnds[last];
+    const offset = last * pageBytes + start;
     if (offset >= 0xffffffff) throw new RangeError('More than 4 GB of addresses cannot be kept.');
-    page.writeUInt16LE(length, start);
-    this.scratch.copy(page, start + lengthBytes, 0, length);
-    this.pageEnd += lengthBytes + length;
+    this.pages[last].writeUInt16LE(length, start);
+    this.scratch.copy(this.pages[last], start + lengthBytes, 0, length);
+    this.pageEnds[last] = start + lengthBytes + length;
     return offset;
   }
 
-  /** Makes the table 1.5 times larger, placing every key again by its kept hash (the bytes are not read). */
+  /** Makes the table 1.5 times larger and places every key again, read in order from the pages. */
   private grow(): void {
-    const old = this.slots;
     this.slotCount = Math.ceil(this.slotCount * 1.5);
-    this.slots = new Uint32Array(2 * this.slotCount);
-    for (let index = 0; index < old.length; index += 2) {
-      if (old[index + 1] === 0) continue;
-      let slot = this.home(old[index]);
-      while (this.slots[2 * slot + 1] !== 0) slot = slot + 1 === this.slotCount ? 0 : slot + 1;
-      this.slots[2 * slot] = old[index];
-      this.slots[2 * slot + 1] = old[index + 1];
-    }
+    this.slots = new Uint32Array(this.slotCount);
+    this.tags = new Uint8Array(this.slotCount);
+    this.pages.forEach((page, pageIndex) => {
+      for (let start = 0; start < this.pageEnds[pageIndex];) {
+        const length = page.readUInt16LE(start);
+        const hash = this.hash(page, start + lengthBytes, length) >>> 0;
+        let slot = this.home(hash);
+        while (this.slots[slot] !== 0) slot = slot + 1 === this.slotCount ? 0 : slot + 1;
+        this.slots[slot] = pageIndex * pageBytes + start + 1;
+        this.tags[slot] = hash & 0xff;
+        start += lengthBytes + length;
+      }
+    });
   }
 }
 
-/** FNV-1a over the bytes, then murmur3's finaliser, so that the high bits (the slot) are well mixed. */
-function hashBytes(bytes: Buffer, length: number): number {
+/** A hash of the `length` bytes from `start`. */
+type KeyHash = (bytes: Buffer, start: number, length: number) => number;
+
+/** FNV-1a over the bytes, then murmur3's finaliser, so that both ends (slot and tag) are well mixed. */
+function hashBytes(bytes: Buffer, start: number, length: number): number {
   let hash = 0x811c9dc5;
-  for (let index = 0; index < length; index += 1) hash = Math.imul(hash ^ bytes[index], 0x01000193);
+  for (let index = start; index < start + length; index += 1)
+    hash = Math.imul(hash ^ bytes[index], 0x01000193);
   hash ^= hash >>> 16;
   hash = Math.imul(hash, 0x85ebca6b);
   hash ^= hash >>> 13;
