@@ -5,6 +5,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from '../tests/server/support/freePort';
 import { httpsRequest } from '../tests/server/support/https';
+import { serveCommand } from '../tests/server/support/serveCommand';
 import type { TestDatabase } from '../tests/server/support/testDatabase';
 
 export interface BenchServer {
@@ -36,10 +37,13 @@ export async function startServerProcess(
   const entry = process.env.BENCH_BUILT_SERVER
     ? ['dist-server/main.js']
     : ['--import', 'tsx', 'server/src/main.ts'];
+  // Both run with the memory settings of `npm run serve` (its environment and node options).
+  const serve = serveCommand();
   // BENCH_SERVER_NODE_ARGS: extra node options for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, ...entry], {
+  const child: ChildProcess = spawn(process.execPath, [...serve.nodeArgs, ...nodeArgs, ...entry], {
     env: {
+      ...serve.env,
       ...process.env,
       PORT: String(port),
       HOST: 'localhost',
