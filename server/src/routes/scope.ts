@@ -37,8 +37,8 @@ export const environmentScope: FastifyPluginAsync<EnvironmentScopeOptions> = asy
     const environmentId = (request.params as { environmentId?: string }).environmentId ?? '';
     const ticket = downloadTicketOf(request);
     if (ticket !== undefined) {
+      request.user = await acceptDownloadTicket(request, ticket, environmentId.toLowerCase());
       request.environmentId = environmentId.toLowerCase();
-      request.user = await acceptDownloadTicket(request, ticket, request.environmentId);
       return;
     }
     const token = await authenticate(request);
