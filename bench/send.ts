@@ -1,10 +1,11 @@
 // `npm run bench:send`: a delivery job to SEND_BENCH_RECIPIENTS addresses (default 100,000; one list, one
 // audience, loaded before the server starts) sent by the server's own worker to a local SMTP sink
 // (smtp-server in this process, keeping nothing but a count). Prints messages per second (between the
-// job's start and finish, recipients resolved included) and the server's RSS before and at its peak
-// (VmHWM), on PGlite and, when DATABASE_URL is set, on a fresh PostgreSQL database next to it
-// (SEND_BENCH_PGLITE=off: PostgreSQL only). Each row is printed as soon as it is measured, and the table at the end.
-// SEND_BENCH_INSPECT=1 also traces the server's heap during the job (see memoryTrace below).
+// job's start and finish, recipients resolved included), the server's RSS before and at its peak (VmHWM)
+// and the CPU time it used during the job, on PGlite and, when DATABASE_URL is set, on a fresh PostgreSQL
+// database next to it (SEND_BENCH_PGLITE=off: PostgreSQL only). Each row is printed as soon as it is
+// measured, and the table at the end. SEND_BENCH_INSPECT=1 also traces the server's heap during the job
+// (see memoryTrace below).
 import { writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import path from 'node:path';
@@ -81,6 +82,7 @@ async function measure(label: string, server: BenchServer, sink: SmtpSink): Prom
       ).text,
     ) as T;
   const residentKb = await memoryKb(server.pid, 'VmRSS');
+  const cpuBefore = await cpuSeconds(server.pid);
   const before = sink.accepted.length;
   const job = await call<DeliveryJob>('POST', '/deliveryjobs', {
     publicationId: publicationIds.publications.januaryNewsletter,
@@ -102,8 +104,9 @@ async function measure(label: string, server: BenchServer, sink: SmtpSink): Prom
   if (status.status !== 'Verzonden') throw new Error(`job ended ${status.status}: ${status.failureReason}`);
   const seconds = (Date.parse(status.finishedAt!) - Date.parse(status.startedAt!)) / 1000;
   const peakKb = await memoryKb(server.pid, 'VmHWM');
+  const cpu = (await cpuSeconds(server.pid)) - cpuBefore;
   const received = sink.accepted.length - before;
-  return `| ${label} | ${status.sentCount.toLocaleString('en')} (sink: ${received.toLocaleString('en')}) | ${seconds.toFixed(1)} s | ${Math.round(status.sentCount / seconds).toLocaleString('en')} | ${Math.round(residentKb / 1024)} MB → ${Math.round(peakDuringKb / 1024)} MB (VmHWM ${Math.round(peakKb / 1024)} MB) | ${loadavg()[0].toFixed(2)} |`;
+  return `| ${label} | ${status.sentCount.toLocaleString('en')} (sink: ${received.toLocaleString('en')}) | ${seconds.toFixed(1)} s | ${Math.round(status.sentCount / seconds).toLocaleString('en')} | ${Math.round(residentKb / 1024)} MB → ${Math.round(peakDuringKb / 1024)} MB (VmHWM ${Math.round(peakKb / 1024)} MB) | ${cpu.toFixed(1)} s (${((1000 * cpu) / status.sentCount).toFixed(2)} ms a message) | ${loadavg()[0].toFixed(2)} |`;
 }
 
 /**
@@ -171,6 +174,16 @@ async function memoryTrace(server: BenchServer, label: string) {
   };
 }
 
+/**
+ * CPU time the process has used so far (user + system, from /proc/{pid}/stat, in seconds): unlike messages per
+ * second it hardly changes with what else runs on the machine.
+ */
+async function cpuSeconds(pid: number): Promise<number> {
+  const fields = (await readFileText(`/proc/${pid}/stat`)).split(') ')[1].split(' ');
+  // utime and stime are fields 14 and 15 of the line, in clock ticks (100 a second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 /** A memory figure of a process from /proc/{pid}/status (VmRSS now, VmHWM the peak so far), in kB. */
 async function memoryKb(pid: number, field: 'VmRSS' | 'VmHWM' | 'RssAnon' | 'RssFile'): Promise<number> {
   const status = await readFileText(`/proc/${pid}/status`);
@@ -223,9 +236,9 @@ async function main(): Promise<void> {
     await sink.close();
   }
   console.log(
-    '| database | sent | job start → finish | messages/s | server RSS before → highest during the job (process peak) | load (1 min) |',
+    '| database | sent | job start → finish | messages/s | server RSS before → highest during the job (process peak) | server CPU during the job | load (1 min) |',
   );
-  console.log('| --- | --- | --- | --- | --- | --- |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- |');
   for (const line of results) console.log(line);
 }
 
