@@ -1,10 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { openSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from '../tests/server/support/freePort';
 import { httpsRequest } from '../tests/server/support/https';
+import { serveCommand } from '../tests/server/support/serveCommand';
 import type { TestDatabase } from '../tests/server/support/testDatabase';
 
 export interface BenchServer {
@@ -12,6 +14,8 @@ export interface BenchServer {
   ca: string;
   /** The server process (its peak RSS is in /proc/{pid}/status, VmHWM). */
   pid: number;
+  /** The server's inspector port, when started with `inspect` (see inspector.ts). */
+  inspectPort?: number;
   stop(): Promise<void>;
 }
 
@@ -26,6 +30,8 @@ export async function startServerProcess(
     env?: Record<string, string>;
     /** Runs on the data directory (and database) before the server starts, e.g. to load a large audience. */
     prepare?(dataDir: string): Promise<void>;
+    /** Starts the server with the inspector open on 127.0.0.1, to read its heap (inspector.ts). */
+    inspect?: boolean;
   } = {},
 ): Promise<BenchServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'dpp-bench-'));
@@ -36,10 +42,16 @@ export async function startServerProcess(
   const entry = process.env.BENCH_BUILT_SERVER
     ? ['dist-server/main.js']
     : ['--import', 'tsx', 'server/src/main.ts'];
+  // Both run with the memory settings of `npm run serve` (its environment and node options).
+  const serve = serveCommand();
   // BENCH_SERVER_NODE_ARGS: extra node options for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, ...entry], {
+  const inspectPort = options.inspect ? await freePort() : undefined;
+  if (inspectPort) nodeArgs.push(`--inspect=127.0.0.1:${inspectPort}`);
+  const stdout = process.env.BENCH_SERVER_STDOUT ? openSync(process.env.BENCH_SERVER_STDOUT, 'a') : 'ignore';
+  const child: ChildProcess = spawn(process.execPath, [...serve.nodeArgs, ...nodeArgs, ...entry], {
     env: {
+      ...serve.env,
       ...process.env,
       PORT: String(port),
       HOST: 'localhost',
@@ -49,7 +61,8 @@ export async function startServerProcess(
       STATIC_DIR: path.join(dataDir, 'no-console-build'),
       ...options.env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // BENCH_SERVER_STDOUT=<file>: the server's standard output there (e.g. with `--trace-gc`), else dropped.
+    stdio: ['ignore', stdout, 'inherit'],
   });
   const stop = async () => {
     if (child.exitCode === null) {
@@ -65,7 +78,7 @@ export async function startServerProcess(
     try {
       const ca = await readFile(certificate, 'utf8');
       if ((await httpsRequest({ method: 'GET', url: `${url}/health`, ca })).status === 200)
-        return { url, ca, pid: child.pid ?? 0, stop };
+        return { url, ca, pid: child.pid ?? 0, inspectPort, stop };
     } catch {
       // not listening yet
     }

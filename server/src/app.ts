@@ -37,6 +37,8 @@ import { startDelivery } from './delivery/delivery';
 import { unsubscribeRoutes } from './routes/unsubscribe';
 import { ensureTlsCertificate, type TlsMaterial } from './tls';
 import { createUserDirectory } from './users/userDirectory';
+import { downloadTicketKeys } from './auth/downloadTicketKeys';
+import { downloadRoutes } from './routes/downloads';
 
 /**
  * Area route plugins under /api/1/:environmentId (auth + membership checked once in routes/scope.ts).
@@ -50,11 +52,14 @@ const environmentAreas = [
   formRoutes,
   mailRoutes,
   platformArea,
+  downloadRoutes,
 ];
 
 export interface BuildOptions {
   /** For tests: how the external provider is reached (fetch) and the clock of its retry back-off. */
   identity?: Pick<IdentityOptions, 'fetch' | 'now'>;
+  /** For tests: the clock of download tickets (milliseconds), to see one expire without waiting. */
+  downloadTicketClock?: () => number;
 }
 
 export interface BuiltApp {
@@ -117,6 +122,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     app.decorate('identity', identity);
     app.decorate('mail', mail);
     app.decorate('delivery', delivery);
+    app.decorate('downloadTickets', downloadTicketKeys(database.db, options.downloadTicketClock));
     app.decorateRequest('environmentId', '');
     app.decorateRequest('user', null as never);
     app.decorateRequest('accessToken', null as never);

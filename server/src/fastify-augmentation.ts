@@ -6,6 +6,8 @@ import type { Delivery } from './delivery/delivery';
 import type { MailTransport } from './mail/mailTransport';
 import type { AuthenticatedUser } from './auth/authenticatedUser';
 import type { VerifiedToken } from './auth/bearer';
+import type { DownloadRoutes } from './auth/downloadRoutes';
+import type { DownloadTicketKeys } from './auth/downloadTicketKeys';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,6 +18,10 @@ declare module 'fastify' {
     mail: MailTransport;
     /** Delivery jobs (delivery/delivery.ts): queueing them and the unsubscribe-link key. */
     delivery: Delivery;
+    /** The key and clock of download tickets (auth/downloadTicket.ts). */
+    downloadTickets: DownloadTicketKeys;
+    /** The GET routes declared `x-download`; set by the environment scope (routes/scope.ts), inside it. */
+    downloadRoutes: DownloadRoutes;
   }
   interface FastifyRequest {
     /** Set by the environment scope (routes/scope.ts); only meaningful inside it. */
@@ -28,5 +34,10 @@ declare module 'fastify' {
   interface FastifySchema {
     /** Marks a call the spec does not show (added for the console); copied into the OpenAPI document. */
     'x-extension'?: boolean;
+    /**
+     * A GET whose answer is a file the browser saves: it also takes a download ticket (`?ticket=…`, see
+     * auth/downloadTicket.ts) instead of the bearer token and X-Environment-Id header.
+     */
+    'x-download'?: boolean;
   }
 }

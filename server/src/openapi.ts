@@ -24,10 +24,22 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         description:
           'Reference API server of the console. Calls the spec does not show are marked `x-extension: true`. ' +
           `Every /api/1/{environmentId}/… call needs a bearer access token and the ${environmentHeader} header, ` +
-          'which must equal the path environment id. Errors are JSON {status, message, field?} with a Dutch message.',
+          'which must equal the path environment id; a GET marked `x-download` (a file) also takes a download ' +
+          'ticket from POST /download-ticket instead, as a link the browser follows. Errors are JSON ' +
+          '{status, message, field?} with a Dutch message.',
       },
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          downloadTicket: {
+            type: 'apiKey',
+            in: 'query',
+            name: 'ticket',
+            description:
+              'Only on GET routes marked `x-download`: a ticket from POST /download-ticket, for a link the ' +
+              'browser follows (no Authorization or X-Environment-Id header).',
+          },
+        },
       },
     },
     // Shared schemas (app.addSchema with $id) become components named after their $id.
@@ -44,6 +56,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         (schema.params as { properties?: Record<string, TSchema> } | undefined)?.properties ?? {};
       const headers =
         (schema.headers as { properties?: Record<string, TSchema> } | undefined)?.properties ?? {};
+      const environment = Type.String({ format: 'uuid', description: 'Must equal {environmentId}.' });
+      // A download also works as a plain link with a ticket instead of the token and the header (the
+      // `ticket` query parameter is documented by its security scheme).
+      const download = schema['x-download'] === true;
       return {
         url,
         schema: {
@@ -51,9 +67,14 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           params: Type.Object({ environmentId: Type.String({ format: 'uuid' }), ...params }),
           headers: Type.Object({
             ...headers,
-            [environmentHeader]: Type.String({ format: 'uuid', description: 'Must equal {environmentId}.' }),
+            [environmentHeader]: download
+              ? Type.Optional({
+                  ...environment,
+                  description: 'Must equal {environmentId}; not with a ticket.',
+                })
+              : environment,
           }),
-          security: [{ bearer: [] }],
+          security: download ? [{ bearer: [] }, { downloadTicket: [] }] : [{ bearer: [] }],
         },
       };
     },

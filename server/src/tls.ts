@@ -2,7 +2,6 @@ import { X509Certificate } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { generate } from 'selfsigned';
 
 export interface TlsMaterial {
   key: string;
@@ -31,6 +30,8 @@ export async function ensureTlsCertificate(dataDir: string): Promise<TlsMaterial
   }
   const notBeforeDate = new Date(Date.now() - 60_000);
   const notAfterDate = new Date(notBeforeDate.getTime() + validityDays * 24 * 60 * 60 * 1000);
+  // Only a first start (or a renewal) needs the certificate library.
+  const { generate } = await import('selfsigned');
   const generated = await generate([{ name: 'commonName', value: 'localhost' }], {
     keyType: 'ec',
     curve: 'P-256',

@@ -20,6 +20,7 @@ import type { ResourceDeclaration } from '../declarative/resourceDeclaration';
 import { asValues } from './asValues';
 import { callEndpoint } from './callEndpoint';
 import { declaredApis } from './declaredApis';
+import { downloadLink } from './downloadLink';
 import type { ActionParams, DeclaredDataProvider } from './declaredDataProvider';
 import type { HttpClient } from './httpTypes';
 import { listCall } from './listCall';
@@ -117,6 +118,12 @@ export function createDataProvider(
     return { data: endpoint.response ? endpoint.response(response.data, values) : response.data };
   }
 
+  function actionDownloadLink(resource: string, name: string, { id, data, meta }: ActionParams = {}) {
+    const endpoint = apiOf(resource).actions?.[name];
+    if (!endpoint) throw new Error(`Resource '${resource}' declares no action '${name}'`);
+    return downloadLink(http, endpoint, { ...data, ...meta, ...(id === undefined ? {} : { id }) });
+  }
+
   // react-admin's signatures let the caller choose the record type; the casts hand our records over
   // as that type, as every dataProvider does.
   return {
@@ -146,5 +153,7 @@ export function createDataProvider(
     },
     action: async <TResult>(resource: string, name: string, params?: ActionParams) =>
       (await action(resource, name, params)) as { data: TResult },
+    downloadLink: async (resource: string, name: string, params?: ActionParams) =>
+      actionDownloadLink(resource, name, params),
   };
 }

@@ -18,4 +18,9 @@ export type DeclaredDataProvider = DataProvider & {
     action: string,
     params?: ActionParams,
   ): Promise<{ data: TResult }>;
+  /**
+   * A link that downloads the answer of a named GET action (a CSV, a file) when the browser follows it:
+   * the path with a short-lived download ticket the server made for it (`POST /download-ticket`).
+   */
+  downloadLink(resource: string, action: string, params?: ActionParams): Promise<string>;
 };

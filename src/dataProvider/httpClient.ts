@@ -85,6 +85,7 @@ export function createHttpClient({
       if (!environmentId) throw new Error(`No environment selected for ${path}`);
       return `/api/1/${encodeURIComponent(environmentId)}${path}`;
     },
+    href: (path) => requestUrl(baseUrl, path),
   };
 }
 

@@ -36,4 +36,6 @@ export interface HttpClient {
    * otherwise).
    */
   environmentPath(path: string): string;
+  /** The full URL of a path (and query) on the server, for a link the browser follows itself. */
+  href(path: string): string;
 }

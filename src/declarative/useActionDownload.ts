@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
-import { saveBlob } from '../custom/media/saveBlob';
 import type { DeclaredDataProvider } from '../dataProvider/declaredDataProvider';
 
 /**
- * Saves the answer of a named action as a file ('Exporteren': `GET /list/manual/{id}/export`): the
- * server writes the CSV, the console hands it to the browser. `busy` while it arrives.
+ * Downloads the answer of a named GET action as a file ('Exporteren': `GET /list/manual/{id}/export`,
+ * a form's answers, refused import rows, a media file): the console asks the server for a link with a
+ * short-lived ticket, then the browser follows it and saves the file through its own downloads, streamed
+ * to disk however large, never held in the page. `busy` while the link is asked for.
  */
 export function useActionDownload(resource: string): {
   busy: boolean;
@@ -25,8 +26,7 @@ export function useActionDownload(resource: string): {
   ) => {
     setBusy(true);
     try {
-      const { data } = await dataProvider.action<string | Blob>(resource, action, params);
-      saveBlob(data instanceof Blob ? data : new Blob([data], { type: 'text/csv;charset=utf-8' }), fileName);
+      followDownloadLink(await dataProvider.downloadLink(resource, action, params), fileName);
     } catch (error) {
       // The server's Dutch message is shown as it is, not looked up as a translation key.
       const message = error instanceof Error && error.message ? error.message : 'ra.notification.http_error';
@@ -36,4 +36,15 @@ export function useActionDownload(resource: string): {
     }
   };
   return { busy, download };
+}
+
+/** Lets the browser fetch and save the link (an attachment: the page stays where it is). */
+function followDownloadLink(url: string, fileName: string): void {
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
 }

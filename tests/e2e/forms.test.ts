@@ -118,6 +118,7 @@ describe('forms (flows) from the console to the public page and back', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'CSV downloaden' }).click(),
     ]);
+    expect(new URL(download.url()).pathname).toMatch(/\/submissions\/csv$/);
     const csv = await readFile((await download.path())!, 'utf8');
     expect(csv).toContain('Kom je?');
     expect(csv.split(/\r?\n/).filter((line) => line.includes('Taart'))).toHaveLength(2);

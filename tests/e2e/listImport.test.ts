@@ -43,6 +43,8 @@ async function downloadText(page: Page, button: string): Promise<string> {
     page.waitForEvent('download'),
     page.getByRole('button', { name: button }).click(),
   ]);
+  // The browser fetched the file itself from the server (a ticketed link), not from a Blob in the page.
+  expect(new URL(download.url()).searchParams.get('ticket')).toMatch(/^v1\./);
   return readFile((await download.path())!, 'utf8');
 }
 

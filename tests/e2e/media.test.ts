@@ -184,6 +184,7 @@ describe('media library on a desktop (1366x768)', () => {
       panel.getByRole('button', { name: 'Downloaden' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('jaarplan.pdf');
+    expect(new URL(download.url()).pathname).toMatch(/\/download$/);
     const saved = await download.createReadStream();
     const chunks: Buffer[] = [];
     for await (const chunk of saved) chunks.push(chunk as Buffer);

@@ -358,6 +358,47 @@ describe('receivers: list export and import', () => {
       expect((await listOf(listId)).subscriberCount).toBe(4);
     });
 
+    it('leaves globally unsubscribed addresses out in every mode, counting them', async () => {
+      const listId = await newList();
+      const first = await startImport(
+        listId,
+        utf8('naam,email\nEva,eva.uit@voorbeeld.nl\nFrits,frits@voorbeeld.nl\n'),
+        { mode: 'add' },
+      );
+      expect(await finished(listId, first.body.id)).toMatchObject({ added: 2 });
+      for (const email of ['Eva.Uit@voorbeeld.nl', 'gijs.uit@voorbeeld.nl'])
+        expect((await call('POST', '/unsubscribers', { query: { email } })).status).toBe(201);
+
+      const update = await startImport(
+        listId,
+        utf8('naam,email\nEva Nieuw,EVA.UIT@voorbeeld.nl\nFrits Nieuw,frits@voorbeeld.nl\n'),
+        { mode: 'update' },
+      );
+      expect(await finished(listId, update.body.id)).toMatchObject({
+        updated: 1,
+        skippedUnsubscribed: 1,
+        skippedMissing: 0,
+      });
+      const both = await startImport(
+        listId,
+        utf8(
+          'naam,email\nGijs,gijs.uit@voorbeeld.nl\nEva Weer,eva.uit@voorbeeld.nl\nHenk,henk@voorbeeld.nl\n',
+        ),
+        { mode: 'addAndUpdate' },
+      );
+      expect(await finished(listId, both.body.id)).toMatchObject({
+        added: 1,
+        updated: 0,
+        skippedUnsubscribed: 2,
+      });
+      const stored = await subscribersOf(listId);
+      expect(stored.map((s) => [s.name, s.email])).toEqual([
+        ['Eva', 'eva.uit@voorbeeld.nl'],
+        ['Frits Nieuw', 'frits@voorbeeld.nl'],
+        ['Henk', 'henk@voorbeeld.nl'],
+      ]);
+    });
+
     it('refuses without consent, with a bad mapping, an empty or a binary file: 400 naming the field, nothing kept', async () => {
       const listId = await newList();
       const file = utf8('naam;email\nAnna;anna@voorbeeld.nl\n');

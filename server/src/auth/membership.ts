@@ -70,6 +70,27 @@ export async function findMember(
   return membership ? asMember(claimed) : undefined;
 }
 
+/**
+ * The user with this id when they are (still) a member of the environment: for a download ticket
+ * (auth/downloadTicket.ts), which names the user it was made for instead of carrying a token.
+ */
+export async function findMemberById(
+  db: Database,
+  environmentId: string,
+  userId: string,
+): Promise<AuthenticatedUser | undefined> {
+  const [member] = await db
+    .select({ id: users.id, username: users.username, name: users.name })
+    .from(users)
+    .innerJoin(
+      environmentMembers,
+      and(eq(environmentMembers.userId, users.id), eq(environmentMembers.environmentId, environmentId)),
+    )
+    .where(eq(users.id, userId))
+    .limit(1);
+  return member ? asMember(member) : undefined;
+}
+
 function asMember(user: { id: string; username: string; name: string | null }): AuthenticatedUser {
   return { id: user.id, username: user.username, name: user.name ?? user.username };
 }

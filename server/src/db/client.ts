@@ -1,13 +1,10 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { AppConfig } from '../config';
 import type { QueueConnection } from '../delivery/deliveryQueue';
@@ -51,7 +48,12 @@ export async function openDatabase(
     await opened.close();
     throw error;
   }
-  return { db: opened.db, driver: opened.driver, queueConnection: opened.queueConnection, close: opened.close };
+  return {
+    db: opened.db,
+    driver: opened.driver,
+    queueConnection: opened.queueConnection,
+    close: opened.close,
+  };
 }
 
 /** Refreshes the planner's statistics; call after migrations and bulk loads. */
@@ -70,7 +72,16 @@ interface DriverHandle extends OpenDatabase {
   migrate(): Promise<void>;
 }
 
+/**
+ * PGlite and its drizzle driver are imported here, not at the top: on PostgreSQL (DATABASE_URL) the
+ * server never loads them (docs/performance.md, "Server memory").
+ */
 async function openPglite(dataDir: string): Promise<DriverHandle> {
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   const directory = path.join(dataDir, 'db');
   await mkdir(directory, { recursive: true });
   const client = await PGlite.create(directory);

@@ -8,7 +8,13 @@ import type { OutgoingMessage } from './mailer';
 
 /** The message's source and its envelope, as nodemailer's `raw` option takes them. */
 export interface MimeMessage {
-  source: string;
+  /**
+   * UTF-8 bytes, not a string. As a string nearly every source was promoted to V8's old generation
+   * while nodemailer streamed it, and freed only once that had grown to about four times its live size:
+   * 300 MB more RSS during a job. A Buffer's bytes live outside the V8 heap, and V8 collects as soon as
+   * they have grown by about 64 MB (docs/performance.md, "Sending delivery jobs").
+   */
+  source: Buffer;
   envelope: { from: string; to: string };
   messageId: string;
 }
@@ -43,7 +49,7 @@ export function mimeMessage(message: OutgoingMessage, date: Date = new Date()): 
     '',
   ];
   return {
-    source: lines.join('\r\n'),
+    source: Buffer.from(lines.join('\r\n'), 'utf8'),
     envelope: { from: addressOf(message.from), to: message.to },
     messageId,
   };

@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import sharp from 'sharp';
 import { ApiError } from '../errors';
 import { fileKey, renditionKey, renditionsKey } from './keys';
 import { contentTypeOf, isRasterExtension } from './mediaTypes';
@@ -198,6 +197,8 @@ async function resize(
   spec: RenditionSpec,
   timeoutMs: number,
 ): Promise<Buffer> {
+  // sharp (libvips, ~25 MB resident) loads with the first rendition, not at server start.
+  const { default: sharp } = await import('sharp');
   // `pages: 1`: only the first frame of an animated GIF or WebP (hundreds of frames cost as many renders).
   const pipeline = sharp({ failOn: 'error', pages: 1, limitInputPixels: maxInputPixels })
     // libvips stops a render that takes longer than the ask may wait; its slot is then free again.

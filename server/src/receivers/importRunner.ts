@@ -1,11 +1,12 @@
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import type { ImportTarget } from '../contract/listImports';
 import type { Database } from '../db/client';
-import { writeImportBatch, type ImportBatch } from './importBatch';
+import { batchRowEncoder, writeImportBatch, type ImportBatch } from './importBatch';
 import { readCsvRecords, type CsvFormat } from './importCsv';
 import type { ImportFiles } from './importFiles';
 import { mapRow } from './importMapping';
 import { finishImport, markInterruptedImports } from './listImports';
+import { SeenAddresses } from './seenAddresses';
 
 // The background work of imports, in the server process: each running import reads its file and writes
 // it in batches (importBatch.ts), one transaction each, yielding to requests between them (PGlite runs
@@ -45,16 +46,22 @@ export function createImportRunner(
   let stopping = false;
 
   async function run(job: ImportJob): Promise<void> {
-    const seen = new Set<string>();
+    const seen = new SeenAddresses();
     const inFlight = new Set<Promise<boolean>>();
     let last: Promise<boolean> = Promise.resolve(true);
     let ended = false; // a batch was cancelled or failed: nothing after it is written
     let failure: unknown;
     let batch = emptyBatch(job);
+    /** The batch's valid rows as JSON text, joined into `batch.rows` when it is handed over. */
+    let rows: string[] = [];
+    const encodeRow = batchRowEncoder(job.columns.map(([, target]) => target));
     let bytesRead = 0;
     /** Hands the batch to a writer once one is free; false when the import should stop reading. */
     const flush = async (): Promise<boolean> => {
       batch.bytesRead = bytesRead;
+      batch.rows = `[${rows.join(',')}]`;
+      batch.validRows = rows.length;
+      rows = [];
       while (inFlight.size >= writers) await Promise.race(inFlight);
       if (ended || stopping) return false;
       const written = writeImportBatch(db, batch, last);
@@ -84,12 +91,8 @@ export function createImportRunner(
         if ('refusal' in mapped) {
           batch.refusals.push({ rowNumber: record.rowNumber, reason: mapped.refusal, values: record.cells });
         } else {
-          const key = String(mapped.values.email).toLowerCase();
-          if (seen.has(key)) batch.duplicatesInFile += 1;
-          else {
-            seen.add(key);
-            batch.rows.push(mapped.values);
-          }
+          if (seen.firstTime(String(mapped.values.email))) rows.push(encodeRow(mapped.values));
+          else batch.duplicatesInFile += 1;
         }
         if (batch.rowCount >= batchRows && !(await flush())) {
           reading = false;
@@ -139,7 +142,8 @@ function emptyBatch(job: ImportJob): ImportBatch {
     listId: job.listId,
     mode: job.mode,
     targets: job.columns.map(([, target]) => target),
-    rows: [],
+    rows: '[]',
+    validRows: 0,
     refusals: [],
     duplicatesInFile: 0,
     rowCount: 0,

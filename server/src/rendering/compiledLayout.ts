@@ -1,4 +1,3 @@
-import mjml2html from 'mjml';
 import { buildLayout, fragmentNames, type FragmentName, type Layout } from './layouts';
 import type { TemplateStyle } from './themeStyle';
 
@@ -33,6 +32,8 @@ const markerPattern = /<!--dpp:([a-zA-Z]+)-->/;
  */
 export async function compileLayout(layoutName: string, style: TemplateStyle): Promise<CompiledLayout> {
   const layout = buildLayout(layoutName, style);
+  // MJML (with juice, cheerio, postcss: ~20 MB of heap) loads with the first layout, not at server start.
+  const { default: mjml2html } = await import('mjml');
   const { html, errors } = await mjml2html(layout.mjml, {
     validationLevel: 'strict',
     keepComments: true,

@@ -414,6 +414,7 @@ export const formRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'per question; semicolon-separated UTF-8 with a byte order mark, formulas escaped.',
         tags,
         'x-extension': true,
+        'x-download': true,
         params: environmentParams(FlowChildParams.properties),
         response: { ...errorResponses(400, 401, 403, 404) },
       },

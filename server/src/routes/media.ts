@@ -239,6 +239,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'The file as an attachment named with its original name.',
         tags: ['media'],
         'x-extension': true,
+        'x-download': true,
         params: environmentParams(FileParams.properties),
         response: { ...errorResponses(400, 401, 403, 404) },
       },

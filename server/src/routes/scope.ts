@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { authenticate } from '../auth/bearer';
+import { acceptDownloadTicket, downloadTicketOf } from '../auth/downloadTicketAccess';
+import { DownloadRoutes } from '../auth/downloadRoutes';
 import { findMember } from '../auth/membership';
 import { forbidden } from '../errors';
 
@@ -21,11 +23,25 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
  * a valid bearer token (else 401), the X-Environment-Id header equal to the path id and membership of
  * that environment (else 403). Handlers then read `request.environmentId` and `request.user`.
  * The check runs onRequest, before the body is parsed, so unauthenticated uploads are refused early.
+ * A GET route declared `x-download` also takes a download ticket instead (a link the browser follows,
+ * which carries no headers; auth/downloadTicket.ts); such routes are listed in `app.downloadRoutes`.
  */
 export const environmentScope: FastifyPluginAsync<EnvironmentScopeOptions> = async (app, { areas }) => {
+  const downloadRoutes = new DownloadRoutes();
+  app.decorate('downloadRoutes', downloadRoutes);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (route.schema?.['x-download'] && methods.includes('GET')) downloadRoutes.add(route.url);
+  });
   app.addHook('onRequest', async (request) => {
-    const token = await authenticate(request);
     const environmentId = (request.params as { environmentId?: string }).environmentId ?? '';
+    const ticket = downloadTicketOf(request);
+    if (ticket !== undefined) {
+      request.user = await acceptDownloadTicket(request, ticket, environmentId.toLowerCase());
+      request.environmentId = environmentId.toLowerCase();
+      return;
+    }
+    const token = await authenticate(request);
     if (headerValue(request) !== environmentId) {
       throw forbidden(`De header 'X-Environment-Id' moet gelijk zijn aan de omgeving in het pad.`);
     }

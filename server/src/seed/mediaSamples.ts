@@ -1,5 +1,3 @@
-import sharp from 'sharp';
-
 /** Demo media made at seed time (no downloads, no fonts needed): shapes rendered by sharp, a hand-built PDF. */
 
 /** A landscape "photo": sky gradient, sun, hills and water in the given palette. */
@@ -21,6 +19,7 @@ export async function samplePhoto(
   <path d="M0 600 Q 300 560 600 610 T 1200 590 V 800 H 0 Z" fill="${palette.water}" opacity="0.85"/>
   <path d="M0 680 Q 300 650 600 690 T 1200 670 V 800 H 0 Z" fill="${palette.water}"/>
 </svg>`;
+  const { default: sharp } = await import('sharp'); // only a seed needs it (see renditions.ts)
   const image = sharp(Buffer.from(svg));
   if (format === 'webp') return image.webp({ quality: 80 }).toBuffer();
   if (format === 'png') return image.png().toBuffer();
@@ -29,6 +28,7 @@ export async function samplePhoto(
 
 /** A square logo: a coloured disc with a white emblem (a stylised wave or a star). */
 export async function sampleLogo(color: string, emblem: 'wave' | 'star', size = 256): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
   return sharp(Buffer.from(sampleLogoSvg(color, emblem, size)))
     .png()
     .toBuffer();

@@ -11,18 +11,16 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
-import { Title, useDataProvider, useGetList, useGetOne, useNotify, useTranslate } from 'react-admin';
+import { Title, useGetList, useGetOne, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import type { DeclaredDataProvider } from '../../dataProvider/declaredDataProvider';
 import { DeclaredTable } from '../../declarative/DeclaredTable';
 import { LoadingMessage } from '../../declarative/LoadingMessage';
+import { useActionDownload } from '../../declarative/useActionDownload';
 import { pageSize } from '@contract/paging';
 import { BackToOverview } from '../../layout/BackToOverview';
 import { formatDateTime } from '../../i18n/dateFormat';
 import { flowOptionCounts } from '../../resources/flowAnswers';
 import { useRefreshEvents } from '../../slideover/refreshEvents';
-import { saveBlob } from '../media/saveBlob';
 
 /**
  * /forms/{id}/data: the answers of a form. How often each option was chosen (with the places left),
@@ -119,27 +117,17 @@ export function FlowAnswersPage() {
   );
 }
 
-/** 'CSV downloaden': the server writes the file (a kept CSV library); the console saves it. */
+/** 'CSV downloaden': the server writes the file (a kept CSV library); the browser saves it. */
 function CsvButton({ flowId, fileName }: { flowId: string; fileName: string }) {
-  const dataProvider = useDataProvider<DeclaredDataProvider>();
-  const notify = useNotify();
   const translate = useTranslate();
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    try {
-      const { data } = await dataProvider.action<string>('flowSubmissions', 'csv', { meta: { flowId } });
-      saveBlob(new Blob([data], { type: 'text/csv;charset=utf-8' }), fileName);
-    } catch (error) {
-      notify(error instanceof Error && error.message ? error.message : 'ra.notification.http_error', {
-        type: 'error',
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, download } = useActionDownload('flowSubmissions');
   return (
-    <Button variant="outlined" startIcon={<DownloadIcon />} disabled={busy} onClick={() => void download()}>
+    <Button
+      variant="outlined"
+      startIcon={<DownloadIcon />}
+      disabled={busy}
+      onClick={() => void download('csv', { meta: { flowId } }, fileName)}
+    >
       {translate('app.forms.answers.csv')}
     </Button>
   );

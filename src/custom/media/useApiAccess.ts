@@ -10,9 +10,10 @@ export interface ApiAccess {
 }
 
 /**
- * For the two calls that cannot go through the dataProvider's JSON client: uploads (progress needs
- * XMLHttpRequest) and downloads (bytes). `checkAuth` first renews an expired token silently, exactly as
- * every dataProvider call does; the session then holds the token and the selected environment.
+ * For the calls that cannot go through the dataProvider's JSON client: uploads (progress needs
+ * XMLHttpRequest; downloads are links the browser follows, see useActionDownload). `checkAuth` first
+ * renews an expired token silently, exactly as every dataProvider call does; the session then holds the
+ * token and the selected environment.
  */
 export function useApiAccess(): () => Promise<ApiAccess> {
   const authProvider = useAuthProvider();

@@ -2,9 +2,9 @@ import type { MediaFile } from '@contract/media';
 import { defineResource } from '../../declarative/resourceDeclaration';
 
 /**
- * Files of the media library (spec §3 File): read, renamed (`PUT /file/{id}?newName=`) and deleted
- * from the File details panel. Uploads and downloads stream outside the dataProvider (see
- * src/custom/media/useUploadQueue.ts and downloadFile.ts).
+ * Files of the media library (spec §3 File): read, renamed (`PUT /file/{id}?newName=`), deleted and
+ * downloaded (a link the browser follows: useActionDownload) from the File details panel. Uploads
+ * stream outside the dataProvider (src/custom/media/useUploadQueue.ts).
  */
 export const mediaFiles = defineResource<MediaFile>()({
   name: 'mediaFiles',
@@ -14,6 +14,7 @@ export const mediaFiles = defineResource<MediaFile>()({
     getOne: { method: 'GET', path: '/file/{id}' },
     update: { method: 'PUT', path: '/file/{id}', query: { newName: 'name' } },
     delete: { method: 'DELETE', path: '/file/{id}' },
+    actions: { download: { method: 'GET', path: '/file/{id}/download' } },
   },
   fields: [
     { source: 'name', label: 'media.details.name', kind: 'text' },

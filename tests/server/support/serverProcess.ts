@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { httpsRequest } from './https';
+import { serveCommand } from './serveCommand';
 
 export interface Exit {
   code: number | null;
@@ -19,10 +20,14 @@ export interface ServerProcess {
 /** The server bundle the suite's globalSetup builds (`npm run build` makes the same file). */
 export const serverBundle = 'dist-server/main.js';
 
-/** Runs the built server (`dist-server/main.js`) as its own process, the way `npm run serve` does. */
-export function spawnServer(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--enable-source-maps', serverBundle], {
-    env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'test', DATABASE_URL: '', ...env },
+/**
+ * Runs the built server (`dist-server/main.js`) as its own process, the way `npm run serve` does (its
+ * environment and node options); `nodeArgs` come on top.
+ */
+export function spawnServer(env: Record<string, string>, nodeArgs: string[] = []): ServerProcess {
+  const serve = serveCommand();
+  const child = spawn(process.execPath, [...serve.nodeArgs, ...nodeArgs, serverBundle], {
+    env: { ...serve.env, ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'test', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

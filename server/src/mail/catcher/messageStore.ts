@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { simpleParser, type AddressObject } from 'mailparser';
+import type { AddressObject } from 'mailparser';
 
 /** One caught message in a list: who it went to, what about, when. */
 export interface CaughtMessageSummary {
@@ -122,7 +122,7 @@ export async function openMessageStore(options: MessageStoreOptions): Promise<Me
       // Another environment's message has another name, so it is as absent as a pruned one.
       const raw = file ? await readFile(file).catch(ignoreMissing) : undefined;
       if (!raw) return undefined;
-      const parsed = await simpleParser(raw, { skipImageLinks: true });
+      const parsed = await (await mailParser())(raw, { skipImageLinks: true });
       return {
         ...summaryFields(id, parsed),
         headers: parsed.headerLines.map(({ line }) => headerOf(line)),
@@ -131,6 +131,11 @@ export async function openMessageStore(options: MessageStoreOptions): Promise<Me
       };
     },
   };
+}
+
+/** mailparser (~7 MB of heap) loads when someone first opens the catcher's inbox, not at server start. */
+async function mailParser() {
+  return (await import('mailparser')).simpleParser;
 }
 
 function isMessageFile(name: string): boolean {
@@ -147,7 +152,7 @@ async function summaryOf(file: string): Promise<CaughtMessageSummary | undefined
     const head = buffer.subarray(0, bytesRead).toString('latin1');
     const end = head.search(/\r?\n\r?\n/);
     const headerBlock = Buffer.from(end >= 0 ? head.slice(0, end) : head, 'latin1');
-    const parsed = await simpleParser(Buffer.concat([headerBlock, Buffer.from('\r\n\r\n')]));
+    const parsed = await (await mailParser())(Buffer.concat([headerBlock, Buffer.from('\r\n\r\n')]));
     return summaryFields(path.basename(file).slice(0, path.basename(file).indexOf('.')), parsed);
   } finally {
     await handle.close();

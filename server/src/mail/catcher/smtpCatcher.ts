@@ -1,4 +1,3 @@
-import { SMTPServer } from 'smtp-server';
 import { environmentMailHeader } from '../environmentHeader';
 import type { CatcherSettings } from '../mailSettings';
 import type { MessageStore } from './messageStore';
@@ -22,6 +21,8 @@ export async function startSmtpCatcher(
   settings: Pick<CatcherSettings, 'port' | 'maxMessageBytes'>,
   store: MessageStore,
 ): Promise<SmtpCatcher> {
+  // Loaded here: a server that sends through SMTP_URL never starts the catcher.
+  const { SMTPServer } = await import('smtp-server');
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],

@@ -222,6 +222,7 @@ export const listImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "The import's refused rows as CSV: row number, reason (Dutch), then the row's own cells.",
         tags,
         'x-extension': true,
+        'x-download': true,
         params: environmentParams(ImportParams.properties),
         response: { ...errorResponses(400, 401, 403, 404) },
       },

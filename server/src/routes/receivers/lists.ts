@@ -60,6 +60,7 @@ export const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'labels; semicolon-separated UTF-8 with a byte order mark, formulas escaped. Streamed in batches.',
         tags,
         'x-extension': true,
+        'x-download': true,
         params: environmentParams(ListParams.properties),
         response: { ...errorResponses(400, 401, 403, 404) },
       },

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import type { MediaFile } from '@contract/media';
 import { useState, type ReactNode } from 'react';
 import { useDelete, useGetOne, useNotify, useTranslate, useUpdate, type HttpError } from 'react-admin';
+import { useActionDownload } from '../../../declarative/useActionDownload';
 import { ConfirmDeletion } from '../../../layout/ConfirmDeletion';
 import { SlideOverCloseButton } from '../../../slideover/SlideOverCloseButton';
 import { useSlideOver } from '../../../slideover/SlideOverContext';
@@ -16,7 +17,6 @@ import { FileNameEditor } from '../FileNameEditor';
 import { FilePreview } from '../FilePreview';
 import { FileTags } from '../FileTags';
 import { formatFileSize } from '../formatFileSize';
-import { useFileDownload } from '../useFileDownload';
 
 export interface FileDetailsSlideOverProps {
   fileId: string;
@@ -31,12 +31,11 @@ export function FileDetailsSlideOver({ fileId }: FileDetailsSlideOverProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const { close } = useSlideOver();
-  const download = useFileDownload();
+  const { busy: downloading, download } = useActionDownload('mediaFiles');
   const { data: file, error, isPending } = useGetOne<MediaFile, HttpError>('mediaFiles', { id: fileId });
   const [update, { isPending: saving }] = useUpdate<MediaFile, HttpError>();
   const [remove, { isPending: deleting }] = useDelete<MediaFile, HttpError>();
   const [confirmOpen, setConfirmOpen] = useState(false);
-  const [downloading, setDownloading] = useState(false);
 
   const rename = (name: string) => {
     if (!file) return;
@@ -71,14 +70,8 @@ export function FileDetailsSlideOver({ fileId }: FileDetailsSlideOverProps) {
       },
     );
   };
-  const startDownload = async () => {
-    if (!file) return;
-    setDownloading(true);
-    try {
-      await download(file);
-    } finally {
-      setDownloading(false);
-    }
+  const startDownload = () => {
+    if (file) void download('download', { id: file.id }, file.originalName);
   };
 
   return (
@@ -90,7 +83,7 @@ export function FileDetailsSlideOver({ fileId }: FileDetailsSlideOverProps) {
           <Button color="error" onClick={() => setConfirmOpen(true)} disabled={!file || deleting}>
             {translate('media.details.delete')}
           </Button>
-          <Button variant="contained" onClick={() => void startDownload()} disabled={!file || downloading}>
+          <Button variant="contained" onClick={startDownload} disabled={!file || downloading}>
             {translate('media.details.download')}
           </Button>
         </>
