@@ -9,6 +9,7 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { stripVTControlCharacters } from 'node:util';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 const vitest = (project, ...extra) => ['npx', 'vitest', 'run', '--project', project, ...extra];
@@ -81,7 +82,7 @@ function run(job) {
 
 /** Vitest's summary line: " Tests  2 failed | 474 passed (476)" (colours removed first). */
 function countTests(output) {
-  const plain = output.replace(/\x1b\[[0-9;]*m/g, '');
+  const plain = stripVTControlCharacters(output);
   const summary = [...plain.matchAll(/^\s*Tests\s+(.+)\(\d+\)\s*$/gm)].at(-1)?.[1];
   if (!summary) return undefined;
   const count = (word) => Number(summary.match(new RegExp(`(\\d+) ${word}`))?.[1] ?? 0);
