@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Database } from './client';
 
@@ -14,7 +14,12 @@ export async function queryRowArrays(db: Database, text: string, values: unknown
   const client = (db as { $client?: unknown }).$client;
   if (client instanceof pg.Pool)
     return (await client.query<unknown[]>({ text, values, rowMode: 'array' })).rows;
-  if (client instanceof PGlite)
+  if (isPglite(client))
     return (await client.query<unknown[]>(text, values, { rowMode: 'array' })).rows;
   throw new Error('queryRowArrays needs the database handle of PGlite or a node-postgres pool');
+}
+
+// Told apart by shape, not `instanceof`: PGlite is loaded only when it is the database (client.ts).
+function isPglite(client: unknown): client is PGlite {
+  return typeof client === 'object' && client !== null && 'waitReady' in client && 'query' in client;
 }
