@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
@@ -7,6 +7,22 @@ import { precompress } from './scripts/precompressPlugin.ts';
 // The API server the dev server proxies to (npm run dev starts it on this origin).
 const apiTarget = process.env.API_TARGET ?? 'https://localhost:8443';
 const proxied = { target: apiTarget, changeOrigin: false, secure: false };
+// Server test files that touch no database, or that start their own PGlite server whatever
+// TEST_DATABASE_URL says: a run on PostgreSQL would only repeat them.
+const serverTestsWithoutDatabase = [
+  'dataDirectoryLock',
+  'errorLogSerializer',
+  'logLevels',
+  'mailConfiguration',
+  'mailer',
+  'media-crash',
+  'rendering',
+  'renditions',
+  'seenAddresses',
+  'startupConfiguration',
+  'tls',
+].map((name) => `tests/server/${name}.test.ts`);
+
 // `npm run dev` hands Vite the API server's self-signed certificate (MSAL wants a secure origin).
 const devHttps =
   process.env.DEV_HTTPS_CERT && process.env.DEV_HTTPS_KEY
@@ -41,6 +57,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/unit/setup.ts'],
+          isolate: false,
         },
       },
       {
@@ -49,7 +66,10 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? serverTestsWithoutDatabase : [])],
           globalSetup: ['tests/server/support/globalSetup.ts'],
+          // One module graph for all files: each file importing the server anew cost 45 s a run.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

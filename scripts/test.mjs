@@ -18,12 +18,12 @@ const vitest = (project, ...extra) => ['npx', 'vitest', 'run', '--project', proj
 // more at once made the jsdom and browser tests time out on a 2-core machine).
 const concurrency = Number(process.env.TEST_CONCURRENCY ?? 2);
 const allJobs = [
+  { name: 'e2e', command: vitest('e2e') },
   { name: 'server-pglite', command: vitest('server'), env: { TEST_DATABASE_URL: '' } },
+  ...(postgresUrl ? [{ name: 'server-postgres', command: vitest('server'), env: { TEST_DATABASE_URL: postgresUrl } }] : []),
   { name: 'unit', command: vitest('unit') },
   { name: 'typecheck', command: ['npm', 'run', 'typecheck'] },
   { name: 'lint', command: ['npx', 'eslint', '.'] },
-  ...(postgresUrl ? [{ name: 'server-postgres', command: vitest('server'), env: { TEST_DATABASE_URL: postgresUrl } }] : []),
-  { name: 'e2e', command: vitest('e2e') },
 ];
 const chosen = process.env.TEST_JOBS?.split(',').map((name) => name.trim());
 const jobs = chosen ? allJobs.filter((job) => chosen.includes(job.name)) : allJobs;
