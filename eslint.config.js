@@ -5,7 +5,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-server', 'dist-reference', 'data', 'node_modules', 'test-results', 'server/drizzle', 'coverage'] },
+  { ignores: ['dist', 'dist-server', 'dist-reference', 'dist-unminified', 'data', 'node_modules', 'test-results', 'server/drizzle', 'coverage'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,6 +1,13 @@
 import { useMediaQuery, type Theme } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { DataTable, InfiniteList, InfinitePagination, SearchInput, useListContext } from 'react-admin';
+import {
+  DataTable,
+  InfiniteList,
+  InfinitePagination,
+  SearchInput,
+  useListContext,
+  type RaRecord,
+} from 'react-admin';
 import { useRefreshEvents } from '../slideover/refreshEvents';
 import { LoadError } from '../layout/LoadError';
 import { declaredColumn } from './declaredColumn';
@@ -15,6 +22,7 @@ import { tableQuery } from './pageReads';
 import { useLabel } from './useLabel';
 import { useRowClick } from './useRowClick';
 import { useRowOpener } from './RowOpenLink';
+import { tableRowStyles } from './tableRowClasses';
 import { visibleColumns } from './visibleColumns';
 import { pageSize } from '@contract/paging';
 
@@ -38,6 +46,8 @@ const tableLayout = {
   '& .RaList-content': { overflowX: 'auto' },
   // A long e-mail address breaks rather than pushing the row's buttons off a phone's screen.
   '& .RaDataTable-rowCell': { overflowWrap: { xs: 'anywhere', sm: 'normal' } },
+  // The rows' buttons and links are plain elements styled here once, not per row.
+  ...tableRowStyles,
 };
 
 /**
@@ -90,25 +100,38 @@ function DeclaredRows({
   const rowClick = useRowClick(declaration, meta);
   const opener = useRowOpener(declaration, meta);
   const isPhone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const label = useLabel();
   if (error) return <LoadError error={error} onRetry={() => void refetch()} />;
   if (isPending) return <LoadingMessage />;
   const columns = visibleColumns(view, isPhone);
+  const { delete: confirmDelete } = view;
+  const deleteLabel = label('ra.action.delete');
   return (
     <DataTable
       rowClick={rowClick}
       bulkActionButtons={false}
       empty={<TableEmpty text={view.empty} declaration={declaration} meta={meta} />}
     >
-      {columns.map((column, index) => declaredColumn(declaration, column, index === 0 ? opener : undefined))}
+      {columns.map((column, index) =>
+        declaredColumn(declaration, column, label, index === 0 ? opener : undefined),
+      )}
       {view.reorder ? (
         <DataTable.Col label=" " disableSort>
           <ReorderButtons declaration={declaration} reorder={view.reorder} meta={meta} />
         </DataTable.Col>
       ) : null}
-      {view.delete ? (
-        <DataTable.Col>
-          <DeleteRowButton declaration={declaration} confirm={view.delete} meta={meta} />
-        </DataTable.Col>
+      {confirmDelete ? (
+        <DataTable.Col
+          render={(record: RaRecord) => (
+            <DeleteRowButton
+              declaration={declaration}
+              record={record}
+              confirm={confirmDelete}
+              meta={meta}
+              label={deleteLabel}
+            />
+          )}
+        />
       ) : null}
     </DataTable>
   );

@@ -6,19 +6,20 @@ import {
   EmailField,
   NumberField,
   ReferenceField,
-  SelectField,
-  TextField,
   UrlField,
-  useRecordContext,
   type RaRecord,
 } from 'react-admin';
 import { dateOptions, dateTimeOptions } from '../i18n/dateFormat';
-import type { FieldDeclaration } from './fieldDeclaration';
+import type { Choice, FieldDeclaration } from './fieldDeclaration';
+import type { Label } from './label';
 import type { ResourceDeclaration } from './resourceDeclaration';
 import type { ColumnDeclaration } from './viewDeclaration';
 
-/** Wraps a cell's content in the link or button that opens the row (see useRowOpener). */
-export type CellWrapper = (content: ReactElement) => ReactElement;
+/** A cell's content, drawn from the row's record. */
+export type CellRender = (record: RaRecord) => ReactNode;
+
+/** Wraps a cell's content in the button or link that opens the row (see useRowOpener). */
+export type CellWrapper = (record: RaRecord, content: ReactNode) => ReactElement;
 
 /** The source of a declared column, whichever form it is declared in. */
 export function columnSource(column: ColumnDeclaration<RaRecord>): string {
@@ -28,62 +29,92 @@ export function columnSource(column: ColumnDeclaration<RaRecord>): string {
 /**
  * The `<DataTable.Col>` of a declared column; the field's kind decides how the cell shows it.
  * `opener` places the content inside the row's link (a keyboard can open the row there); an e-mail
- * address or web address then shows as text, as a link cannot hold another link.
+ * address or web address then shows as text, as a link cannot hold another link. `label` translates
+ * the declaration's labels (choices' names).
+ *
+ * The cell is drawn by the column's `render` function of the row's record: texts and choices as
+ * plain text, with no field component, context read or MUI styling per cell, as a table draws 250 rows
+ * at once (docs/performance.md, issue 16 goal 3). Other kinds keep react-admin's fields.
  */
 export function declaredColumn(
   declaration: ResourceDeclaration,
   column: ColumnDeclaration<RaRecord>,
+  label: (label: Label) => string,
   opener?: CellWrapper,
 ): ReactElement {
-  const { source, label, sortable = true, render } = typeof column === 'string' ? { source: column } : column;
+  const { source, label: columnLabel, sortable = true, render } =
+    typeof column === 'string' ? { source: column } : column;
   const field = declaration.fields.find((candidate) => candidate.source === source);
-  if (!field && !(render && label)) {
+  if (!field && !(render && columnLabel)) {
     throw new Error(`Resource '${declaration.name}' declares no field '${source}' for its table`);
   }
-  const props = { source, label: label ?? field?.label, disableSort: !sortable };
-  const content = render ? <RenderedCell render={render} /> : cellContent(source, field, !opener);
+  const props = { source, label: columnLabel ?? field?.label, disableSort: !sortable };
+  const content = render ?? cellContent(source, field, !opener, label);
   // Numbers line up on the right, as react-admin's NumberCol does (which would ignore the content given).
   const align = field?.kind === 'number' && !render && !field.displayAs ? 'right' : undefined;
   return (
-    <DataTable.Col key={source} {...props} align={align}>
-      {opener ? opener(content) : content}
-    </DataTable.Col>
+    <DataTable.Col
+      key={source}
+      {...props}
+      align={align}
+      render={opener ? (record: RaRecord) => opener(record, content(record)) : content}
+    />
   );
 }
 
-function cellContent(source: string, field: FieldDeclaration | undefined, links: boolean): ReactElement {
-  if (!field || (!links && (field.kind === 'email' || field.kind === 'url'))) {
-    return <TextField source={source} />;
-  }
+/** A value as react-admin's TextField shows it: text as it is, anything else as JSON, nothing as nothing. */
+function plainText(value: unknown): string | null {
+  if (value == null) return null;
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+function cellContent(
+  source: string,
+  field: FieldDeclaration | undefined,
+  links: boolean,
+  label: (label: Label) => string,
+): CellRender {
+  // Sources are the record's own keys (FieldSource), never paths.
+  const text: CellRender = (record) => plainText(record[source]);
+  if (!field || (!links && (field.kind === 'email' || field.kind === 'url'))) return text;
   const { displayAs } = field;
-  if (displayAs) return <RenderedCell render={(record) => displayAs(record[source], record)} />;
+  if (displayAs) return (record) => displayAs(record[source], record);
+  // One element per column: react-admin's fields read the row's record from its RecordContext.
+  const fieldCell = (element: ReactElement): CellRender => () => element;
   switch (field.kind) {
     case 'number':
-      return <NumberField source={source} />;
+      return fieldCell(<NumberField source={source} />);
     case 'boolean':
-      return <BooleanField source={source} />;
+      return fieldCell(<BooleanField source={source} />);
     case 'email':
-      return <EmailField source={source} />;
+      return fieldCell(<EmailField source={source} />);
     case 'url':
-      return <UrlField source={source} />;
+      return fieldCell(<UrlField source={source} />);
     case 'date':
-      return <DateField source={source} locales="nl-NL" options={dateOptions} />;
+      return fieldCell(<DateField source={source} locales="nl-NL" options={dateOptions} />);
     case 'dateTime':
       // showTime: without it DateField calls toLocaleDateString, which refuses a timeStyle (a TypeError).
-      return <DateField source={source} locales="nl-NL" options={dateTimeOptions} showTime />;
+      return fieldCell(<DateField source={source} locales="nl-NL" options={dateTimeOptions} showTime />);
     case 'choice':
       // Choices computed per form have no fixed names for a table: the value shows as it is.
-      if (typeof field.choices === 'function') return <TextField source={source} />;
-      return <SelectField source={source} choices={[...field.choices]} />;
+      if (typeof field.choices === 'function') return text;
+      return choiceText(source, field.choices, label);
     case 'reference':
-      return <ReferenceField source={source} reference={field.reference} link={false} />;
+      return fieldCell(<ReferenceField source={source} reference={field.reference} link={false} />);
     default:
-      return <TextField source={source} />;
+      return text;
   }
 }
 
-/** A cell drawn by the declaration's own function of the row's record. */
-function RenderedCell({ render }: { render: (record: RaRecord) => ReactNode }) {
-  const record = useRecordContext();
-  return <>{record ? render(record) : null}</>;
+/**
+ * The name of the row's choice, as react-admin's SelectField shows it (translated; nothing for an
+ * unknown value), with the names translated once for the column instead of once per row.
+ */
+function choiceText(source: string, choices: readonly Choice[], label: (label: Label) => string): CellRender {
+  // SelectField compares with ==: a value 1 finds the choice '1'.
+  const names = new Map(choices.map((choice) => [String(choice.id), label(choice.name)]));
+  return (record) => {
+    const value: unknown = record[source];
+    return value == null ? null : (names.get(String(value)) ?? null);
+  };
 }

@@ -1,0 +1,67 @@
+import type { SxProps, Theme } from '@mui/material/styles';
+
+/**
+ * Class names of the plain elements a declared table draws in every row. A table shows 250 rows at
+ * once: an MUI component with its own styles (`sx`, `styled`) costs emotion a serialisation and a hash
+ * per element and render, which made up most of a table's render time (docs/performance.md, issue 16
+ * goal 3). The rows use plain elements with these classes, styled once by the table (`tableRowStyles`).
+ */
+export const tableRowClasses = {
+  /** The first cell's button or link that opens the row. */
+  open: 'DeclaredTable-open',
+  /** The row's delete button. */
+  delete: 'DeclaredTable-delete',
+} as const;
+
+// The same look as MUI's Link (underline on hover) and a small error-coloured IconButton without
+// ripple, which the rows drew before.
+const resetButton = {
+  WebkitTapHighlightColor: 'transparent',
+  backgroundColor: 'transparent',
+  outline: 0,
+  border: 0,
+  margin: 0,
+  cursor: 'pointer',
+  userSelect: 'none',
+  verticalAlign: 'middle',
+  appearance: 'none',
+  textDecoration: 'none',
+} as const;
+
+/** The styles of `tableRowClasses`, for the table's own `sx`. */
+export const tableRowStyles: SxProps<Theme> = {
+  [`& .${tableRowClasses.open}`]: {
+    color: 'inherit',
+    textDecoration: 'none',
+    textAlign: 'left',
+    font: 'inherit',
+    letterSpacing: 'inherit',
+    '&:hover': { textDecoration: 'underline' },
+    '&:where(button)': { ...resetButton, position: 'relative', borderRadius: 0, padding: 0 },
+    '&:where(button):focus-visible': { outline: 'auto' },
+  },
+  [`& .${tableRowClasses.delete}`]: {
+    ...resetButton,
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    position: 'relative',
+    boxSizing: 'border-box',
+    textAlign: 'center',
+    flex: '0 0 auto',
+    borderRadius: '50%',
+    padding: '5px',
+    fontSize: '1.125rem',
+    color: 'error.main',
+    '&:focus-visible': { outline: 2, outlineColor: 'primary.main' },
+    '& svg': {
+      userSelect: 'none',
+      width: '1em',
+      height: '1em',
+      display: 'inline-block',
+      flexShrink: 0,
+      fill: 'currentColor',
+      fontSize: '1.25rem',
+    },
+  },
+};
