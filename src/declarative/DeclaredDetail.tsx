@@ -9,7 +9,7 @@ import { fillRoute } from './fillRoute';
 import { useRefreshEvents } from '../slideover/refreshEvents';
 import { DetailHeader } from './DetailHeader';
 import { DetailSections } from './DetailSections';
-import type { DetailView } from './detailView';
+import { detailLazyParts, type DetailView } from './detailView';
 import { preloadView } from './lazyView';
 import { LoadingMessage } from './LoadingMessage';
 import { detailMeta } from './pageReads';
@@ -47,8 +47,7 @@ function RecordDetail({ declaration, id }: { declaration: ResourceDeclaration; i
   const view = detailViewOf(declaration);
   const routeValues = useRouteValues();
   // The page's lazy parts load while the record is read, so they do not suspend the page after it.
-  preloadView(view.extra);
-  for (const section of view.sections ?? []) if ('component' in section) preloadView(section.component);
+  for (const part of detailLazyParts(view)) preloadView(part);
   return (
     <ShowBase
       resource={declaration.name}

@@ -105,3 +105,11 @@ export interface DetailView<TRecord extends RaRecord> {
   meta?: Record<string, unknown>;
   maxWidth?: number;
 }
+
+/** The components of one's own a detail page shows (lazy views, most of them): fetched with the page. */
+export function detailLazyParts(view: DetailView<RaRecord>): unknown[] {
+  const sections = (view.sections ?? []).flatMap((section) =>
+    'component' in section ? [section.component] : [],
+  );
+  return view.extra ? [view.extra, ...sections] : sections;
+}

@@ -4,7 +4,8 @@ import { Resource, ResourceContextProvider } from 'react-admin';
 import { isCustomView } from './formViews';
 import { lazyView } from './lazyView';
 import { detailPageReads } from './pageReads';
-import type { RouteReads } from './prefetchRouteReads';
+import { detailLazyParts } from './detailView';
+import type { RouteHandle } from './routeHandle';
 import type { ExtraPage, ResourceDeclaration } from './resourceDeclaration';
 
 // Loaded with the first page that needs them, not with the login screen.
@@ -38,7 +39,7 @@ export function declaredResources(resources: readonly ResourceDeclaration[]): Re
 
 function routesOf(declaration: ResourceDeclaration): ReactElement[] {
   const { routes = {}, views, pages = [] } = declaration;
-  const pageRoutes: [path: string | undefined, page: ReactElement | undefined, handle?: RouteReads][] = [
+  const pageRoutes: [path: string | undefined, page: ReactElement | undefined, handle?: RouteHandle][] = [
     [
       routes.list,
       views.list &&
@@ -48,14 +49,14 @@ function routesOf(declaration: ResourceDeclaration): ReactElement[] {
           <DeclaredTable declaration={declaration} />
         )),
     ],
-    [routes.show, detailPage(declaration), detailReads(declaration)],
+    [routes.show, detailPage(declaration), detailHandle(declaration)],
     [routes.create, formPage(declaration, 'create')],
     [routes.edit, formPage(declaration, 'edit')],
     ...pages.map((page): [string, ReactElement | undefined] => [page.path, extraPage(declaration, page)]),
   ];
   return pageRoutes
     .filter(
-      (entry): entry is [string, ReactElement, RouteReads | undefined] =>
+      (entry): entry is [string, ReactElement, RouteHandle | undefined] =>
         entry[0] !== undefined && entry[1] !== undefined,
     )
     .map(([path, page, handle]) => (
@@ -68,11 +69,11 @@ function routesOf(declaration: ResourceDeclaration): ReactElement[] {
     ));
 }
 
-/** A declared detail page names the reads it will make, so a reload can start them early. */
-function detailReads(declaration: ResourceDeclaration): RouteReads | undefined {
+/** A declared detail page names the reads it will make and its lazy parts, so a reload can start them early. */
+function detailHandle(declaration: ResourceDeclaration): RouteHandle | undefined {
   const view = declaration.views.show;
   if (!view || isCustomView(view)) return undefined;
-  return { reads: (params) => detailPageReads(declaration, view, params) };
+  return { reads: (params) => detailPageReads(declaration, view, params), lazyParts: detailLazyParts(view) };
 }
 
 function extraPage(declaration: ResourceDeclaration, page: ExtraPage): ReactElement | undefined {
