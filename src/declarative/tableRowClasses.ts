@@ -1,4 +1,4 @@
-import type { SxProps, Theme } from '@mui/material/styles';
+import { alpha, type SxProps, type Theme } from '@mui/material/styles';
 
 /**
  * Class names of the plain elements a declared table draws in every row. A table shows 250 rows at
@@ -53,6 +53,10 @@ export const tableRowStyles: SxProps<Theme> = {
     padding: '5px',
     fontSize: '1.125rem',
     color: 'error.main',
+    // IconButton's hover: the button's colour, faint.
+    '&:hover': {
+      backgroundColor: (theme: Theme) => alpha(theme.palette.error.main, theme.palette.action.hoverOpacity),
+    },
     '&:focus-visible': { outline: 2, outlineColor: 'primary.main' },
     '& svg': {
       userSelect: 'none',
