@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { mediaIds } from '../../server/src/seed/ids';
 import { samplePdf } from '../../server/src/seed/mediaSamples';
-import { PHONE, launchBrowser, newDesktopContext, screenshot } from './support/browser';
+import { PHONE, animationsSettled, launchBrowser, newDesktopContext, screenshot } from './support/browser';
 import { signIn } from './support/signIn';
 
 const baseUrl = inject('baseUrl');
@@ -196,7 +196,7 @@ describe('media library on a desktop (1366x768)', () => {
     await panel.getByRole('button', { name: 'Verwijderen', exact: true }).click();
     const confirm = page.getByRole('dialog', { name: 'Bestand verwijderen' });
     await confirm.getByText('Weet je zeker dat je Jaarplan 2025.pdf wilt verwijderen?').waitFor();
-    await page.waitForTimeout(400); // the dialog's fade-in, for the screenshot
+    await animationsSettled(page); // the dialog's fade-in, for the screenshot
     await screenshot(page, 'media-delete-confirm');
     await confirm.getByRole('button', { name: 'Verwijderen', exact: true }).click();
     await panel.waitFor({ state: 'detached' });
@@ -266,7 +266,7 @@ describe('media library on a desktop (1366x768)', () => {
     await panel.getByRole('button', { name: 'Opslaan' }).click();
     await panel.getByText("Er bestaat al een map met de naam 'documenten' in 'Media'.").waitFor();
     expect(await nameInput.inputValue()).toBe('documenten');
-    await page.waitForTimeout(300); // the panel's slide-in, for the screenshot
+    await animationsSettled(page); // the panel's slide-in, for the screenshot
     await screenshot(page, 'media-rename-folder');
     await nameInput.fill(renamed);
     await panel.getByRole('button', { name: 'Opslaan' }).click();
@@ -286,7 +286,7 @@ describe('media library on a desktop (1366x768)', () => {
           'Je kunt dit niet ongedaan maken.',
       )
       .waitFor();
-    await page.waitForTimeout(400); // the dialog's fade-in, for the screenshot
+    await animationsSettled(page); // the dialog's fade-in, for the screenshot
     await screenshot(page, 'media-delete-folder-confirm');
     await confirm.getByRole('button', { name: 'Verwijderen', exact: true }).click();
     await page.waitForURL(`${baseUrl}/media/`);
@@ -359,7 +359,7 @@ describe('media library on a desktop (1366x768)', () => {
       .evaluate((image: HTMLImageElement) => image.decode());
     expect(await panel.getByRole('button', { name: 'Downloaden' }).isEnabled()).toBe(true);
     expect((await panel.boundingBox())?.width).toBe(PHONE.width);
-    await page.waitForTimeout(300); // the buttons' colour transition, for the screenshot
+    await animationsSettled(page); // the buttons' colour transition, for the screenshot
     await screenshot(page, 'media-phone-details');
   });
 });

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { launchBrowser, newDesktopContext, newPhoneContext, screenshot } from './support/browser';
+import {
+  animationsSettled,
+  launchBrowser,
+  newDesktopContext,
+  newPhoneContext,
+  screenshot,
+} from './support/browser';
 import { ANNE, BRAM, signInWithPopup, signInWithRedirect, waitForConsole } from './support/signIn';
 import { E2E_ACCESS_TOKEN_TTL_SECONDS } from './support/globalSetup';
 
@@ -213,7 +219,7 @@ describe('sign-in on a phone (390x844)', () => {
     await receivers.waitFor({ state: 'visible' });
     // Bram has one environment: no environments entry.
     expect(await page.getByRole('link', { name: 'Omgevingen' }).count()).toBe(0);
-    await page.waitForTimeout(400); // let the slide-in transition finish before the picture
+    await animationsSettled(page); // let the slide-in transition finish before the picture
     await screenshot(page, 'phone-menu-open');
     await receivers.click();
     await page.waitForURL((url) => url.pathname.startsWith('/recievers'));

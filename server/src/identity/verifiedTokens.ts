@@ -13,7 +13,9 @@ const maxRemembered = 10_000;
  */
 export function rememberVerifiedTokens(
   verify: (token: string) => Promise<TokenUser>,
-  now: () => number = Date.now,
+  // Date.now looked up at each call, as jose's own expiry check does: a test that moves the clock
+  // (vi.setSystemTime) moves both.
+  now: () => number = () => Date.now(),
 ): (token: string) => Promise<TokenUser> {
   const remembered = new Map<string, { user: TokenUser; expiresAt: number }>();
   return async (token) => {

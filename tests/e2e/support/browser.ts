@@ -46,6 +46,21 @@ export async function newPhoneContext(browser: Browser): Promise<BrowserContext>
   });
 }
 
+/**
+ * Waits until no finite animation or transition runs on the page (a panel sliding in, a dialog fading
+ * in, a colour changing), so that a screenshot shows the settled state; endless ones (spinners) do not count.
+ */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+      ),
+  );
+}
+
 /** Keeps a screenshot as a test artefact in test-results/screenshots. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   const dir = join(process.cwd(), 'test-results', 'screenshots');
