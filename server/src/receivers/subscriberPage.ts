@@ -59,8 +59,8 @@ type PageRow = [
   updatedAt: string,
 ];
 
-/** The subscriber columns of `PageRow`, in its order. */
-const subscriberColumns = [
+/** The subscriber's stored columns of `PageRow`, in its order. */
+const storedColumns = [
   'id',
   'name',
   'email',
@@ -83,10 +83,14 @@ const subscriberColumns = [
   'attribute7',
   'attribute8',
   'attribute9',
-  'is_unsubscribed',
-  'created_at',
-  'updated_at',
 ];
+
+/** The subscriber columns of `PageRow`, in its order: the stored ones, then those the page computes. */
+const subscriberColumns = [...storedColumns, 'is_unsubscribed', 'created_at', 'updated_at'];
+
+// The select lists, joined once rather than per request.
+const storedSelect = storedColumns.map((column) => `s.${column}`).join(', ');
+const pageSelect = subscriberColumns.map((column) => `p.${column}`).join(', ');
 
 /**
  * The list (in the environment, also a deleted one) and one page of its subscribers: $1 list id,
@@ -98,12 +102,10 @@ const subscriberColumns = [
 export function pageStatement(sort: SubscriberSortField, order: 'ASC' | 'DESC', searching: boolean): string {
   const key = sortKeys[sort];
   return `
-    SELECT l.id, l.title, l.subscriber_count, ${subscriberColumns.map((column) => `p.${column}`).join(', ')}
+    SELECT l.id, l.title, l.subscriber_count, ${pageSelect}
     FROM lists l
     LEFT JOIN LATERAL (
-      SELECT s.id, s.name, s.email, s.initials, s.first_name, s.middle_name, s.last_name, s.phone_number,
-        s.address, s.postal_code, s.city, s.country, s.is_organization, s.attribute1, s.attribute2,
-        s.attribute3, s.attribute4, s.attribute5, s.attribute6, s.attribute7, s.attribute8, s.attribute9,
+      SELECT ${storedSelect},
         EXISTS (
           SELECT 1 FROM unsubscribers u
           WHERE u.environment_id = $2 AND u.removed_at IS NULL AND lower(u.email) = lower(s.email)
