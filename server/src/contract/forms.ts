@@ -97,7 +97,9 @@ export const FormField = Type.Object(
     flowId: Uuid,
     label: Type.String(),
     type: FormFieldTypeSchema,
-    required: Type.Boolean({ description: 'An answer is needed (the default); an optional one may be left empty.' }),
+    required: Type.Boolean({
+      description: 'An answer is needed (the default); an optional one may be left empty.',
+    }),
     position: Type.Integer({ minimum: 0, description: '0-based place in the form.' }),
     optionCount: Count,
   },

@@ -58,9 +58,11 @@ export function closedFormPage(look: PageLook, form: PublicForm): string {
     html`<h1>${form.title}</h1>
       ${paragraphs(form.description)}
       <p class="notice" role="status">
-        ${form.closedSince
-          ? `Dit formulier is gesloten sinds ${formatClosingMoment(form.closedSince)}.`
-          : 'Dit formulier is gesloten.'}
+        ${
+          form.closedSince
+            ? `Dit formulier is gesloten sinds ${formatClosingMoment(form.closedSince)}.`
+            : 'Dit formulier is gesloten.'
+        }
         Je kunt geen antwoorden meer versturen.
       </p>`,
   );

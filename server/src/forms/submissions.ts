@@ -1,6 +1,11 @@
 import { and, asc, count, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { OptionCount, Submission, SubmissionPage, SubmissionsQuery } from '../contract/forms';
-import { formClosedMessage, formFieldTypes, optionFullMessage, unlimitedAnswers } from '../contract/formRules';
+import {
+  formClosedMessage,
+  formFieldTypes,
+  optionFullMessage,
+  unlimitedAnswers,
+} from '../contract/formRules';
 import type { Database } from '../db/client';
 import { flowAnswers, flowFieldOptions, flowFields, flowSubmissions, flows } from '../db/schema';
 import { ApiError, badRequest } from '../errors';

@@ -75,9 +75,11 @@ export function publicPage(look: PageLook, title: string, content: SafeHtml): st
 
 function banner({ style, environmentName }: PageLook): SafeHtml {
   return html`<header class="banner">
-    ${style.logoUrl
-      ? html`<img class="logo" src="${style.logoUrl}" alt="${environmentName}" />`
-      : html`<p class="site-name">${environmentName}</p>`}
+    ${
+      style.logoUrl
+        ? html`<img class="logo" src="${style.logoUrl}" alt="${environmentName}" />`
+        : html`<p class="site-name">${environmentName}</p>`
+    }
   </header>`;
 }
 

@@ -62,7 +62,8 @@ export const publicFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const plain = isBadAddress || body.status === 404 || body.status === 429 || body.status >= 500;
     const look = plain ? neutralLook : await lookOf(request);
     if (isBadAddress || body.status === 404) return sendPage(reply, 404, look, notFoundPage(look));
-    if (body.status === 429) return sendPage(reply, 429, look, messagePage(look, 'Even geduld', body.message));
+    if (body.status === 429)
+      return sendPage(reply, 429, look, messagePage(look, 'Even geduld', body.message));
     if (body.status >= 500) {
       return sendPage(reply, 500, look, messagePage(look, 'Er ging iets mis', 'Probeer het later opnieuw.'));
     }
@@ -85,7 +86,12 @@ export const publicFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const form = await loadPublicForm(app.db, environmentId, flowId, new Date());
       const look = await lookOf(request);
       if (form.closed) return sendPage(reply, 200, look, closedFormPage(look, form));
-      return sendPage(reply, 200, look, formPage({ look, form, action: publicFormPath(environmentId, flowId) }));
+      return sendPage(
+        reply,
+        200,
+        look,
+        formPage({ look, form, action: publicFormPath(environmentId, flowId) }),
+      );
     },
   );
 
