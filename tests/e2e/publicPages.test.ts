@@ -14,7 +14,7 @@ import {
   newPhoneContext,
   screenshot,
 } from './support/browser';
-import { signIn } from './support/signIn';
+import { signIn, waitForConsole } from './support/signIn';
 
 // The pages people see without signing in, in real Chromium: the public form, the unsubscribe page and
 // a recipient's web version wear the environment's theme — its logo, colours and the web font chosen in
@@ -60,8 +60,25 @@ async function startFontHost(): Promise<{ url: string; server: Server }> {
   return { url: `https://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }
 
-/** A call to the API as the signed-in console user (the session's token), from the console's page. */
+/**
+ * A call to the API as the signed-in console user (the session's token), from the console's page. The
+ * end-to-end server's tokens live 30 s: a call that finds the token expired lets the console renew it
+ * (a reload signs in silently) and tries once more.
+ */
 async function callApi<T>(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
+  const answer = await callApiOnce<T>(page, method, path, body);
+  if (answer.status !== 401) return answer;
+  await page.reload();
+  await waitForConsole(page);
+  return callApiOnce<T>(page, method, path, body);
+}
+
+async function callApiOnce<T>(
   page: Page,
   method: string,
   path: string,
@@ -242,7 +259,11 @@ describe('public pages in the theme', () => {
       await panel.getByLabel('Tekst', { exact: true }).check();
       const verplicht = panel.getByLabel('Verplicht');
       expect(await verplicht.isChecked()).toBe(true);
-      if (!required) await verplicht.uncheck();
+      if (!required) {
+        await verplicht.uncheck();
+        await animationsSettled(page);
+        await screenshot(page, 'question-panel-optional');
+      }
       await panel.getByRole('button', { name: 'Toevoegen' }).click();
       await panel.waitFor({ state: 'detached' });
       await page.getByRole('cell', { name: label, exact: true }).waitFor();
@@ -296,6 +317,8 @@ describe('public pages in the theme', () => {
     await page.getByRole('button', { name: 'Formulier aanpassen' }).click();
     const panel = page.getByRole('dialog', { name: 'Formulier aanpassen' });
     await panel.getByLabel('Gesloten').check();
+    await animationsSettled(page);
+    await screenshot(page, 'form-edit-panel-closing');
     await panel.getByRole('button', { name: 'Opslaan' }).click();
     await panel.waitFor({ state: 'detached' });
     await page.getByText('Gesloten', { exact: true }).first().waitFor();
