@@ -183,6 +183,7 @@ async function measureFunction(
       environmentName: 'Gemeente Zuiderveen',
       blocks: renderBlocks,
       unsubscribeLink: true,
+      webVersionLink: true,
       image: (fileId, size) => ({
         url: `${publicUrl}/cdn/${env}/${fileId}.jpg?w=${size.width}`,
         name: 'foto',

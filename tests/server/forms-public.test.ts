@@ -119,7 +119,7 @@ describe('public form page', () => {
     const refused = await person.post(action, { [text.id]: 'Anna <b>de Vries</b>' });
     expect(refused.status).toBe(400);
     const errorPage = documentOf(refused);
-    expect(errorPage.title).toBe('Fout: Doe je mee?');
+    expect(errorPage.title).toBe('Fout: Doe je mee? – Gemeente Zuiderveen');
     const summary = errorPage.querySelector('.error-summary');
     expect(summary?.getAttribute('role')).toBe('alert');
     const link = summary?.querySelector('a');

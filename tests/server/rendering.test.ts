@@ -133,6 +133,7 @@ describe('themeStyle', () => {
         },
       ],
       unsubscribeLink: false,
+      webVersionLink: false,
       image: () => undefined,
     });
     expect(html).toContain("font-family:'Lato', Arial, Helvetica, sans-serif;font-size:17px;line-height:1.6");
@@ -173,6 +174,7 @@ describe('renderPublication', () => {
     ],
     image: () => undefined,
     unsubscribeLink: true,
+    webVersionLink: true,
     ...overrides,
   });
 
@@ -187,10 +189,21 @@ describe('renderPublication', () => {
     expect(text).toContain('Met %%text%% erin');
   });
 
-  it('a web version has no unsubscribe link', async () => {
-    const { html, text } = await renderPublication(input({ unsubscribeLink: false }));
+  it('a message links to its web version on top, in the HTML and the plain text', async () => {
+    const { html, text } = await renderPublication(input());
+    expect(html).toMatch(/<a href="\{\{webVersionUrl\}\}"[^>]*>Bekijk in je browser<\/a>/);
+    expect(html.indexOf('Bekijk in je browser')).toBeLessThan(html.indexOf('Cultuurhuis'));
+    expect(text.split('\n')[0]).toBe('Bekijk in je browser: {{webVersionUrl}}');
+  });
+
+  it('a web version has no unsubscribe link and no link to itself', async () => {
+    const { html, text } = await renderPublication(
+      input({ unsubscribeLink: false, webVersionLink: false }),
+    );
     expect(html).not.toContain('{{unsubscribeUrl}}');
     expect(text).not.toContain('{{unsubscribeUrl}}');
+    expect(html).not.toContain('Bekijk in je browser');
+    expect(text).not.toContain('{{webVersionUrl}}');
   });
 });
 

@@ -18,19 +18,28 @@ export const unlimitedAnswers = 0;
 export const unlimitedAnswersText = 'onbeperkt';
 
 /** Dutch field names: labels in the console, and the subject of the required-field messages. */
-export const flowFieldNames = { name: 'Naam', title: 'Titel', description: 'Omschrijving' } as const;
-export const formFieldFieldNames = { label: 'Vraag', type: 'Type' } as const;
+export const flowFieldNames = {
+  name: 'Naam',
+  title: 'Titel',
+  description: 'Omschrijving',
+  isClosed: 'Gesloten',
+  closesAt: 'Sluit op',
+} as const;
+export const formFieldFieldNames = { label: 'Vraag', type: 'Type', required: 'Verplicht' } as const;
 export const fieldOptionFieldNames = { label: 'Optie', maxAnswers: 'Maximum aantal antwoorden' } as const;
 
 /** The required fields of each body (spec §5): form name, question label and type, option label and maxAnswers. */
 export const requiredFlowFields = { name: flowFieldNames.name } as const;
-export const requiredFormFieldFields = formFieldFieldNames;
+export const requiredFormFieldFields = { label: formFieldFieldNames.label, type: formFieldFieldNames.type } as const;
 export const requiredFieldOptionFields = fieldOptionFieldNames;
 
 /** 'Naam is een verplicht veld', in the style of spec §5. */
 export function requiredFieldMessage(fieldName: string): string {
   return `${fieldName} is een verplicht veld`;
 }
+
+/** Answered (409) to a submission after the form was closed, by hand or at its closing moment. */
+export const formClosedMessage = 'Dit formulier is gesloten. Je kunt geen antwoorden meer versturen.';
 
 /** Answered (409) when an option has no places left. */
 export const optionFullMessage = 'Deze keuze is vol.';

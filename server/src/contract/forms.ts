@@ -97,6 +97,9 @@ export const FormField = Type.Object(
     flowId: Uuid,
     label: Type.String(),
     type: FormFieldTypeSchema,
+    required: Type.Boolean({
+      description: 'An answer is needed (the default); an optional one may be left empty.',
+    }),
     position: Type.Integer({ minimum: 0, description: '0-based place in the form.' }),
     optionCount: Count,
   },
@@ -114,10 +117,16 @@ export type FormFieldDetail = Static<typeof FormFieldDetail>;
 export const FormFieldPage = Type.Object({ data: Type.Array(FormField), total: Count });
 export type FormFieldPage = Static<typeof FormFieldPage>;
 
-/** Body of POST /flows/{flowId}/fields and PUT /flows/{flowId}/fields/{fieldId}: both required. */
+/**
+ * Body of POST /flows/{flowId}/fields and PUT /flows/{flowId}/fields/{fieldId}: label and type required;
+ * `required` (extension) defaults to true on creation and stays as it was when a PUT leaves it out.
+ */
 export const FormFieldBody = Type.Object({
   label: Text({ maxLength: formTextLimits.fieldLabel }),
   type: FormFieldTypeSchema,
+  required: Type.Optional(
+    Type.Boolean({ description: 'Whether the question needs an answer (extension; default true).' }),
+  ),
 });
 export type FormFieldBody = Static<typeof FormFieldBody>;
 
@@ -136,6 +145,16 @@ export const Flow = Type.Object(
     name: Type.String({ description: 'Internal name (required).' }),
     title: Type.String({ description: 'Shown on the public page; empty when not set.' }),
     description: Type.String({ description: 'Shown on the public page; empty when not set.' }),
+    isClosed: Type.Boolean({ description: 'Closed by hand: the public page takes no answers.' }),
+    closesAt: Nullable(
+      Type.String({
+        format: 'date-time',
+        description: 'The moment the form closes by itself; null when it has none.',
+      }),
+    ),
+    isOpen: Type.Boolean({
+      description: 'Takes answers now: not closed by hand and its closing moment (if any) not yet passed.',
+    }),
     fieldCount: Count,
     submissionCount: Count,
     publicUrl: Type.String({ description: 'The public page where people answer the form (no sign-in).' }),
@@ -165,11 +184,24 @@ export type FlowsQuery = Static<typeof FlowsQuery>;
 export const FlowPage = Type.Object({ data: Type.Array(Flow), total: Count });
 export type FlowPage = Static<typeof FlowPage>;
 
-/** Body of POST /flows and PUT /flows/{id}: name required, title and description optional (empty clears). */
+/**
+ * Body of POST /flows and PUT /flows/{id}: name required, title and description optional (empty clears).
+ * `isClosed` and `closesAt` (extensions) are left as they are when a PUT leaves them out; `closesAt`
+ * null removes the closing moment.
+ */
 export const FlowBody = Type.Object({
   name: Text({ maxLength: formTextLimits.flowName }),
   title: Type.Optional(Nullable(Text({ maxLength: formTextLimits.flowTitle }))),
   description: Type.Optional(Nullable(MultilineText({ maxLength: formTextLimits.flowDescription }))),
+  isClosed: Type.Optional(Type.Boolean({ description: 'Close the form by hand (extension).' })),
+  closesAt: Type.Optional(
+    Nullable(
+      Type.String({
+        format: 'date-time',
+        description: 'The moment the form closes by itself, with its zone (extension); null for none.',
+      }),
+    ),
+  ),
 });
 export type FlowBody = Static<typeof FlowBody>;
 
@@ -242,7 +274,8 @@ export type PublicFormParams = Static<typeof PublicFormParams>;
 
 /**
  * JSON body of the public submission: question id → the chosen option id (radio) or the text (text).
- * Every question must be answered. The HTML form posts the same pairs form-encoded.
+ * Every required question must be answered; an optional one may be left out or empty. The HTML form
+ * posts the same pairs form-encoded. A closed form refuses every submission with 409.
  */
 export const PublicSubmissionBody = Type.Object({
   answers: Type.Record(Type.String(), MultilineText({ maxLength: formTextLimits.answer }), {

@@ -28,10 +28,16 @@ export function composeMessage(
     environmentId: string;
     from: string;
     unsubscribeUrl: string;
+    /** The recipient's own link to the web version ('Bekijk in je browser'). */
+    webVersionUrl: string;
     messageIdDomain: string;
   },
 ): OutgoingMessage {
-  const values: MergeValues = { ...recipient.mergeValues, unsubscribeUrl: context.unsubscribeUrl };
+  const values: MergeValues = {
+    ...recipient.mergeValues,
+    unsubscribeUrl: context.unsubscribeUrl,
+    webVersionUrl: context.webVersionUrl,
+  };
   return {
     from: context.from,
     to: recipient.email,

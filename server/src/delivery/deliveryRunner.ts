@@ -14,6 +14,8 @@ import { hasWaitingRecipients, waitingRecipients, type WaitingRecipient } from '
 import { createResultRecorder, type ResultRecorder } from './resultRecorder';
 import { sendWithRetry, type RetryPolicy } from './sendWithRetry';
 import { signUnsubscribeToken } from './unsubscribeToken';
+import { personalWebVersionUrl } from '../publicPages/webVersionAddress';
+import { signWebVersionToken, webVersionKey } from '../publicPages/webVersionToken';
 
 // Runs one delivery job: claim it, resolve its recipients once, then send to the waiting recipients in
 // batches, each message recorded as soon as the mail server accepted it (the lanes' results committed
@@ -71,15 +73,17 @@ export async function runDeliveryJob(context: DeliveryContext, jobId: string): P
   }
   try {
     if (!claim.resolved) await resolveRecipients(db, jobId);
-    const content = await deliveryContent(context, jobId, claim.environmentId);
-    if (!content) {
+    const delivered = await deliveryContent(context, jobId, claim.environmentId);
+    if (!delivered) {
       await finishJob(db, jobId, owner, clock.now(), {
         status: 'Mislukt',
         reason: 'De publicatie of de template bestaat niet meer.',
       });
       return { outcome: 'finished' };
     }
+    const { content, publicationId } = delivered;
     const key = await context.unsubscribeKey();
+    const webKey = await webVersionKey(db);
     const failures = { consecutive: 0 };
     const recorder = createResultRecorder(db, jobId, clock);
     let afterId = 0;
@@ -94,7 +98,15 @@ export async function runDeliveryJob(context: DeliveryContext, jobId: string): P
       const batch = await waitingRecipients(db, jobId, afterId, settings.batchSize);
       if (batch.length === 0) break;
       afterId = batch[batch.length - 1].id;
-      const job = { jobId, environmentId: claim.environmentId, content, key, recorder };
+      const job = {
+        jobId,
+        environmentId: claim.environmentId,
+        publicationId,
+        content,
+        key,
+        webKey,
+        recorder,
+      };
       await sendBatch(context, job, batch, failures);
       await yieldToRequests();
     }
@@ -115,8 +127,11 @@ export async function runDeliveryJob(context: DeliveryContext, jobId: string): P
 interface JobMail {
   jobId: string;
   environmentId: string;
+  publicationId: string;
   content: DeliveryContent;
   key: Buffer;
+  /** Signs each recipient's web-version link. */
+  webKey: Buffer;
   recorder: ResultRecorder;
 }
 
@@ -124,18 +139,19 @@ async function deliveryContent(
   context: DeliveryContext,
   jobId: string,
   environmentId: string,
-): Promise<DeliveryContent | undefined> {
+): Promise<{ content: DeliveryContent; publicationId: string } | undefined> {
   const [job] = await context.db
     .select({ publicationId: deliveryJobs.publicationId, templateId: deliveryJobs.publicationTemplateId })
     .from(deliveryJobs)
     .where(eq(deliveryJobs.id, jobId));
-  return renderPublicationForDelivery(
+  const content = await renderPublicationForDelivery(
     context.db,
     context.cdn,
     environmentId,
     job.publicationId,
     job.templateId,
   );
+  return content && { content, publicationId: job.publicationId };
 }
 
 /** Sends a batch over `concurrency` lanes; each lane takes the next recipient when its send is recorded. */
@@ -157,6 +173,15 @@ async function sendBatch(
         environmentId: job.environmentId,
         from: context.from,
         unsubscribeUrl: `${context.cdn.publicUrl}/u/${token}`,
+        webVersionUrl: personalWebVersionUrl(context.cdn.publicUrl, {
+          environmentId: job.environmentId,
+          publicationId: job.publicationId,
+          token: signWebVersionToken(job.webKey, {
+            environmentId: job.environmentId,
+            publicationId: job.publicationId,
+            recipientId: recipient.id,
+          }),
+        }),
         messageIdDomain,
       });
       await context.rateLimiter.take(job.environmentId);

@@ -1,11 +1,14 @@
 import { html } from '../http/html';
-import { pageLayout } from '../forms/publicPage';
+import { publicPage } from '../publicPages/layout';
+import type { PageLook } from '../publicPages/pageLook';
 
 // The Dutch pages behind the unsubscribe link of a delivered message (routes/unsubscribe.ts).
 
 /** Asks to confirm: a link in a mail is opened by scanners too, so only the button's POST unsubscribes. */
-export function confirmUnsubscribePage(environmentName: string, email: string, action: string): string {
-  return pageLayout(
+export function confirmUnsubscribePage(look: PageLook, email: string, action: string): string {
+  const environmentName = look.environmentName;
+  return publicPage(
+    look,
     'Uitschrijven',
     html`<h1>Uitschrijven</h1>
       <p>Wil je geen berichten meer ontvangen van ${environmentName} op <strong>${email}</strong>?</p>
@@ -15,8 +18,10 @@ export function confirmUnsubscribePage(environmentName: string, email: string, a
   );
 }
 
-export function unsubscribedPage(environmentName: string, email: string): string {
-  return pageLayout(
+export function unsubscribedPage(look: PageLook, email: string): string {
+  const environmentName = look.environmentName;
+  return publicPage(
+    look,
     'Je bent uitgeschreven',
     html`<h1>Je bent uitgeschreven</h1>
       <p>
@@ -26,8 +31,9 @@ export function unsubscribedPage(environmentName: string, email: string): string
   );
 }
 
-export function invalidLinkPage(): string {
-  return pageLayout(
+export function invalidLinkPage(look: PageLook): string {
+  return publicPage(
+    look,
     'Ongeldige link',
     html`<h1>Deze link werkt niet</h1>
       <p>De uitschrijflink is onvolledig of gewijzigd. Gebruik de link uit het bericht zelf.</p>`,

@@ -23,6 +23,7 @@ const fieldColumns = {
   flowId: flowFields.flowId,
   label: flowFields.label,
   type: sql<FormFieldType>`${flowFields.type}`,
+  required: flowFields.required,
   position: flowFields.position,
   optionCount,
 };
@@ -47,7 +48,13 @@ export async function createField(
     const flow = await lockFlow(tx, environmentId, flowId);
     const [created] = await tx
       .insert(flowFields)
-      .values({ flowId: flow.id, label, type: body.type, position: nextPosition(orderedFields, flow.id) })
+      .values({
+        flowId: flow.id,
+        label,
+        type: body.type,
+        required: body.required ?? true,
+        position: nextPosition(orderedFields, flow.id),
+      })
       .returning({ id: flowFields.id });
     return created.id;
   });
@@ -55,7 +62,7 @@ export async function createField(
 }
 
 /**
- * Changes a question's label and type; answers it. A question with options cannot become a text
+ * Changes a question's label and type, and whether it needs an answer when the body says; answers it. A question with options cannot become a text
  * question (400 naming `type`): its options would be left without meaning.
  */
 export async function updateField(
@@ -81,7 +88,10 @@ export async function updateField(
         );
       }
     }
-    await tx.update(flowFields).set({ label, type: body.type }).where(eq(flowFields.id, field.id));
+    await tx
+      .update(flowFields)
+      .set({ label, type: body.type, ...(body.required === undefined ? {} : { required: body.required }) })
+      .where(eq(flowFields.id, field.id));
   });
   return getField(db, environmentId, flowId, fieldId);
 }

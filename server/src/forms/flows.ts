@@ -3,11 +3,12 @@ import type { Flow, FlowBody, FlowPage, FlowSortField, FlowsQuery } from '../con
 import { flowFieldNames } from '../contract/formRules';
 import type { Database } from '../db/client';
 import { flowFields, flowSubmissions, flows } from '../db/schema';
-import { notFound } from '../errors';
+import { badRequest, notFound } from '../errors';
 import { pageSize } from '../contract/paging';
 import { orderBy, readPage } from '../db/paging';
 import { containsText } from '../db/textSearch';
 import { qualifiedColumn } from '../receivers/qualifiedColumn';
+import { formClosure } from './closing';
 import { optionalText, requiredText } from './inputText';
 import { publicFormUrl } from './publicAddress';
 
@@ -27,13 +28,19 @@ const flowColumns = {
   name: flows.name,
   title: flows.title,
   description: flows.description,
+  isClosed: flows.isClosed,
+  closesAt: flows.closesAt,
   fieldCount,
   submissionCount,
   createdAt: flows.createdAt,
   updatedAt: flows.updatedAt,
 };
 
-type FlowRow = Omit<Flow, 'createdAt' | 'updatedAt' | 'publicUrl'> & { createdAt: Date; updatedAt: Date };
+type FlowRow = Omit<Flow, 'createdAt' | 'updatedAt' | 'publicUrl' | 'closesAt' | 'isOpen'> & {
+  closesAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
 
 const sortColumns: Record<FlowSortField, SQL> = {
   name: sql`lower(${flows.name})`,
@@ -86,7 +93,10 @@ export async function createFlow(db: Database, environmentId: string, body: Flow
   return created.id;
 }
 
-/** Changes a form's name, title and description; answers the form as stored. */
+/**
+ * Changes a form's name, title and description, and its closing when the body names it; answers the form
+ * as stored.
+ */
 export async function updateFlow(db: Database, scope: FlowScope, id: string, body: FlowBody): Promise<Flow> {
   const [updated] = await db
     .update(flows)
@@ -132,12 +142,28 @@ function flowValues(body: FlowBody) {
     name: requiredText(body.name, 'name', flowFieldNames.name),
     title: optionalText(body.title),
     description: optionalText(body.description),
+    // Left out: unchanged (a client of the spec's call knows nothing of closing).
+    ...(body.isClosed === undefined ? {} : { isClosed: body.isClosed }),
+    ...(body.closesAt === undefined ? {} : { closesAt: closingMoment(body.closesAt) }),
   };
+}
+
+/** The closing moment as stored, or null; 400 naming `closesAt` for a value that is no moment. */
+function closingMoment(value: string | null): Date | null {
+  if (value === null || value.trim() === '') return null;
+  const moment = new Date(value);
+  const year = moment.getUTCFullYear();
+  if (Number.isNaN(moment.getTime()) || year < 2000 || year > 9999) {
+    throw badRequest('closesAt', "Het veld 'closesAt' is geen geldig tijdstip.");
+  }
+  return moment;
 }
 
 function toFlow(row: FlowRow, scope: FlowScope): Flow {
   return {
     ...row,
+    closesAt: row.closesAt?.toISOString() ?? null,
+    isOpen: !formClosure(row, new Date()).closed,
     publicUrl: publicFormUrl(scope.publicUrl, scope.environmentId, row.id),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

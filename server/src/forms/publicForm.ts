@@ -3,6 +3,7 @@ import type { FormFieldDetail } from '../contract/forms';
 import { formFieldTypes, formTextLimits } from '../contract/formRules';
 import type { Database } from '../db/client';
 import { flows } from '../db/schema';
+import { formClosure } from './closing';
 import { selectFieldDetails } from './details';
 import { flowNotFound } from './flows';
 
@@ -13,6 +14,12 @@ export interface PublicForm {
   /** The external title; the internal name when no title is set (a page needs a heading). */
   title: string;
   description: string;
+  /** Takes no answers: closed by hand, or its closing moment has passed. */
+  closed: boolean;
+  /** The closing moment it closed at; null while open or when closed by hand. */
+  closedSince: Date | null;
+  /** The closing moment still to come; null when closed or without one. */
+  closesAt: Date | null;
   fields: FormFieldDetail[];
 }
 
@@ -27,22 +34,37 @@ export interface AnswerProblem {
 export type CheckedAnswer =
   { fieldId: string; kind: 'option'; optionId: string } | { fieldId: string; kind: 'text'; text: string };
 
-/** A form of the environment for its public page; 404 for an unknown id or another environment's form. */
+/**
+ * A form of the environment for its public page, as it is at `now` (open or closed); 404 for an unknown
+ * id or another environment's form.
+ */
 export async function loadPublicForm(
   db: Database,
   environmentId: string,
   flowId: string,
+  now: Date,
 ): Promise<PublicForm> {
   const [flow] = await db
-    .select({ id: flows.id, name: flows.name, title: flows.title, description: flows.description })
+    .select({
+      id: flows.id,
+      name: flows.name,
+      title: flows.title,
+      description: flows.description,
+      isClosed: flows.isClosed,
+      closesAt: flows.closesAt,
+    })
     .from(flows)
     .where(and(eq(flows.id, flowId), eq(flows.environmentId, environmentId)));
   if (!flow) throw flowNotFound();
+  const { closed, closedSince } = formClosure(flow, now);
   return {
     id: flow.id,
     environmentId,
     title: flow.title || flow.name,
     description: flow.description,
+    closed,
+    closedSince,
+    closesAt: closed ? null : flow.closesAt,
     fields: await selectFieldDetails(db, flow.id),
   };
 }
@@ -54,8 +76,8 @@ export function answerField(fieldId: string): string {
 
 /**
  * Checks every question of the form against the answers given (question id → option id or text): each
- * question needs an answer, a radio answer must be one of the question's options and a text answer at
- * most `formTextLimits.answer` characters. Answers to unknown questions are ignored (a form edited
+ * required question needs an answer (an optional one left empty is simply not stored), a radio answer
+ * must be one of the question's options and a text answer at most `formTextLimits.answer` characters. Answers to unknown questions are ignored (a form edited
  * while someone had it open). Whether an option still has places is decided when storing.
  */
 export function checkAnswers(
@@ -74,6 +96,7 @@ export function checkAnswers(
     const value = (given[field.id] ?? '').trim();
     const problem = (message: string) =>
       problems.push({ field: answerField(field.id), fieldId: field.id, message });
+    if (!value && !field.required) continue;
     if (field.type === formFieldTypes.radio) {
       if (!value) problem(`Kies een antwoord bij '${field.label}'.`);
       else if (!field.options.some((option) => option.id === value.toLowerCase()))

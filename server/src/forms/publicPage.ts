@@ -1,26 +1,17 @@
 import type { FieldOption, FormFieldDetail } from '../contract/forms';
 import { formFieldTypes, formTextLimits } from '../contract/formRules';
-import { html, trustedHtml, type SafeHtml } from '../http/html';
+import { html, type SafeHtml } from '../http/html';
+import { publicPage } from '../publicPages/layout';
+import type { PageLook } from '../publicPages/pageLook';
+import { formatClosingMoment } from './closing';
 import type { AnswerProblem, PublicForm } from './publicForm';
 
 // The public form page: server-rendered Dutch HTML that works without script, on a phone and with a
 // screen reader (labels, fieldset/legend per choice question, an error summary that links to the fields,
 // errors tied to their field with aria-describedby).
 
-/**
- * Headers of every public form page: no script at all (CSP without script-src), inline styles only,
- * forms post only to this origin, never framed, never cached (places left change by the minute).
- */
-export const publicPageHeaders: Readonly<Record<string, string>> = {
-  'content-type': 'text/html; charset=utf-8',
-  'cache-control': 'no-store',
-  'content-security-policy':
-    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-};
-
 export interface FormPageModel {
+  look: PageLook;
   form: PublicForm;
   /** Where the form posts (its own address). */
   action: string;
@@ -30,13 +21,16 @@ export interface FormPageModel {
 }
 
 /** The form with its questions; with problems, an error summary on top and each message at its question. */
-export function formPage({ form, action, values = {}, problems = [] }: FormPageModel): string {
+export function formPage({ look, form, action, values = {}, problems = [] }: FormPageModel): string {
   const problemOf = (field: FormFieldDetail) => problems.find((problem) => problem.fieldId === field.id);
   const general = problems.filter((problem) => problem.fieldId === null);
-  return pageLayout(
+  return publicPage(
+    look,
     `${problems.length > 0 ? 'Fout: ' : ''}${form.title}`,
     html`<h1>${form.title}</h1>
-      ${paragraphs(form.description)} ${problems.length > 0 ? errorSummary(form, problems) : ''}
+      ${paragraphs(form.description)}
+      ${form.closesAt ? html`<p class="notice">Je kunt dit formulier invullen tot ${formatClosingMoment(form.closesAt)}.</p>` : ''}
+      ${problems.length > 0 ? errorSummary(form, problems) : ''}
       ${general.map((problem) => html`<p class="error-message">${problem.message}</p>`)}
       ${
         form.fields.length === 0
@@ -53,9 +47,31 @@ export function formPage({ form, action, values = {}, problems = [] }: FormPageM
   );
 }
 
+/**
+ * A closed form: its title and description, and in Dutch that it takes no more answers (since when, when
+ * it closed at a set moment).
+ */
+export function closedFormPage(look: PageLook, form: PublicForm): string {
+  return publicPage(
+    look,
+    `Gesloten – ${form.title}`,
+    html`<h1>${form.title}</h1>
+      ${paragraphs(form.description)}
+      <p class="notice" role="status">
+        ${
+          form.closedSince
+            ? `Dit formulier is gesloten sinds ${formatClosingMoment(form.closedSince)}.`
+            : 'Dit formulier is gesloten.'
+        }
+        Je kunt geen antwoorden meer versturen.
+      </p>`,
+  );
+}
+
 /** After a successful submission (post, redirect, get). */
-export function sentPage(form: PublicForm, formPath: string): string {
-  return pageLayout(
+export function sentPage(look: PageLook, form: PublicForm, formPath: string): string {
+  return publicPage(
+    look,
     `Verzonden – ${form.title}`,
     html`<h1>Bedankt!</h1>
       <p role="status">Je antwoorden op '${form.title}' zijn verstuurd.</p>
@@ -64,8 +80,9 @@ export function sentPage(form: PublicForm, formPath: string): string {
 }
 
 /** A page with one message, for a missing form, too many requests or an unexpected error. */
-export function messagePage(title: string, message: string): string {
-  return pageLayout(
+export function messagePage(look: PageLook, title: string, message: string): string {
+  return publicPage(
+    look,
     title,
     html`<h1>${title}</h1>
       <p>${message}</p>`,
@@ -98,7 +115,7 @@ function choiceQuestion(
     id="field-${field.id}"
     ${problem ? html`aria-describedby="${errorId}"` : ''}
   >
-    <legend>${field.label}</legend>
+    <legend>${field.label}${optionalNote(field)}</legend>
     ${problem ? errorMessage(errorId, problem.message) : ''}
     ${allFull ? html`<p class="hint">Alle keuzes zijn vol.</p>` : ''}
     ${field.options.map((option) => {
@@ -109,7 +126,7 @@ function choiceQuestion(
           id="option-${option.id}"
           name="${field.id}"
           value="${option.id}"
-          required
+          ${field.required && html`required`}
           ${checked && html`checked`}
           ${option.isFull && html`disabled`}
         />
@@ -122,18 +139,23 @@ function choiceQuestion(
 function textQuestion(field: FormFieldDetail, value: string | undefined, problem?: AnswerProblem): SafeHtml {
   const errorId = `error-${field.id}`;
   return html`<div class="question${problem ? ' has-error' : ''}">
-    <label class="question-label" for="field-${field.id}">${field.label}</label>
+    <label class="question-label" for="field-${field.id}">${field.label}${optionalNote(field)}</label>
     ${problem ? errorMessage(errorId, problem.message) : ''}
     <textarea
       id="field-${field.id}"
       name="${field.id}"
       rows="3"
       maxlength="${formTextLimits.answer}"
-      required
+      ${field.required && html`required`}
       ${problem ? html`aria-invalid="true" aria-describedby="${errorId}"` : ''}
     >
 ${value ?? ''}</textarea>
   </div>`;
+}
+
+/** Required is the default; an optional question says so in its label. */
+function optionalNote(field: FormFieldDetail): SafeHtml | string {
+  return field.required ? '' : html` <span class="optional">(niet verplicht)</span>`;
 }
 
 function errorMessage(id: string, message: string): SafeHtml {
@@ -161,60 +183,4 @@ function paragraphs(text: string): SafeHtml[] {
     .map((paragraph) => paragraph.trim())
     .filter(Boolean)
     .map((paragraph) => html`<p class="description">${paragraph}</p>`);
-}
-
-const styles = `
-*,*::before,*::after{box-sizing:border-box}
-html{-webkit-text-size-adjust:100%}
-body{margin:0;padding:24px 16px;background:#eef2f7;color:#1b2430;
-  font:18px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}
-main{max-width:640px;margin:0 auto;background:#fff;border-radius:12px;padding:28px 24px;
-  box-shadow:0 1px 2px rgba(16,24,40,.06),0 8px 24px rgba(16,24,40,.08)}
-h1{margin:0 0 12px;font-size:1.75rem;line-height:1.25}
-h2{margin:0 0 8px;font-size:1.1rem}
-p{margin:0 0 16px}
-.description{color:#3d4a5c;white-space:pre-line}
-.question{margin:0 0 28px;padding:0;border:0;min-width:0}
-.question.has-error{border-left:4px solid #b42318;padding-left:14px}
-legend,.question-label{display:block;margin:0 0 10px;padding:0;font-weight:700;font-size:1.1rem}
-.choice{display:flex;align-items:center;gap:12px;margin:0 0 10px}
-.choice input{width:26px;height:26px;margin:0;flex:none;accent-color:#1f5fbf}
-.choice label{flex:1;padding:6px 0;cursor:pointer}
-.choice.is-full label{color:#5b6577;cursor:not-allowed}
-.places{color:#52607a;font-size:.95rem}
-textarea{width:100%;padding:12px;border:2px solid #6b778c;border-radius:8px;font:inherit;resize:vertical}
-textarea:focus,.choice input:focus-visible{outline:3px solid #ffbf47;outline-offset:1px}
-.has-error textarea{border-color:#b42318}
-.error-message{color:#b42318;font-weight:700;margin:0 0 10px}
-.error-summary{margin:0 0 24px;padding:16px;border:4px solid #b42318;border-radius:8px}
-.error-summary ul{margin:0;padding-left:20px}
-.error-summary a{color:#b42318;font-weight:700}
-.hint{color:#52607a}
-.primary{display:inline-block;min-height:48px;padding:12px 24px;border:0;border-radius:8px;background:#1f5fbf;
-  color:#fff;font:inherit;font-weight:700;cursor:pointer;text-decoration:none}
-.primary:hover,.primary:focus-visible{background:#184c99}
-.primary:focus-visible{outline:3px solid #ffbf47;outline-offset:2px}
-.visually-hidden{position:absolute!important;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;
-  clip:rect(0 0 0 0);white-space:nowrap;border:0}
-@media (max-width:480px){body{padding:0;font-size:17px}main{border-radius:0;padding:20px 16px;min-height:100vh}
-  .primary{width:100%}}
-`;
-
-/** A public page with the shared look (also the unsubscribe pages, delivery/unsubscribePage.ts). */
-export function pageLayout(title: string, content: SafeHtml): string {
-  return html`<!doctype html>
-    <html lang="nl">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="noindex" />
-        <title>${title}</title>
-        <style>
-          ${trustedHtml(styles)}
-        </style>
-      </head>
-      <body>
-        <main>${content}</main>
-      </body>
-    </html>`.value;
 }

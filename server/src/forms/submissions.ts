@@ -1,12 +1,18 @@
 import { and, asc, count, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { OptionCount, Submission, SubmissionPage, SubmissionsQuery } from '../contract/forms';
-import { formFieldTypes, optionFullMessage, unlimitedAnswers } from '../contract/formRules';
+import {
+  formClosedMessage,
+  formFieldTypes,
+  optionFullMessage,
+  unlimitedAnswers,
+} from '../contract/formRules';
 import type { Database } from '../db/client';
-import { flowAnswers, flowFieldOptions, flowFields, flowSubmissions } from '../db/schema';
+import { flowAnswers, flowFieldOptions, flowFields, flowSubmissions, flows } from '../db/schema';
 import { ApiError, badRequest } from '../errors';
 import { pageSize } from '../contract/paging';
 import { violatesForeignKey } from '../db/constraintViolation';
 import { readPage } from '../db/paging';
+import { formClosure } from './closing';
 import { selectFieldDetails } from './details';
 import { requireFlow } from './flows';
 import { answerField, type CheckedAnswer, type PublicForm } from './publicForm';
@@ -20,14 +26,25 @@ import { answerField, type CheckedAnswer, type PublicForm } from './publicForm';
  * submissions succeed; the others are refused with 409 'Deze keuze is vol.' and store nothing (the
  * transaction rolls back). PGlite runs one transaction at a time, so the same holds there. Options are
  * taken in id order, so two submissions choosing the same options cannot deadlock.
+ *
+ * A form closed at `now` (by hand, or its closing moment passed) refuses with 409: the form's row is read
+ * with a share lock, so a submission and closing the form meanwhile do not cross.
  */
 export async function storeSubmission(
   db: Database,
   form: PublicForm,
   answers: readonly CheckedAnswer[],
+  now: Date,
 ): Promise<string> {
   try {
     return await db.transaction(async (tx) => {
+      const [flow] = await tx
+        .select({ isClosed: flows.isClosed, closesAt: flows.closesAt })
+        .from(flows)
+        .where(eq(flows.id, form.id))
+        .for('share');
+      if (!flow) throw formChangedError();
+      if (formClosure(flow, now).closed) throw formClosedError();
       const [submission] = await tx
         .insert(flowSubmissions)
         .values({ flowId: form.id })
@@ -57,11 +74,14 @@ export async function storeSubmission(
       for (const answer of answers) {
         if (answer.kind === 'text') values.set(answer.fieldId, { optionId: null, value: answer.text });
       }
-      await tx
-        .insert(flowAnswers)
-        .values(
-          [...values].map(([fieldId, answer]) => ({ submissionId: submission.id, fieldId, ...answer })),
-        );
+      // Only optional questions, all left empty: the submission itself is the answer.
+      if (values.size > 0) {
+        await tx
+          .insert(flowAnswers)
+          .values(
+            [...values].map(([fieldId, answer]) => ({ submissionId: submission.id, fieldId, ...answer })),
+          );
+      }
       return submission.id;
     });
   } catch (error) {
@@ -146,6 +166,11 @@ async function refusedOption(
     .where(and(eq(flowFieldOptions.id, answer.optionId), eq(flowFieldOptions.fieldId, answer.fieldId)));
   if (!option) return badRequest(answerField(answer.fieldId), 'Deze keuze bestaat niet meer. Kies opnieuw.');
   return new ApiError(409, optionFullMessage, answerField(answer.fieldId));
+}
+
+/** The form takes no more answers (409, `answers`). */
+export function formClosedError(): ApiError {
+  return new ApiError(409, formClosedMessage, 'answers');
 }
 
 function formChangedError(): ApiError {

@@ -6,6 +6,7 @@ import { getPublication } from '../publications/publications';
 import { renderPublicationPreview } from '../publications/publicationRendering';
 import { fillMergeFields } from '../rendering/mergeFields';
 import type { CdnLocation } from '../rendering/imageUrl';
+import { publicWebVersionUrl } from '../publicPages/webVersionAddress';
 import { environmentMailHeader } from './environmentHeader';
 import type { MailTransport } from './mailTransport';
 
@@ -30,7 +31,11 @@ export async function sendTest(
   const publication = await getPublication(db, environmentId, publicationId);
   const addresses = distinctAddresses(body.addresses);
   const rendered = await renderPublicationPreview(db, cdn, environmentId, publicationId, body.templateId);
-  const noUnsubscribe = { unsubscribeUrl: '#' };
+  // A tester is no recipient: the browser link shows the public web version, when there is one.
+  const webVersionUrl = publication.isPublic
+    ? publicWebVersionUrl(cdn.publicUrl, { environmentId, publicationId: publication.id })
+    : '#';
+  const noUnsubscribe = { unsubscribeUrl: '#', webVersionUrl };
   const html = fillMergeFields(rendered.html, noUnsubscribe, (value) => value);
   const text = fillMergeFields(rendered.text, noUnsubscribe, (value) => value);
   const results = await Promise.all(

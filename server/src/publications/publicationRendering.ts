@@ -15,9 +15,19 @@ import {
 import { badRequest, notFound } from '../errors';
 import { cdnImageUrl, type CdnLocation } from '../rendering/imageUrl';
 import { escapeHtml } from '../rendering/escapeHtml';
-import { fillMergeFields } from '../rendering/mergeFields';
+import { fillMergeFields, type MergeValues } from '../rendering/mergeFields';
 import { renderPublication, type RenderBlock, type RenderedMail } from '../rendering/renderPublication';
-import { themeStyle, type RenderTheme } from '../rendering/themeStyle';
+import { themeStyle, type RenderTheme, type TemplateWebFont } from '../rendering/themeStyle';
+
+/** A publication as a page in the browser: its HTML and the web fonts the page's CSP must allow. */
+export interface WebVersion extends RenderedMail {
+  webFonts: TemplateWebFont[];
+}
+
+/** What a message carries besides its content: the unsubscribe link and 'Bekijk in je browser'. */
+const messageLinks = { unsubscribe: true, webVersion: true };
+/** The web version shows the publication only. */
+const noLinks = { unsubscribe: false, webVersion: false };
 
 /** The logo is shown 160 px wide; fetched at twice that for sharp screens, fitted (never cropped). */
 const logoSize = { width: 320, height: 160, crop: false };
@@ -49,7 +59,9 @@ export async function renderPublicationPreview(
       "Het veld 'templateId' verwijst niet naar een template van het publicatietype van deze publicatie.",
     );
   }
-  return withFallbacks(await renderStored(db, cdn, environmentId, publication, publication.layout, true));
+  return withFallbacks(
+    await renderStored(db, cdn, environmentId, publication, publication.layout, messageLinks),
+  );
 }
 
 /**
@@ -73,8 +85,8 @@ export async function renderPublicationForDelivery(
            AND ${publicationTemplates.publicationTypeId} = ${publications.publicationTypeId})`,
   );
   if (!publication || publication.layout === null) return undefined;
-  const mail = await renderStored(db, cdn, environmentId, publication, publication.layout, true);
-  return { ...mail, subject: publication.name };
+  const mail = await renderStored(db, cdn, environmentId, publication, publication.layout, messageLinks);
+  return { html: mail.html, text: mail.text, subject: publication.name };
 }
 
 /**
@@ -87,7 +99,7 @@ export async function renderWebVersion(
   cdn: CdnLocation,
   environmentId: string,
   publicationId: string,
-): Promise<RenderedMail | undefined> {
+): Promise<WebVersion | undefined> {
   const publication = await findPublication(
     db,
     environmentId,
@@ -103,9 +115,39 @@ export async function renderWebVersion(
     environmentId,
     publication,
     publication.layout ?? 'standaard',
-    false,
+    noLinks,
   );
-  return withFallbacks(mail);
+  return { ...withFallbacks(mail), webFonts: mail.webFonts };
+}
+
+/**
+ * One recipient's web version of a sent publication, public or not (the caller checked the recipient's
+ * signed link): rendered through the template the message was sent with, with the recipient's merge
+ * values, without links of its own. Undefined when the publication or the template is gone.
+ */
+export async function renderPersonalWebVersion(
+  db: Database,
+  cdn: CdnLocation,
+  environmentId: string,
+  publicationId: string,
+  templateId: string,
+  values: MergeValues,
+): Promise<WebVersion | undefined> {
+  const publication = await findPublication(
+    db,
+    environmentId,
+    publicationId,
+    sql`(SELECT ${publicationTemplates.layout} FROM ${publicationTemplates}
+         WHERE ${publicationTemplates.id} = ${templateId}
+           AND ${publicationTemplates.publicationTypeId} = ${publications.publicationTypeId})`,
+  );
+  if (!publication || publication.layout === null) return undefined;
+  const mail = await renderStored(db, cdn, environmentId, publication, publication.layout, noLinks);
+  return {
+    html: fillMergeFields(mail.html, values, escapeHtml),
+    text: fillMergeFields(mail.text, values, (value) => value),
+    webFonts: mail.webFonts,
+  };
 }
 
 const headingFonts = alias(themeFonts, 'heading_fonts');
@@ -166,8 +208,8 @@ async function renderStored(
   environmentId: string,
   publication: StoredPublication,
   layout: string,
-  unsubscribeLink: boolean,
-): Promise<RenderedMail> {
+  links: { unsubscribe: boolean; webVersion: boolean },
+): Promise<WebVersion> {
   const blocks: RenderBlock[] = (
     await db
       .select({ content: publicationBlocks.content, fields: publicationRepeatableGroups.fields })
@@ -192,13 +234,15 @@ async function renderStored(
           logoSize,
         )
       : null;
-  return renderPublication({
+  const style = themeStyle(renderTheme(publication, logoUrl));
+  const mail = await renderPublication({
     layout,
-    style: themeStyle(renderTheme(publication, logoUrl)),
+    style,
     title: publication.name,
     environmentName: publication.environmentName,
     blocks,
-    unsubscribeLink,
+    unsubscribeLink: links.unsubscribe,
+    webVersionLink: links.webVersion,
     image(fileId, size) {
       const file = images.get(fileId);
       return file
@@ -213,6 +257,7 @@ async function renderStored(
         : undefined;
     },
   });
+  return { ...mail, webFonts: style.webFonts };
 }
 
 /** The stored theme as rendering reads it. */

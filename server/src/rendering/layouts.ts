@@ -13,6 +13,7 @@ export type LayoutName = (typeof layoutNames)[number];
 /** The fragments every layout has, in document order (see `layoutDocument`). */
 export const fragmentNames = [
   'start',
+  'webVersion',
   'header',
   'blockOpen',
   'heading',
@@ -76,6 +77,12 @@ ${style.webFonts.map((font) => `<mj-font name="${escapeHtml(font.name)}" href="$
 ${style.advancedCss.trim() ? `<mj-style>${style.advancedCss}</mj-style>` : ''}
 </mj-head>
 <mj-body background-color="${variant.bodyBackground}" width="600px">
+${marker('webVersion')}
+<mj-section padding="8px 0 0">
+<mj-column>
+<mj-text align="center" font-size="13px" color="${style.mutedTextColor}" padding="4px 24px"><a href="{{webVersionUrl}}" style="color:${style.mutedTextColor};text-decoration:underline;">Bekijk in je browser</a></mj-text>
+</mj-column>
+</mj-section>
 ${marker('header')}
 ${variant.header}
 ${marker('blockOpen')}

@@ -1,6 +1,7 @@
 // Merge fields: `{{firstName}}` or `{{firstName|lezer}}` (a fallback when the recipient has no value) in
 // the text of a block. Rendering keeps them as they are; `fillMergeFields` puts in a recipient's values
-// (or, for a preview, the fallbacks). `{{unsubscribeUrl}}` is the delivery's own placeholder.
+// (or, for a preview, the fallbacks). `{{unsubscribeUrl}}` and `{{webVersionUrl}}` are the delivery's own
+// placeholders.
 
 /** The recipient values a block's text may use (the subscriber fields of spec §3). */
 export const recipientMergeFields = [
@@ -21,6 +22,9 @@ export type RecipientMergeField = (typeof recipientMergeFields)[number];
 /** Filled per recipient by the delivery; left in place until a value is given. */
 export const unsubscribeUrlPlaceholder = '{{unsubscribeUrl}}';
 
+/** The recipient's own link to the message's web version ('Bekijk in je browser'), filled like the above. */
+export const webVersionUrlPlaceholder = '{{webVersionUrl}}';
+
 const mergeField = /\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*(?:\|([^{}|]*))?\}\}/g;
 const recipientNames = new Set<string>(recipientMergeFields);
 
@@ -29,7 +33,7 @@ export function unknownMergeFields(text: string): string[] {
   return [...text.matchAll(mergeField)].map((match) => match[1]).filter((name) => !recipientNames.has(name));
 }
 
-export type MergeValues = Partial<Record<RecipientMergeField | 'unsubscribeUrl', string>>;
+export type MergeValues = Partial<Record<RecipientMergeField | 'unsubscribeUrl' | 'webVersionUrl', string>>;
 
 /**
  * Replaces the merge fields of rendered output. A recipient field takes its value (passed through

@@ -2,7 +2,7 @@ import type { BlockContent, FieldDefinition, ImageValue, LinkValue } from '../co
 import { compiledLayout } from './compiledLayout';
 import { formatDutchDateTime } from './dateTime';
 import { escapeHtml } from './escapeHtml';
-import { unsubscribeUrlPlaceholder } from './mergeFields';
+import { unsubscribeUrlPlaceholder, webVersionUrlPlaceholder } from './mergeFields';
 import { richTextToPlainText } from './plainText';
 import { inlineRichTextStyles, sanitizeRichText } from './richText';
 import type { TemplateStyle } from './themeStyle';
@@ -30,6 +30,8 @@ export interface PublicationRenderInput {
   image(fileId: string, size: { width: number; height: number }): RenderImage | undefined;
   /** The footer's unsubscribe link (`{{unsubscribeUrl}}`); a web version has none. */
   unsubscribeLink: boolean;
+  /** 'Bekijk in je browser' on top (`{{webVersionUrl}}`); the web version itself has none. */
+  webVersionLink: boolean;
 }
 
 export interface RenderedMail {
@@ -49,9 +51,13 @@ export async function renderPublication(input: PublicationRenderInput): Promise<
   const environmentName = escapeHtml(input.environmentName);
   const html: string[] = [
     fragments.start.fill({ title: escapeHtml(input.title) }),
+    input.webVersionLink ? fragments.webVersion.fill() : '',
     fragments.header.fill({ environmentName }),
   ];
-  const text: string[] = [input.environmentName];
+  const text: string[] = [
+    ...(input.webVersionLink ? [`Bekijk in je browser: ${webVersionUrlPlaceholder}`] : []),
+    input.environmentName,
+  ];
 
   for (const block of input.blocks) {
     const elements: string[] = [];

@@ -6,9 +6,11 @@ import { PublicFormParams, PublicSubmissionBody, PublicSubmissionResult } from '
 import { ApiError, badRequest, toErrorBody } from '../errors';
 import { publicFormPath, publicFormPrefix, publicFormSentPath } from '../forms/publicAddress';
 import { checkAnswers, loadPublicForm, type AnswerProblem } from '../forms/publicForm';
-import { formPage, messagePage, publicPageHeaders, sentPage } from '../forms/publicPage';
-import { storeSubmission } from '../forms/submissions';
+import { closedFormPage, formPage, messagePage, sentPage } from '../forms/publicPage';
+import { formClosedError, storeSubmission } from '../forms/submissions';
 import { publicRateLimit } from '../http/rateLimit';
+import { publicPageHeaders } from '../publicPages/layout';
+import { loadPageLook, neutralLook, type PageLook } from '../publicPages/pageLook';
 
 const tags = ['forms: public'];
 
@@ -35,7 +37,20 @@ export const publicFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
 
-  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+  /** The look of the environment the address names; the platform's own when it names none (or fails). */
+  const lookOf = async (request: FastifyRequest): Promise<PageLook> => {
+    const environmentId = (request.params as { environmentId?: string } | undefined)?.environmentId;
+    if (!environmentId || !uuidPattern.test(environmentId)) return neutralLook;
+    try {
+      return (await loadPageLook(app.db, app.config, environmentId.toLowerCase())) ?? neutralLook;
+    } catch {
+      return neutralLook;
+    }
+  };
+  const sendPage = (reply: FastifyReply, status: number, look: PageLook, page: string) =>
+    reply.status(status).headers(publicPageHeaders(look.style.webFonts, app.config)).send(page);
+
+  app.setErrorHandler(async (error: FastifyError | ApiError, request, reply) => {
     const body = toErrorBody(error);
     if (body.status >= 500) request.log.error({ err: error }, 'public form request failed');
     else request.log.info({ status: body.status, reason: body.message }, 'public form request refused');
@@ -43,12 +58,16 @@ export const publicFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply.status(body.status).type('application/json; charset=utf-8').send(body);
     // A malformed address is a form that does not exist, for a person.
     const isBadAddress = 'validationContext' in error && error.validationContext === 'params';
-    if (isBadAddress || body.status === 404) return sendPage(reply, 404, notFoundPage());
-    if (body.status === 429) return sendPage(reply, 429, messagePage('Even geduld', body.message));
+    // A missing form says nothing of the environment; too many requests are answered without a query.
+    const plain = isBadAddress || body.status === 404 || body.status === 429 || body.status >= 500;
+    const look = plain ? neutralLook : await lookOf(request);
+    if (isBadAddress || body.status === 404) return sendPage(reply, 404, look, notFoundPage(look));
+    if (body.status === 429)
+      return sendPage(reply, 429, look, messagePage(look, 'Even geduld', body.message));
     if (body.status >= 500) {
-      return sendPage(reply, 500, messagePage('Er ging iets mis', 'Probeer het later opnieuw.'));
+      return sendPage(reply, 500, look, messagePage(look, 'Er ging iets mis', 'Probeer het later opnieuw.'));
     }
-    return sendPage(reply, body.status, messagePage('Er ging iets mis', body.message));
+    return sendPage(reply, body.status, look, messagePage(look, 'Er ging iets mis', body.message));
   });
 
   app.get(
@@ -64,8 +83,15 @@ export const publicFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { environmentId, flowId } = lowerCased(request.params);
-      const form = await loadPublicForm(app.db, environmentId, flowId);
-      return sendPage(reply, 200, formPage({ form, action: publicFormPath(environmentId, flowId) }));
+      const form = await loadPublicForm(app.db, environmentId, flowId, new Date());
+      const look = await lookOf(request);
+      if (form.closed) return sendPage(reply, 200, look, closedFormPage(look, form));
+      return sendPage(
+        reply,
+        200,
+        look,
+        formPage({ look, form, action: publicFormPath(environmentId, flowId) }),
+      );
     },
   );
 
@@ -76,8 +102,9 @@ export const publicFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
       bodyLimit: submissionBodyLimitBytes,
       schema: {
         summary:
-          'Sends answers to a form. Every question needs an answer: 400 naming answers.{fieldId}; 409 ' +
-          "'Deze keuze is vol.' when a chosen option has no places left. Nothing is stored on a refusal.",
+          'Sends answers to a form. Every required question needs an answer: 400 naming answers.{fieldId}; ' +
+          "409 'Deze keuze is vol.' when a chosen option has no places left, 409 naming answers when the " +
+          'form is closed (by hand or at its closing moment). Nothing is stored on a refusal.',
         description:
           'JSON {answers: {fieldId: optionId or text}} is answered with JSON (201 {id}). The HTML form posts the ' +
           'same pairs form-encoded and is answered with the page (errors) or a 303 to the thank-you page.',
@@ -101,26 +128,37 @@ export const publicFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const given = fromPage
         ? (request.body as Record<string, string>)
         : (request.body as PublicSubmissionBody).answers;
-      const form = await loadPublicForm(app.db, environmentId, flowId);
+      const now = new Date();
+      const form = await loadPublicForm(app.db, environmentId, flowId, now);
       const action = publicFormPath(environmentId, flowId);
+      if (form.closed) {
+        if (!fromPage) throw formClosedError();
+        const look = await lookOf(request);
+        return sendPage(reply, 409, look, closedFormPage(look, form));
+      }
       const { answers, problems } = checkAnswers(form, given);
       if (problems.length > 0) {
         if (!fromPage) throw badRequest(problems[0].field, problems[0].message);
-        return sendPage(reply, 400, formPage({ form, action, values: given, problems }));
+        const look = await lookOf(request);
+        return sendPage(reply, 400, look, formPage({ look, form, action, values: given, problems }));
       }
       try {
-        const id = await storeSubmission(app.db, form, answers);
+        const id = await storeSubmission(app.db, form, answers, now);
         if (fromPage) return reply.redirect(publicFormSentPath(environmentId, flowId), 303);
         return reply.status(201).send({ id });
       } catch (error) {
         if (!fromPage || !(error instanceof ApiError) || error.status >= 500) throw error;
-        // Show the form as it is now (the option that filled up is unavailable), with what was typed.
-        const current = await loadPublicForm(app.db, environmentId, flowId);
+        // Show the form as it is now (the option that filled up is unavailable, or the form closed),
+        // with what was typed.
+        const current = await loadPublicForm(app.db, environmentId, flowId, new Date());
+        const look = await lookOf(request);
+        if (current.closed) return sendPage(reply, 409, look, closedFormPage(look, current));
         const problem = problemOf(error);
         return sendPage(
           reply,
           error.status,
-          formPage({ form: current, action, values: given, problems: [problem] }),
+          look,
+          formPage({ look, form: current, action, values: given, problems: [problem] }),
         );
       }
     },
@@ -131,23 +169,23 @@ export const publicFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { ...pageRateLimit, schema: { hide: true, params: PublicFormParams } },
     async (request, reply) => {
       const { environmentId, flowId } = lowerCased(request.params);
-      const form = await loadPublicForm(app.db, environmentId, flowId);
-      return sendPage(reply, 200, sentPage(form, publicFormPath(environmentId, flowId)));
+      const form = await loadPublicForm(app.db, environmentId, flowId, new Date());
+      const look = await lookOf(request);
+      return sendPage(reply, 200, look, sentPage(look, form, publicFormPath(environmentId, flowId)));
     },
   );
 
   // Any other address below /f is a form that does not exist: a Dutch page, not the console.
   app.all(`${publicFormPrefix}/*`, { ...pageRateLimit, schema: { hide: true } }, async (_request, reply) =>
-    sendPage(reply, 404, notFoundPage()),
+    sendPage(reply, 404, neutralLook, notFoundPage(neutralLook)),
   );
 };
 
-function sendPage(reply: FastifyReply, status: number, page: string) {
-  return reply.status(status).headers(publicPageHeaders).send(page);
-}
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function notFoundPage(): string {
+function notFoundPage(look: PageLook): string {
   return messagePage(
+    look,
     'Formulier niet gevonden',
     'Dit formulier bestaat niet (meer). Controleer het adres of vraag de afzender om een nieuwe link.',
   );

@@ -1,11 +1,10 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { eq } from 'drizzle-orm';
-import { environments } from '../db/schema';
 import { unsubscribeTarget } from '../delivery/recipientResults';
 import { maxTokenLength, verifyUnsubscribeToken } from '../delivery/unsubscribeToken';
 import { confirmUnsubscribePage, invalidLinkPage, unsubscribedPage } from '../delivery/unsubscribePage';
-import { publicPageHeaders } from '../forms/publicPage';
 import { publicRateLimit } from '../http/rateLimit';
+import { publicPageHeaders } from '../publicPages/layout';
+import { loadPageLook, neutralLook, type PageLook } from '../publicPages/pageLook';
 import { unsubscribeByOwner } from '../receivers/unsubscribers';
 
 /** Where the personal unsubscribe links of delivered messages point: `/u/{token}`. */
@@ -25,15 +24,9 @@ export const unsubscribeRoutes: FastifyPluginAsync = async (app) => {
   app.addContentTypeParser(formEncoded, { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) =>
     done(null, {}),
   );
-  const environmentName = async (environmentId: string) => {
-    const [environment] = await app.db
-      .select({ name: environments.name })
-      .from(environments)
-      .where(eq(environments.id, environmentId));
-    return environment?.name;
-  };
-  const send = (reply: FastifyReply, status: number, page: string) =>
-    reply.status(status).headers(publicPageHeaders).send(page);
+  const send = (reply: FastifyReply, status: number, look: PageLook, page: string) =>
+    reply.status(status).headers(publicPageHeaders(look.style.webFonts, app.config)).send(page);
+  const invalidLink = (reply: FastifyReply) => send(reply, 400, neutralLook, invalidLinkPage(neutralLook));
   /** Whom a genuine token is for; undefined for a forged or altered one (checked before any query). */
   const claimOf = async (token: string) => {
     if (token.length > maxTokenLength) return undefined;
@@ -46,10 +39,10 @@ export const unsubscribeRoutes: FastifyPluginAsync = async (app) => {
     { ...publicRateLimit({ max: 60, timeWindow: '1 minute' }), schema: { hide: true } },
     async (request, reply) => {
       const claim = await claimOf(request.params.token);
-      const name = claim && (await environmentName(claim.environmentId));
-      if (!claim || !name) return send(reply, 400, invalidLinkPage());
+      const look = claim && (await loadPageLook(app.db, app.config, claim.environmentId));
+      if (!claim || !look) return invalidLink(reply);
       const action = `${unsubscribePrefix}/${request.params.token}`;
-      return send(reply, 200, confirmUnsubscribePage(name, claim.email, action));
+      return send(reply, 200, look, confirmUnsubscribePage(look, claim.email, action));
     },
   );
 
@@ -58,10 +51,10 @@ export const unsubscribeRoutes: FastifyPluginAsync = async (app) => {
     { ...publicRateLimit({ max: 30, timeWindow: '1 minute' }), bodyLimit: 1024, schema: { hide: true } },
     async (request, reply) => {
       const claim = await claimOf(request.params.token);
-      const name = claim && (await environmentName(claim.environmentId));
-      if (!claim || !name) return send(reply, 400, invalidLinkPage());
+      const look = claim && (await loadPageLook(app.db, app.config, claim.environmentId));
+      if (!claim || !look) return invalidLink(reply);
       await unsubscribeByOwner(app.db, claim.environmentId, claim.email);
-      return send(reply, 200, unsubscribedPage(name, claim.email));
+      return send(reply, 200, look, unsubscribedPage(look, claim.email));
     },
   );
 };

@@ -25,6 +25,32 @@ const cssHosts: Record<string, RegExp> = {
   'use.typekit.net': /^\/[a-z0-9]+\.css$/,
 };
 
+/**
+ * Where a known stylesheet host serves its font files from (a page's CSP `font-src` must allow them). A
+ * stylesheet elsewhere is taken to serve its fonts from its own origin, as self-hosted fonts do.
+ */
+const fontFileHosts: Record<string, readonly string[]> = {
+  'fonts.googleapis.com': ['fonts.gstatic.com'],
+  'fonts.bunny.net': ['fonts.bunny.net'],
+  'use.typekit.net': ['use.typekit.net'],
+};
+
+/** The origins a page must allow for a web font: its stylesheet's (`style-src`) and its files' (`font-src`). */
+export function webFontOrigins(srcUrl: string): { stylesheet: string; fonts: string[] } | undefined {
+  let url: URL;
+  try {
+    url = new URL(srcUrl);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'https:') return undefined;
+  const known = fontFileHosts[url.hostname.toLowerCase()];
+  return {
+    stylesheet: url.origin,
+    fonts: known ? known.map((host) => `https://${host}`) : [url.origin],
+  };
+}
+
 const fontColumns = {
   id: themeFonts.id,
   fontIdentifier: themeFonts.fontIdentifier,

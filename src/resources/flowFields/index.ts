@@ -18,8 +18,8 @@ export const flowFields = defineResource<FormField, FormFieldDetail>()({
   api: {
     getList: { method: 'GET', path: '/flows/{flowId}/fields' },
     getOne: { method: 'GET', path: '/flows/{flowId}/fields/{id}' },
-    create: { method: 'POST', path: '/flows/{flowId}/fields', body: ['label', 'type'] },
-    update: { method: 'PUT', path: '/flows/{flowId}/fields/{id}', body: ['label', 'type'] },
+    create: { method: 'POST', path: '/flows/{flowId}/fields', body: ['label', 'type', 'required'] },
+    update: { method: 'PUT', path: '/flows/{flowId}/fields/{id}', body: ['label', 'type', 'required'] },
     delete: { method: 'DELETE', path: '/flows/{flowId}/fields/{id}' },
     actions: { reorder: { method: 'PUT', path: '/flows/{flowId}/fields/order', body: ['fieldIds'] } },
   },
@@ -43,6 +43,14 @@ export const flowFields = defineResource<FormField, FormFieldDetail>()({
       defaultValue: formFieldTypes.radio,
       validate: required('app.forms.questions.required.type'),
     },
+    {
+      source: 'required',
+      label: 'app.forms.questions.fields.required',
+      kind: 'boolean',
+      // Required unless switched off (spec: every question was required).
+      defaultValue: true,
+      helperText: 'app.forms.questions.fields.required_help',
+    },
     { source: 'optionCount', label: 'app.forms.questions.fields.optionCount', kind: 'number' },
   ],
   views: {
@@ -51,6 +59,7 @@ export const flowFields = defineResource<FormField, FormFieldDetail>()({
       columns: [
         { source: 'label', sortable: false },
         { source: 'type', sortable: false },
+        { source: 'required', sortable: false },
         { source: 'optionCount', sortable: false },
       ],
       search: false,
@@ -82,13 +91,13 @@ export const flowFields = defineResource<FormField, FormFieldDetail>()({
       as: 'slideOver',
       slideOverType: 'newFlowField',
       title: 'app.forms.questions.create',
-      fields: ['label', 'type'],
+      fields: ['label', 'type', 'required'],
     },
     edit: {
       as: 'slideOver',
       slideOverType: 'updateFlowField',
       title: 'app.forms.questions.edit',
-      fields: ['label', 'type'],
+      fields: ['label', 'type', 'required'],
     },
   },
   routes: { show: '/forms/:flowId/:id' },

@@ -4,6 +4,7 @@ import QuestionAnswerOutlinedIcon from '@mui/icons-material/QuestionAnswerOutlin
 import { required } from 'react-admin';
 import { lazyView } from '../../declarative/lazyView';
 import { defineResource } from '../../declarative/resourceDeclaration';
+import { formatDateTime } from '../../i18n/dateFormat';
 import { flowFields } from '../flowFields';
 
 // Pages and panels load on first use, not with the login screen.
@@ -24,7 +25,11 @@ export const flows = defineResource<Flow, FlowDetail>()({
     getOne: { method: 'GET', path: '/flows/{id}' },
     // Answers the new id as a bare JSON string.
     create: { method: 'POST', path: '/flows', body: ['name', 'title', 'description'] },
-    update: { method: 'PUT', path: '/flows/{id}', body: ['name', 'title', 'description'] },
+    update: {
+      method: 'PUT',
+      path: '/flows/{id}',
+      body: ['name', 'title', 'description', 'isClosed', 'closesAt'],
+    },
     delete: { method: 'DELETE', path: '/flows/{id}' },
   },
   fields: [
@@ -42,6 +47,29 @@ export const flows = defineResource<Flow, FlowDetail>()({
       helperText: 'app.forms.flows.fields.title_help',
     },
     { source: 'description', label: 'app.forms.flows.fields.description', kind: 'longText' },
+    {
+      source: 'isClosed',
+      label: 'app.forms.flows.fields.isClosed',
+      kind: 'boolean',
+      helperText: 'app.forms.flows.fields.isClosed_help',
+    },
+    {
+      source: 'closesAt',
+      label: 'app.forms.flows.fields.closesAt',
+      kind: 'dateTime',
+      helperText: 'app.forms.flows.fields.closesAt_help',
+      // The input gives the browser's local time without a zone; the server gets the moment itself.
+      // Emptied, it is sent as null: the form then has no closing moment.
+      parse: (value) => {
+        const moment = typeof value === 'string' && value ? new Date(value) : undefined;
+        return moment && !Number.isNaN(moment.getTime()) ? moment.toISOString() : null;
+      },
+    },
+    {
+      source: 'isOpen',
+      label: 'app.forms.flows.fields.isOpen',
+      kind: 'boolean',
+    },
     { source: 'fieldCount', label: 'app.forms.flows.fields.fieldCount', kind: 'number' },
     { source: 'submissionCount', label: 'app.forms.flows.fields.submissionCount', kind: 'number' },
     { source: 'createdAt', label: 'app.forms.flows.fields.createdAt', kind: 'date' },
@@ -49,13 +77,30 @@ export const flows = defineResource<Flow, FlowDetail>()({
   views: {
     list: {
       title: 'app.forms.flows.title',
-      columns: ['name', 'title', { source: 'fieldCount', sortable: false }, 'submissionCount', 'createdAt'],
+      columns: [
+        'name',
+        'title',
+        { source: 'isOpen', sortable: false },
+        { source: 'fieldCount', sortable: false },
+        'submissionCount',
+        'createdAt',
+      ],
       sort: { field: 'name', order: 'ASC' },
       rowClick: 'show',
       empty: 'app.forms.flows.empty',
     },
     show: {
       back: { to: '/forms', label: 'app.forms.flows.back' },
+      flags: [
+        { label: 'app.forms.flows.open', when: (flow) => flow.isOpen, color: 'success' },
+        { label: 'app.forms.flows.closed', when: (flow) => !flow.isOpen, color: 'warning' },
+        {
+          label: 'app.forms.flows.closes',
+          when: (flow) => flow.isOpen && flow.closesAt !== null,
+          values: (flow) => ({ moment: formatDateTime(flow.closesAt ?? 0) }),
+          variant: 'outlined',
+        },
+      ],
       summary: [{ source: 'title' }],
       extra: FlowPublicAddress,
       actions: [
@@ -91,7 +136,7 @@ export const flows = defineResource<Flow, FlowDetail>()({
       as: 'slideOver',
       slideOverType: 'updateFlow',
       title: 'app.forms.flows.edit',
-      fields: ['name', 'title', 'description'],
+      fields: ['name', 'title', 'description', 'isClosed', 'closesAt'],
     },
   },
   routes: { list: '/forms', show: '/forms/:id' },

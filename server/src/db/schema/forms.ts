@@ -1,8 +1,11 @@
-import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { environments } from './core';
 
-/** A form (spec: flow): `name` is internal, `title` and `description` show on its public page. */
+/**
+ * A form (spec: flow): `name` is internal, `title` and `description` show on its public page. It takes
+ * answers until `is_closed` is set or `closes_at` has passed (forms/closing.ts).
+ */
 export const flows = pgTable(
   'flows',
   {
@@ -13,6 +16,8 @@ export const flows = pgTable(
     name: text('name').notNull(),
     title: text('title').notNull().default(''),
     description: text('description').notNull().default(''),
+    isClosed: boolean('is_closed').notNull().default(false),
+    closesAt: timestamp('closes_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -22,7 +27,10 @@ export const flows = pgTable(
   ],
 );
 
-/** A question of a form: `type` 0 = single choice (radio), 1 = text; `position` orders them (0-based). */
+/**
+ * A question of a form: `type` 0 = single choice (radio), 1 = text; `position` orders them (0-based);
+ * an answer is needed unless `required` is false.
+ */
 export const flowFields = pgTable(
   'flow_fields',
   {
@@ -32,6 +40,7 @@ export const flowFields = pgTable(
       .references(() => flows.id, { onDelete: 'cascade' }),
     label: text('label').notNull(),
     type: integer('type').notNull(),
+    required: boolean('required').notNull().default(true),
     position: integer('position').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
