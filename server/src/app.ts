@@ -8,6 +8,7 @@ import { lockDataDirectory } from './db/lock';
 import { installErrorHandling } from './errors';
 import { serializeErrorWithoutQueryValues } from './http/errorLogSerializer';
 import { refuseNonFiniteNumbers } from './http/finiteNumbers';
+import { registerJsonTextRule } from './http/jsonTextRule';
 import { registerCompression } from './http/compression';
 import { registerRateLimiting } from './http/rateLimit';
 import { OneLineRequestLog, requestLogValue } from './http/requestLog';
@@ -131,6 +132,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     installErrorHandling(app);
     registerSecurityHeaders(app, config);
     refuseNonFiniteNumbers(app);
+    registerJsonTextRule(app);
     await registerRateLimiting(app);
     await registerCompression(app);
     app.addSchema(ApiErrorBody);
