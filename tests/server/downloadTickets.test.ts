@@ -4,6 +4,7 @@ import type { DownloadTicket } from '../../server/src/contract/downloads';
 import type { ReceiverList } from '../../server/src/contract/receivers';
 import { requestLogValue } from '../../server/src/http/requestLog';
 import { demoUsers, environmentIds, formIds, mediaIds, receiverIds } from '../../server/src/seed/ids';
+import { otherSpellings } from './support/base64url';
 import { startTestServer, type ApiOptions, type TestServer, type Tokens } from './support/testServer';
 
 const env = environmentIds.zuiderveen;
@@ -78,7 +79,10 @@ describe('download tickets: a link the browser follows streams a file without th
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as unknown[];
     claims[2] = exportPath(env, receiverIds.lists.entrepreneurs);
     const rewritten = Buffer.from(JSON.stringify(claims)).toString('base64url');
+    expect(otherSpellings(signature)).toHaveLength(3); // 256 bits in 43 characters: 2 unused
     const altered = [
+      // The same signature spelled differently: its last character's 2 unused bits set.
+      ...otherSpellings(signature).map((spelling) => `${version}.${payload}.${spelling}`),
       `${version}.${payload}.${flipped(signature, 5)}`,
       `${version}.${flipped(payload, 3)}.${signature}`,
       `${version}.${rewritten}.${signature}`,
