@@ -8,7 +8,7 @@ import { lockDataDirectory } from './db/lock';
 import { answerClientError, answerFrameworkError, installErrorHandling } from './errors';
 import { serializeErrorWithoutQueryValues } from './http/errorLogSerializer';
 import { refuseNonFiniteNumbers } from './http/finiteNumbers';
-import { registerJsonTextRule } from './http/jsonTextRule';
+import { registerTextRule } from './http/textRule';
 import { registerCompression } from './http/compression';
 import { registerRateLimiting } from './http/rateLimit';
 import { OneLineRequestLog, requestLogValue } from './http/requestLog';
@@ -135,7 +135,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     installErrorHandling(app);
     registerSecurityHeaders(app, config);
     refuseNonFiniteNumbers(app);
-    registerJsonTextRule(app);
+    registerTextRule(app);
     await registerRateLimiting(app);
     await registerCompression(app);
     app.addSchema(ApiErrorBody);

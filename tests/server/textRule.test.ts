@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicationBlock } from '../../server/src/contract/publications';
-import { environmentIds, publicationIds } from '../../server/src/seed/ids';
+import { environmentIds, formIds, publicationIds } from '../../server/src/seed/ids';
 import { httpsRequest } from './support/https';
 import { startTestServer, type TestServer, type Tokens } from './support/testServer';
 
@@ -10,6 +10,10 @@ import { startTestServer, type TestServer, type Tokens } from './support/testSer
 
 const env = environmentIds.zuiderveen;
 const newsletter = publicationIds.types.zuiderveenNewsletter;
+
+interface SubmissionPage {
+  total: number;
+}
 
 interface ErrorBody {
   status: number;
@@ -95,6 +99,28 @@ describe('the text rule at the contract edge', () => {
 
   it('refuses a lone surrogate in a key of JSON content, naming where it stands', async () => {
     expectRefused(await saveContent({ title: 'Titel', ['x\ud800']: 'y' }), 'content');
+  });
+
+  it.each([
+    ['a NUL', 'a\u0000b'],
+    ['an escape character', '\u001b[2J'],
+  ])('refuses %s in a public form answer (form-encoded), storing no submission', async (_name, answer) => {
+    const submissions = () =>
+      api<SubmissionPage>('GET', `/flows/${formIds.playgroundEvening}/submissions`).then(
+        (response) => response.body.total,
+      );
+    const before = await submissions();
+    const response = await server.api<string>('POST', `/f/${env}/${formIds.playgroundEvening}`, {
+      body: new URLSearchParams({
+        [formIds.nameQuestion]: answer,
+        [formIds.eveningQuestion]: formIds.laterOption,
+      }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    // A person posted the form: the answer is a Dutch page that names the reason.
+    expect(response.status).toBe(400);
+    expect(response.text).toContain('mag geen stuurtekens bevatten');
+    expect(await submissions()).toBe(before);
   });
 
   it('refuses bytes that are not UTF-8 instead of reading them as U+FFFD', async () => {

@@ -1,22 +1,33 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError, badRequest } from '../errors';
+import { providerMountPath } from '../identity/embeddedClient';
 import { hasLoneSurrogate, hasNonTextControlCharacter } from './controlCharacters';
 
-// One rule for every text a JSON body carries, at any depth (a block's content is free-form JSON the
-// schemas cannot describe field by field): no control character other than tab, newline and CR, and no
-// lone UTF-16 surrogate. A NUL or a lone surrogate cannot be stored (PostgreSQL answered 500 for JSON
-// content), and a lone surrogate in a name was silently stored as U+FFFD. Both are refused with a 400
-// naming the field, before anything reads the value. The single-line fields refuse tab, newline and CR
-// too, through their schema pattern (contract/common.ts).
+// One rule for every text a request body carries, at any depth and whatever its content type (a block's
+// content is free-form JSON the schemas cannot describe field by field; a public form's answers are
+// form-encoded): no control character other than tab, newline and CR, and no lone UTF-16 surrogate. A
+// NUL cannot be stored (PostgreSQL answered 500), and a lone surrogate in a name was silently stored as
+// U+FFFD. Both are refused with a 400 naming the field before the schema or a handler reads the value.
+// The single-line fields refuse tab, newline and CR too, through their schema pattern
+// (contract/common.ts); query strings are checked by those patterns. The embedded provider's requests
+// (/oidc) have their own guard with its own answers (identity/controlCharacterGuard.ts).
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
+export function registerTextRule(app: FastifyInstance): void {
+  readJsonAsStrictUtf8(app);
+  app.addHook('preValidation', async (request) => {
+    if (request.body === undefined || request.url.startsWith(providerMountPath)) return;
+    refuseInvalidText(request.body, []);
+  });
+}
+
 /**
- * Replaces Fastify's JSON parser with one that reads the body as bytes, refuses bytes that are not UTF-8
- * (decoding would turn them into U+FFFD unnoticed), parses it as Fastify does (prototype poisoning
- * refused) and then checks every string, keys included.
+ * Replaces Fastify's JSON parser with one that reads the body as bytes and refuses bytes that are not
+ * UTF-8 (decoding them would turn them into U+FFFD unnoticed), then parses it as Fastify does
+ * (prototype poisoning refused).
  */
-export function registerJsonTextRule(app: FastifyInstance): void {
+function readJsonAsStrictUtf8(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
@@ -27,19 +38,7 @@ export function registerJsonTextRule(app: FastifyInstance): void {
       done(new ApiError(400, 'De aanvraag is geen geldige UTF-8-tekst.', 'body'), undefined);
       return;
     }
-    parseJson(request, text, (error, value) => {
-      if (error) {
-        done(error, undefined);
-        return;
-      }
-      try {
-        refuseInvalidText(value, []);
-      } catch (refusal) {
-        done(refusal as ApiError, undefined);
-        return;
-      }
-      done(null, value);
-    });
+    parseJson(request, text, done);
   });
 }
 
