@@ -59,6 +59,8 @@ export async function startServerProcess(
       DATABASE_URL: database?.url ?? '',
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
       STATIC_DIR: path.join(dataDir, 'no-console-build'),
+      // /health is the bench's ceiling: its per-address limit (HEALTH_RATE_LIMIT) must not cut it.
+      HEALTH_RATE_LIMIT: String(1_000_000_000),
       ...options.env,
     },
     // BENCH_SERVER_STDOUT=<file>: the server's standard output there (e.g. with `--trace-gc`), else dropped.

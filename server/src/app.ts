@@ -5,9 +5,10 @@ import type { AppConfig } from './config';
 import { ApiErrorBody } from './contract/errors';
 import { openDatabase } from './db/client';
 import { lockDataDirectory } from './db/lock';
-import { installErrorHandling } from './errors';
+import { answerClientError, answerFrameworkError, installErrorHandling } from './errors';
 import { serializeErrorWithoutQueryValues } from './http/errorLogSerializer';
 import { refuseNonFiniteNumbers } from './http/finiteNumbers';
+import { registerTextRule } from './http/textRule';
 import { registerCompression } from './http/compression';
 import { registerRateLimiting } from './http/rateLimit';
 import { OneLineRequestLog, requestLogValue } from './http/requestLog';
@@ -114,6 +115,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
           serializers: { err: serializeErrorWithoutQueryValues, req: requestLogValue },
         },
         logController: new OneLineRequestLog(),
+        // The router's and Node's own refusals answer in the platform's Dutch shape too.
+        frameworkErrors: answerFrameworkError,
+        clientErrorHandler: answerClientError,
         trustProxy: config.trustProxy,
       }) as unknown as FastifyInstance
     ).withTypeProvider<TypeBoxTypeProvider>();
@@ -131,6 +135,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     installErrorHandling(app);
     registerSecurityHeaders(app, config);
     refuseNonFiniteNumbers(app);
+    registerTextRule(app);
     await registerRateLimiting(app);
     await registerCompression(app);
     app.addSchema(ApiErrorBody);

@@ -50,6 +50,8 @@ export interface AppConfig {
    * its sign-in page included); a tab renews its token once per token lifetime, so a person needs few.
    */
   identityRequestsPerMinute: number;
+  /** Rate limits of the public reads without sign-in, per client address and minute. */
+  publicReads: PublicReadLimits;
   /** CSV imports into lists. */
   imports: ImportSettings;
   /** Outgoing mail: SMTP_URL, else the embedded catcher outside production; the sender (MAIL_FROM). */
@@ -100,12 +102,23 @@ export interface CdnSettings {
   requestsPerMinute: number;
 }
 
+export interface PublicReadLimits {
+  /**
+   * HEALTH_RATE_LIMIT: requests to /health and /health/ready (each). A load balancer probes every few
+   * seconds; the default leaves room for many of them behind one address.
+   */
+  healthPerMinute: number;
+  /** ENVIRONMENT_INFO_RATE_LIMIT: requests to /api/1/environment/info (one per console load). */
+  environmentInfoPerMinute: number;
+}
+
 export type RunMode = 'development' | 'test' | 'production';
 const runModes: readonly RunMode[] = ['development', 'test', 'production'];
 
 const defaultPort = 8443;
 const defaultAccessTokenTtlSeconds = 3600;
 const defaultIdentityRequestsPerMinute = 600;
+const defaultPublicReads: PublicReadLimits = { healthPerMinute: 1200, environmentInfoPerMinute: 300 };
 const defaultUploadLimitBytes = 50 * 1024 * 1024;
 /** PostgreSQL takes larger batches better (fewer round trips and commits); PGlite's heap grows with them. */
 const defaultImports = { limitBytes: 200 * 1024 * 1024, batchRows: { postgres: 5000, pglite: 1000 } };
@@ -162,6 +175,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       requestsPerMinute: readInteger(env, 'CDN_RATE_LIMIT', defaultCdn.requestsPerMinute, 1),
     },
     identityRequestsPerMinute: readInteger(env, 'IDENTITY_RATE_LIMIT', defaultIdentityRequestsPerMinute, 1),
+    publicReads: {
+      healthPerMinute: readInteger(env, 'HEALTH_RATE_LIMIT', defaultPublicReads.healthPerMinute, 1),
+      environmentInfoPerMinute: readInteger(
+        env,
+        'ENVIRONMENT_INFO_RATE_LIMIT',
+        defaultPublicReads.environmentInfoPerMinute,
+        1,
+      ),
+    },
     imports: {
       limitBytes: readInteger(env, 'IMPORT_LIMIT_BYTES', defaultImports.limitBytes, 1),
       batchRows: readInteger(

@@ -1,4 +1,11 @@
-import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify';
+import type { Socket } from 'node:net';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchemaValidationError,
+} from 'fastify';
 import { hexColorMessage, hexColorPattern, isTextPattern } from './contract/common';
 import type { ApiErrorBody } from './contract/errors';
 
@@ -37,6 +44,9 @@ const frameworkMessages: Record<string, string> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: 'De aanvraag bevat geen gegevens terwijl die wel verwacht worden.',
   FST_ERR_CTP_BODY_TOO_LARGE: 'Het bestand of de aanvraag is te groot.',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Dit type inhoud wordt niet ondersteund.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'De aanvraag is niet zo lang als de Content-Length zegt.',
+  FST_ERR_BAD_URL: 'Het adres van de aanvraag is ongeldig.',
+  FST_ERR_MAX_PARAM_LENGTH: 'Een deel van het adres van de aanvraag is te lang.',
   FST_REQ_FILE_TOO_LARGE: 'Het bestand of de aanvraag is te groot.',
   FST_FILES_LIMIT: 'Er zijn te veel bestanden tegelijk verstuurd.',
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'De aanvraag moet een multipart-formulier zijn.',
@@ -57,6 +67,49 @@ export function installErrorHandling(app: FastifyInstance): void {
     else request.log.info({ status: body.status, reason: body.message }, 'request rejected');
     return reply.status(body.status).type('application/json; charset=utf-8').send(body);
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: the errors its router makes before any route or hook runs (a path that is
+ * not valid percent-encoding, a path parameter over its length), which would otherwise leave in
+ * Fastify's own English shape.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: Pick<FastifyRequest, 'log'>,
+  // Fastify types this reply by generics of the route it never reached; it is an ordinary reply.
+  reply: object,
+): void {
+  const body = toErrorBody(error);
+  request.log.info({ status: body.status, reason: body.message }, 'request rejected');
+  void (reply as FastifyReply).status(body.status).type('application/json; charset=utf-8').send(body);
+}
+
+/** Node's HTTP parser's refusals, answered on the socket before there is a request: still our shape. */
+const clientErrors: Record<string, ApiErrorBody> = {
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, message: 'De aanvraag duurde te lang.' },
+  HPE_HEADER_OVERFLOW: { status: 431, message: 'De kopregels van de aanvraag zijn te groot.' },
+};
+const reasonPhrases: Record<number, string> = {
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  431: 'Request Header Fields Too Large',
+};
+
+/** Fastify's `clientErrorHandler` (what its default writes, with the platform's Dutch body). */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  // A connection reset leaves nothing to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const body = clientErrors[error.code ?? ''] ?? { status: 400, message: 'De aanvraag is ongeldig.' };
+  const json = JSON.stringify(body);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${body.status} ${reasonPhrases[body.status]}\r\n` +
+        `Content-Length: ${Buffer.byteLength(json)}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Connection: close\r\n\r\n${json}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 /** The JSON 404 for unknown API paths. */

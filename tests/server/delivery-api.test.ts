@@ -3,6 +3,7 @@ import type { DeliveryJob, DeliveryRecipientPage } from '../../server/src/contra
 import type { UnsubscriberPage } from '../../server/src/contract/receivers';
 import { demoUsers, environmentIds, publicationIds, receiverIds } from '../../server/src/seed/ids';
 import { startSmtpSink, type SmtpSink } from './support/smtpSink';
+import { otherSpellings } from './support/base64url';
 import { startTestServer, type TestServer, type Tokens } from './support/testServer';
 
 // Delivery through the real server: the in-process worker sends over SMTP to a sink in this test, the
@@ -115,8 +116,11 @@ describe('delivery through the server', () => {
     const path = linkFor(sink.accepted.find((message) => /^redactie@/i.test(message.to))!.to);
     const [id, signature] = path.slice('/u/'.length).split('.');
     const otherId = (parseInt(id, 36) + 1).toString(36);
+    expect(otherSpellings(signature)).toHaveLength(15); // 128 bits in 22 characters: 4 unused
     const flipped = signature.slice(0, -2) + (signature.at(-2) === 'A' ? 'B' : 'A') + signature.at(-1);
     for (const forged of [
+      // The same signature spelled differently: its last character's 4 unused bits set.
+      ...otherSpellings(signature).map((spelling) => `/u/${id}.${spelling}`),
       `/u/${otherId}.${signature}`,
       `/u/${id}.${flipped}`,
       `/u/${id}`,

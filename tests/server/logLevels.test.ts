@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:http2';
 import { tmpdir } from 'node:os';
@@ -11,7 +12,7 @@ import { exitWithin, spawnServer, waitForHealth, type ServerProcess } from './su
 interface LogLine {
   level: number;
   msg: string;
-  req?: { method: string; url: string; remoteAddress?: string };
+  req?: { method: string; route?: string; environmentId?: string; remoteAddress?: string };
   res?: { statusCode: number };
   responseTime?: number;
 }
@@ -47,8 +48,15 @@ describe('the request log at level info', () => {
   let oversized: HttpsResponse;
   let searched: HttpsResponse;
   let searchedOverHttp2: number;
+  let tokenStatuses: number[];
   let output: string;
   const searchPath = `/api/1/${environmentIds.zuiderveen}/unsubscribers`;
+  // Tokens the way the links carry them (forged ones: the log must not tell either kind apart).
+  const tokens = Array.from(
+    { length: 4 },
+    () => `${randomBytes(6).readUIntBE(0, 6).toString(36)}.${randomBytes(16).toString('base64url')}`,
+  );
+  const longToken = `geheim${randomBytes(8).toString('hex')}${'a'.repeat(5000)}`;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'dpp-log-test-'));
@@ -70,6 +78,17 @@ describe('the request log at level info', () => {
       ca,
     });
     searchedOverHttp2 = await http2Status(url, `${searchPath}?search=zoekterm-in-log`, ca);
+    const post = { 'content-type': 'application/x-www-form-urlencoded' };
+    tokenStatuses = [
+      (await httpsRequest({ method: 'GET', url: `${url}/u/${tokens[0]}`, ca })).status,
+      (await httpsRequest({ method: 'POST', url: `${url}/u/${tokens[1]}`, headers: post, body: '', ca }))
+        .status,
+      await http2Status(url, `/u/${tokens[2]}`, ca),
+      (await httpsRequest({ method: 'GET', url: `${url}/u/${tokens[3]}/verder?ticket=${tokens[3]}`, ca }))
+        .status,
+      (await httpsRequest({ method: 'GET', url: `${url}/u/${longToken}`, ca })).status,
+      (await httpsRequest({ method: 'GET', url: `${url}/u/${tokens[0]}%FF`, ca })).status,
+    ];
     server.child.kill('SIGTERM');
     ({ output } = await exitWithin(server, 15_000));
   });
@@ -87,13 +106,14 @@ describe('the request log at level info', () => {
 
   it('writes one line per answered request, with its path and client but without the query string', () => {
     expect([searched.status, searchedOverHttp2]).toEqual([401, 401]);
-    const lines = logLines(output).filter((line) => line.req?.url === searchPath);
+    const route = '/api/1/:environmentId/unsubscribers';
+    const lines = logLines(output).filter((line) => line.req?.route === route);
     expect(lines).toHaveLength(2); // HTTP/1.1, then HTTP/2
     for (const line of lines) {
       expect(line).toMatchObject({
         level: 30,
         msg: 'request completed',
-        req: { method: 'GET', url: searchPath },
+        req: { method: 'GET', route },
         res: { statusCode: 401 },
       });
       expect(line.req?.remoteAddress).toMatch(/^(127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)$/);
@@ -101,5 +121,16 @@ describe('the request log at level info', () => {
     }
     expect(output).not.toContain('zoekterm-in-log');
     expect(output).not.toContain('incoming request');
+  });
+
+  it('never writes a token of a link, whatever became of the request', () => {
+    // Forged tokens: 400; below the link: 404; too long: 414; not valid percent-encoding: 400.
+    expect(tokenStatuses).toEqual([400, 400, 400, 404, 414, 400]);
+    for (const token of [...tokens, longToken]) {
+      expect(output).not.toContain(token);
+      expect(output).not.toContain(token.slice(-12));
+    }
+    const unsubscribeLines = logLines(output).filter((line) => line.req?.route === '/u/:token');
+    expect(unsubscribeLines.map((line) => line.req?.method).sort()).toEqual(['GET', 'GET', 'POST']);
   });
 });

@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { encodeSignature, signatureMatches } from '../tokens/signature';
 
 // The personal unsubscribe link of a delivered message: `/u/{token}`, where the token is the id of the
 // recipient row (delivery_recipients: environment, address, job) and an HMAC-SHA256 of it under a server
@@ -18,7 +19,7 @@ function signature(key: Buffer, recipientId: string): Buffer {
 /** `{recipient id in base 36}.{base64url signature}`. */
 export function signUnsubscribeToken(key: Buffer, recipientId: number): string {
   const id = recipientId.toString(36);
-  return `${id}.${signature(key, id).toString('base64url')}`;
+  return `${id}.${encodeSignature(signature(key, id))}`;
 }
 
 /** The recipient row id of a genuine token; undefined for anything forged, altered, truncated or malformed. */
@@ -27,9 +28,8 @@ export function verifyUnsubscribeToken(key: Buffer, token: string): number | und
   const match = /^([0-9a-z]{1,13})\.([A-Za-z0-9_-]{22})$/.exec(token);
   if (!match) return undefined;
   const [, id, signed] = match;
-  const given = Buffer.from(signed, 'base64url');
-  // Compared in constant time; the length is public.
-  if (given.length !== signatureBytes || !timingSafeEqual(given, signature(key, id))) return undefined;
+  // Only the canonical spelling of the signature passes (tokens/signature.ts).
+  if (!signatureMatches(signed, signature(key, id))) return undefined;
   const recipientId = parseInt(id, 36);
   return Number.isSafeInteger(recipientId) && recipientId > 0 ? recipientId : undefined;
 }

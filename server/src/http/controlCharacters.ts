@@ -13,3 +13,8 @@ export function hasControlCharacter(value: string): boolean {
 export function hasNonTextControlCharacter(value: string): boolean {
   return !multilineText.test(value);
 }
+
+/** Whether the text holds half of a UTF-16 surrogate pair on its own (not a character; not storable). */
+export function hasLoneSurrogate(value: string): boolean {
+  return /\p{Cs}/u.test(value);
+}

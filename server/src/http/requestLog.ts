@@ -3,10 +3,12 @@ import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 /** What the log reads of a request (Fastify hands the serializer its request; its types say the raw one). */
 interface LoggedRequest {
   method?: string;
-  url?: string;
   host?: string;
   ip?: string;
   socket?: { remotePort?: number };
+  routeOptions?: { url?: string };
+  /** Set by the environment scope (routes/scope.ts); empty outside it. */
+  environmentId?: string;
 }
 
 interface Client {
@@ -26,19 +28,29 @@ const clientOf = (request: LoggedRequest): Client => ({
 });
 
 /**
- * The request as every log line shows it: the path without its query string. Searches carry names and
- * e-mail addresses (personal data, kept out of the logs like the values of failed queries), and the
- * sign-in's callbacks carry codes.
+ * The request as every log line shows it: the route's pattern (`/u/:token`), never the path it was
+ * asked with. Paths carry secrets (the unsubscribe link's token, later web-version and RSVP links) and
+ * query strings personal data (searches by name or e-mail address) and the sign-in's codes. A request
+ * that matched no route (a bad URL, a too long parameter) has no pattern and logs none. The environment
+ * is logged on its own: it is what an operator looks for, and no secret.
  */
 export function requestLogValue(request: LoggedRequest) {
-  const url = request.url ?? '';
-  const query = url.indexOf('?');
   return {
     method: request.method,
-    url: query === -1 ? url : url.slice(0, query),
+    route: routePattern(request),
+    ...(request.environmentId ? { environmentId: request.environmentId } : {}),
     host: request.host,
     ...(clients.get(request) ?? clientOf(request)),
   };
+}
+
+function routePattern(request: LoggedRequest): string | undefined {
+  try {
+    return request.routeOptions?.url;
+  } catch {
+    // A request the router refused before choosing a route has no route context to read.
+    return undefined;
+  }
 }
 
 /**

@@ -11,6 +11,7 @@ import {
 import { environmentMembers, environments, themes } from '../db/schema';
 import { findDefaultEnvironmentId } from '../environments/defaultEnvironment';
 import { ApiError, forbidden } from '../errors';
+import { publicRateLimit } from '../http/rateLimit';
 import { identifyUser } from '../users/registerUser';
 
 /** Environment calls outside the environment scope (spec §7): sign-in info and the environment switcher. */
@@ -18,12 +19,14 @@ export const environmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/1/environment/info',
     {
+      // Public, and a query each time: limited per client address (ENVIRONMENT_INFO_RATE_LIMIT).
+      ...publicRateLimit({ max: app.config.publicReads.environmentInfoPerMinute, timeWindow: '1 minute' }),
       schema: {
         summary: 'Sign-in settings and the default environment (no authentication).',
         tags: ['environment'],
         description:
           'Answers 503 with a Dutch message while the platform has no environment yet (a fresh installation).',
-        response: { 200: EnvironmentInfo, ...errorResponses(503) },
+        response: { 200: EnvironmentInfo, ...errorResponses(429, 503) },
       },
     },
     async (): Promise<EnvironmentInfo> => {

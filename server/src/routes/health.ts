@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { sql } from 'drizzle-orm';
+import { publicRateLimit } from '../http/rateLimit';
 
 const Readiness = Type.Object({
   status: Type.Union([Type.Literal('ok'), Type.Literal('unavailable')]),
@@ -16,9 +17,12 @@ const Readiness = Type.Object({
  * keys are at hand); 503 with the reason otherwise, so a load balancer sends no traffic in vain.
  */
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // Public and unauthenticated: limited per client address (HEALTH_RATE_LIMIT), generously.
+  const limit = publicRateLimit({ max: app.config.publicReads.healthPerMinute, timeWindow: '1 minute' });
   app.get(
     '/health',
     {
+      ...limit,
       logLevel: 'warn', // probes every few seconds would drown the request log
       schema: { hide: true, response: { 200: Type.Object({ status: Type.Literal('ok') }) } },
     },
@@ -28,6 +32,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/health/ready',
     {
+      ...limit,
       logLevel: 'warn',
       schema: { hide: true, response: { 200: Readiness, 503: Readiness } },
     },

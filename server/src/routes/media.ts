@@ -18,6 +18,7 @@ import {
   TagsParams,
 } from '../contract/media';
 import { ApiError, badRequest, payloadTooLarge } from '../errors';
+import { malformedMultipart } from '../http/multipartErrors';
 import { attachmentDisposition } from '../media/contentDisposition';
 import {
   createDirectory,
@@ -178,6 +179,8 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         // destroyed request mean that the client went away mid-upload (the request is destroyed once
         // read to the end, too): nothing was kept, and it is no server failure.
         if (error instanceof ApiError) throw error;
+        const malformed = malformedMultipart(error, uploadField);
+        if (malformed) throw malformed;
         if (request.raw.destroyed)
           throw badRequest(uploadField, 'De upload is afgebroken voordat het bestand compleet was.');
         throw error;
@@ -331,9 +334,7 @@ async function firstFile(files: AsyncIterableIterator<MultipartFile>): Promise<M
   try {
     return (await files.next()).value as MultipartFile | undefined;
   } catch (error) {
-    if (error instanceof Error && /boundary not found/i.test(error.message))
-      throw badRequest(uploadField, "Het multipart-formulier mist de 'boundary' in de Content-Type.");
-    throw error;
+    throw malformedMultipart(error, uploadField) ?? error;
   }
 }
 
@@ -346,7 +347,7 @@ async function refuseFurtherFiles(files: AsyncIterableIterator<MultipartFile>): 
     next = await files.next();
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw oneFilePerRequest();
-    throw error;
+    throw malformedMultipart(error, uploadField) ?? error;
   }
   if (!next.done) {
     next.value.file.resume();

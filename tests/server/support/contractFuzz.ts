@@ -12,7 +12,8 @@ import { candidatesFor, type Harvest } from './recordHarvest';
 import type { TestServer } from './testServer';
 
 // Requests generated from the contract's schemas, mostly wrong on purpose: bad types, control
-// characters, huge strings and numbers, malformed JSON, wrong content types, traversal in paths.
+// characters, huge strings and numbers, malformed JSON, unstorable texts nested in JSON content,
+// malformed multipart bodies, wrong content types, traversal in paths.
 
 export interface FuzzRequest {
   method: string;
@@ -92,13 +93,68 @@ const text = (): fc.Arbitrary<string> =>
     { weight: 1, arbitrary: fc.integer({ min: 1_000, max: 300_000 }).map((length) => 'x'.repeat(length)) },
   );
 
+/** Texts the database cannot store or that must not pass silently: NUL, escapes, lone surrogates. */
+const unstorableTexts = ['\u0000', 'a\u0000b', '\u001b', '\ud800', '\udc00x', 'x\ud83d', '\ufffe'];
+
+/**
+ * JSON content nested one to three levels deep (a block's content is free-form JSON) with unstorable
+ * texts in values and keys, where a field-by-field schema does not reach.
+ */
+const nestedNasty = (): fc.Arbitrary<unknown> =>
+  fc.letrec<{ node: unknown }>((tie) => ({
+    node: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      fc.constantFrom(...unstorableTexts),
+      fc.constantFrom(...unstorableTexts).map((bad) => `Titel ${bad} einde`),
+      fc.array(tie('node'), { maxLength: 3 }),
+      fc.dictionary(
+        fc.oneof(
+          fc.constantFrom('title', 'text', 'link', 'url', 'alt', 'image'),
+          fc.constantFrom(...unstorableTexts),
+        ),
+        tie('node'),
+        { maxKeys: 3 },
+      ),
+    ),
+  })).node;
+
 const jsonNasty = (): fc.Arbitrary<unknown> =>
   fc.oneof(
     text(),
     fc.constantFrom(1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, -1, 0.5, true, null),
     fc.jsonValue({ maxDepth: 3 }),
+    nestedNasty(),
     fc.constant('x'.repeat(100_000)),
   );
+
+/** A multipart body with a text field and a CSV file part, by `boundary`. */
+function multipartForm(boundary: string): string {
+  return (
+    `--${boundary}\r\nContent-Disposition: form-data; name="mode"\r\n\r\naddAndUpdate\r\n` +
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n` +
+    `Content-Type: text/csv\r\n\r\nnaam;e-mail\r\nA;a@voorbeeld.nl\r\n--${boundary}--\r\n`
+  );
+}
+
+/** Multipart bodies the parser cannot read: another boundary, one over 256 characters, cut off. */
+const malformedMultipart = (): fc.Arbitrary<{ body: string; contentType: string }> =>
+  fc
+    .tuple(
+      fc.constantFrom('mismatch', 'long', 'truncated', 'unterminated'),
+      fc.double({ min: 0.05, max: 0.95, noNaN: true }),
+    )
+    .map(([kind, fraction]) => {
+      const boundary = kind === 'long' ? `b${'x'.repeat(300)}` : 'fuzz-boundary';
+      const form = multipartForm(boundary);
+      const body =
+        kind === 'truncated'
+          ? form.slice(0, Math.floor(form.length * fraction))
+          : kind === 'unterminated'
+            ? form.slice(0, form.lastIndexOf(`--${boundary}--`))
+            : form;
+      const declared = kind === 'mismatch' ? `${boundary}-other` : boundary;
+      return { body, contentType: `multipart/form-data; boundary=${declared}` };
+    });
 
 /** One generated request for an operation: each part valid, left out or wrong. */
 function requestFor(operation: Operation, target: FuzzTarget): fc.Arbitrary<FuzzRequest> {
@@ -160,6 +216,10 @@ function requestFor(operation: Operation, target: FuzzTarget): fc.Arbitrary<Fuzz
           '{"a":1}}',
           '\u0000',
           '['.repeat(5_000),
+          // Escapes JSON allows and the database refuses: a lone surrogate, a NUL, nested.
+          '{"name":"\\ud800"}',
+          '{"content":{"title":"\\udc00x","link":{"text":"a\\u0000b"}},"version":1}',
+          '{"\\ud800":1}',
         ),
         contentType: fc.constant('application/json'),
       }),
@@ -180,6 +240,7 @@ function requestFor(operation: Operation, target: FuzzTarget): fc.Arbitrary<Fuzz
         ),
       }),
     },
+    { weight: 2, arbitrary: malformedMultipart() },
     { weight: 1, arbitrary: fc.constant({}) },
   );
 

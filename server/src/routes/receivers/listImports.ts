@@ -16,6 +16,7 @@ import {
 } from '../../contract/listImports';
 import { ListParams } from '../../contract/receivers';
 import { badRequest, payloadTooLarge } from '../../errors';
+import { malformedMultipart } from '../../http/multipartErrors';
 import { attachmentDisposition } from '../../media/contentDisposition';
 import { inspectCsv, sampleRecords } from '../../receivers/importCsv';
 import { ImportFileTooLargeError, importFiles, type ImportFiles } from '../../receivers/importFiles';
@@ -282,9 +283,7 @@ async function receiveUpload(
   } catch (error) {
     if (staged) await files.remove(staged.path);
     if (error instanceof ImportFileTooLargeError) throw tooLarge();
-    if (error instanceof Error && /boundary not found/i.test(error.message))
-      throw badRequest(fileField, "Het multipart-formulier mist de 'boundary' in de Content-Type.");
-    throw error;
+    throw malformedMultipart(error, fileField) ?? error;
   }
   if (!staged) throw badRequest(fileField, `Het veld '${fileField}' is verplicht.`);
   return { ...staged, fields };

@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import { ApiError, badRequest } from '../errors';
+import { providerMountPath } from '../identity/embeddedClient';
+import { hasLoneSurrogate, hasNonTextControlCharacter } from './controlCharacters';
+
+// One rule for every text a request body carries, at any depth and whatever its content type (a block's
+// content is free-form JSON the schemas cannot describe field by field; a public form's answers are
+// form-encoded): no control character other than tab, newline and CR, and no lone UTF-16 surrogate. A
+// NUL cannot be stored (PostgreSQL answered 500), and a lone surrogate in a name was silently stored as
+// U+FFFD. Both are refused with a 400 naming the field before the schema or a handler reads the value.
+// The single-line fields refuse tab, newline and CR too, through their schema pattern
+// (contract/common.ts); query strings are checked by those patterns. The embedded provider's requests
+// (/oidc) have their own guard with its own answers (identity/controlCharacterGuard.ts).
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+export function registerTextRule(app: FastifyInstance): void {
+  readJsonAsStrictUtf8(app);
+  app.addHook('preValidation', async (request) => {
+    if (request.body === undefined || request.url.startsWith(providerMountPath)) return;
+    refuseInvalidText(request.body, []);
+  });
+}
+
+/**
+ * Replaces Fastify's JSON parser with one that reads the body as bytes and refuses bytes that are not
+ * UTF-8 (decoding them would turn them into U+FFFD unnoticed), then parses it as Fastify does
+ * (prototype poisoning refused).
+ */
+function readJsonAsStrictUtf8(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    let text: string;
+    try {
+      text = utf8.decode(body as Buffer);
+    } catch {
+      done(new ApiError(400, 'De aanvraag is geen geldige UTF-8-tekst.', 'body'), undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
+}
+
+/** Throws a 400 naming the first string (or key) below `value` that breaks the rule, e.g. `content.title`. */
+export function refuseInvalidText(value: unknown, path: readonly string[]): void {
+  if (typeof value === 'string') {
+    const problem = textProblem(value);
+    if (problem) throw textRefusal(path, problem);
+  } else if (Array.isArray(value)) {
+    value.forEach((item, index) => refuseInvalidText(item, [...path, String(index)]));
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      // A key that breaks the rule is named by where it stands (its own text would carry the character).
+      const problem = textProblem(key);
+      if (problem) throw textRefusal(path, problem);
+      refuseInvalidText(item, [...path, key]);
+    }
+  }
+}
+
+type TextProblem = 'control' | 'surrogate';
+
+function textProblem(text: string): TextProblem | undefined {
+  if (hasNonTextControlCharacter(text)) return 'control';
+  if (hasLoneSurrogate(text)) return 'surrogate';
+  return undefined;
+}
+
+function textRefusal(path: readonly string[], problem: TextProblem): ApiError {
+  const field = path.length > 0 ? path.join('.') : 'body';
+  return badRequest(
+    field,
+    problem === 'control'
+      ? `Het veld '${field}' mag geen stuurtekens bevatten.`
+      : `Het veld '${field}' bevat een ongeldig teken (een losse UTF-16-surrogaat).`,
+  );
+}

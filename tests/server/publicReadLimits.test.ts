@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/src/config';
+import { startTestServer, type TestServer } from './support/testServer';
+
+// The public reads without sign-in are rate-limited per client address like every public endpoint:
+// `/api/1/environment/info` (a database query each time) and `/health` (650 of 650 requests from one
+// address were answered). The limits here are lowered to see them; the defaults stay generous.
+
+interface ErrorBody {
+  status: number;
+  message: string;
+}
+
+describe('rate limits of the public reads', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({ HEALTH_RATE_LIMIT: '5', ENVIRONMENT_INFO_RATE_LIMIT: '3' });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it.each([
+    ['/api/1/environment/info', 3],
+    ['/health', 5],
+    ['/health/ready', 5],
+  ])('answers %s %i times a minute per address, then a Dutch 429', async (path, limit) => {
+    for (let request = 0; request < limit; request += 1)
+      expect((await server.api('GET', path)).status).toBe(200);
+    const refused = await server.api<ErrorBody>('GET', path);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ status: 429, message: expect.stringMatching(/^Te veel verzoeken/) });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('defaults to limits a load balancer and the console stay far below', () => {
+    const config = loadConfig({ NODE_ENV: 'test' });
+    expect(config.publicReads).toEqual({ healthPerMinute: 1200, environmentInfoPerMinute: 300 });
+  });
+});
