@@ -1,14 +1,14 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { Database } from '../db/client';
 import { serverSecret } from '../delivery/serverSecret';
+import { encodeSignature, signatureMatches } from '../tokens/signature';
 
 // The personal link of a sent message to its web version: `/p/{environmentId}/{publicationId}/{token}`,
 // where the token is the recipient row's id (delivery_recipients, which holds the merge values the
 // message was sent with) and an HMAC-SHA256 over environment, publication and that id under a secret of
 // its own, cut to 128 bits. Anyone holding the link sees that one recipient's version; changing any
 // character of the link makes the check fail. A signature is accepted only in its one canonical
-// base64url spelling (22 characters carry 128 bits and 4 spare bits, which must be zero).
-// Self-contained on purpose, so that a shared token helper can replace it later.
+// base64url spelling (tokens/signature.ts, as for every signed token).
 
 /** Longest token accepted: a 64-bit id in base 36 and the signature. */
 export const maxWebVersionTokenLength = 13 + 1 + 22;
@@ -44,7 +44,7 @@ function signature(key: Buffer, environmentId: string, publicationId: string, id
 /** `{recipient id in base 36}.{base64url signature}` for one recipient of one publication. */
 export function signWebVersionToken(key: Buffer, claim: WebVersionClaim): string {
   const id = claim.recipientId.toString(36);
-  return `${id}.${signature(key, claim.environmentId, claim.publicationId, id).toString('base64url')}`;
+  return `${id}.${encodeSignature(signature(key, claim.environmentId, claim.publicationId, id))}`;
 }
 
 /**
@@ -61,11 +61,7 @@ export function verifyWebVersionToken(
   const match = /^([0-9a-z]{1,13})\.([A-Za-z0-9_-]{22})$/.exec(token);
   if (!match) return undefined;
   const [, id, signed] = match;
-  const given = Buffer.from(signed, 'base64url');
-  // Another spelling of the same bytes (spare bits set) is refused: one token, one spelling.
-  if (given.length !== signatureBytes || given.toString('base64url') !== signed) return undefined;
-  // Compared in constant time; the length is public.
-  if (!timingSafeEqual(given, signature(key, environmentId, publicationId, id))) return undefined;
+  if (!signatureMatches(signed, signature(key, environmentId, publicationId, id))) return undefined;
   const recipientId = parseInt(id, 36);
   return Number.isSafeInteger(recipientId) && recipientId > 0 && recipientId.toString(36) === id
     ? recipientId
