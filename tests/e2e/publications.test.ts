@@ -215,10 +215,7 @@ describe('publications and delivery jobs', () => {
       await screenshot(page, 'publications-deliver-phone');
       await page.goto(`${baseUrl}/jobs/`);
       // A phone shows the publication and status columns only (the jobs table's phoneColumns).
-      await page
-        .getByRole('row', { name: new RegExp(name) })
-        .first()
-        .waitFor();
+      await page.getByRole('row', { name: new RegExp(name) }).first().waitFor();
       await screenshot(page, 'jobs-list-phone');
     } finally {
       await page.setViewportSize(DESKTOP);
