@@ -83,7 +83,7 @@ export type ImportNewLabels = Static<typeof ImportNewLabels>;
 /** A row of the file that was not imported: its row number (the header is row 1) and why, in Dutch. */
 export const ImportRefusal = Type.Object({
   rowNumber: Type.Integer(),
-  reason: Type.String({ description: "E.g. 'ongeldig e-mailadres', 'naam ontbreekt'." }),
+  reason: Type.String({ description: "E.g. 'ongeldig e-mailadres', 'e-mailadres ontbreekt'." }),
   values: Type.Array(Type.String(), { description: "The row's own cells." }),
 });
 export type ImportRefusal = Static<typeof ImportRefusal>;
