@@ -2,7 +2,6 @@ import {
   BooleanInput,
   DateInput,
   DateTimeInput,
-  NumberInput,
   RadioButtonGroupInput,
   SelectInput,
   TextInput,
@@ -11,6 +10,7 @@ import {
 } from 'react-admin';
 import { ColorInput, hexColor } from './ColorInput';
 import { useFormContextValues } from './DeclaredFormContext';
+import { DutchNumberInput } from './DutchNumberInput';
 import type { Choice, DeclaredInputProps, FieldDeclaration } from './fieldDeclaration';
 import { inputProps } from './inputProps';
 import { MediaFileInput } from './MediaFileInput';
@@ -42,7 +42,7 @@ function FieldInput({ field }: DeclaredInputProps) {
     case 'url':
       return <TextInput {...common} type="url" fullWidth />;
     case 'number':
-      return <NumberInput {...common} fullWidth />;
+      return <DutchNumberInput {...common} />;
     case 'boolean':
       return <BooleanInput {...common} />;
     case 'date':

@@ -4,12 +4,12 @@ import {
   DataTable,
   DateField,
   EmailField,
-  NumberField,
   ReferenceField,
   UrlField,
   type RaRecord,
 } from 'react-admin';
 import { dateOptions, dateTimeOptions } from '../i18n/dateFormat';
+import { formatDutchNumber } from '../i18n/dutchNumber';
 import type { Choice, FieldDeclaration } from './fieldDeclaration';
 import type { Label } from './label';
 import type { ResourceDeclaration } from './resourceDeclaration';
@@ -42,8 +42,12 @@ export function declaredColumn(
   label: (label: Label) => string,
   opener?: CellWrapper,
 ): ReactElement {
-  const { source, label: columnLabel, sortable = true, render } =
-    typeof column === 'string' ? { source: column } : column;
+  const {
+    source,
+    label: columnLabel,
+    sortable = true,
+    render,
+  } = typeof column === 'string' ? { source: column } : column;
   const field = declaration.fields.find((candidate) => candidate.source === source);
   if (!field && !(render && columnLabel)) {
     throw new Error(`Resource '${declaration.name}' declares no field '${source}' for its table`);
@@ -80,10 +84,17 @@ function cellContent(
   const { displayAs } = field;
   if (displayAs) return (record) => displayAs(record[source], record);
   // One element per column: react-admin's fields read the row's record from its RecordContext.
-  const fieldCell = (element: ReactElement): CellRender => () => element;
+  const fieldCell =
+    (element: ReactElement): CellRender =>
+    () =>
+      element;
   switch (field.kind) {
     case 'number':
-      return fieldCell(<NumberField source={source} />);
+      // Dutch notation in every browser ('30.010'), where NumberField would follow the browser's language.
+      return (record) => {
+        const value: unknown = record[source];
+        return typeof value === 'number' ? formatDutchNumber(value) : text(record);
+      };
     case 'boolean':
       return fieldCell(<BooleanField source={source} />);
     case 'email':

@@ -93,7 +93,7 @@ export const receiversNl = {
         },
         columns: {
           intro:
-            'Koppel elke kolom aan een veld van de ontvanger of aan een label van deze lijst. Naam en E-mailadres zijn verplicht.',
+            'Koppel elke kolom aan een veld van de ontvanger of aan een label van deze lijst; een kolom die nog geen label is, kan er een worden (tot negen labels). E-mailadres is verplicht.',
           preview: 'Eerste rijen van het bestand',
           column: 'Kolom',
           examples: 'Voorbeelden',
@@ -103,6 +103,16 @@ export const receiversNl = {
           labels: 'Labels van deze lijst',
           fields: 'Velden',
           missing: 'Koppel nog een kolom aan: %{fields}.',
+          json: 'Kenmerken (JSON) naar labels',
+          json_fills: 'Vult de labels: %{labels}.',
+          json_fills_none: 'Geen sleutel in de eerste rijen heeft de naam van een label van deze lijst.',
+          new_labels: 'Nieuw label voor deze lijst',
+          new_label: 'Nieuw label: %{label}',
+          new_labels_note: 'Bij het starten krijgt de lijst deze nieuwe labels: %{labels}.',
+          name_parts:
+            "Er is geen kolom voor de naam: die wordt samengesteld uit voornaam, tussenvoegsel en achternaam, bijvoorbeeld 'Jan van der Berg'.",
+          name_address:
+            "Er is geen kolom voor de naam: die wordt het deel van het e-mailadres vóór de @, bijvoorbeeld 'jan.jansen' voor jan.jansen@voorbeeld.nl.",
           no_examples: '(leeg)',
         },
         consent: {

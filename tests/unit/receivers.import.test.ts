@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { addressLocalPart, composeName, nameSource } from '../../server/src/contract/importRules';
 import { importProgress, timeLeftText } from '../../src/custom/receivers/import/importProgress';
 import {
   assignTarget,
   completeMapping,
   importTargetChoices,
+  labelsFilledFromJson,
   missingTargets,
+  newLabelsOf,
+  newLabelTarget,
 } from '../../src/custom/receivers/import/importTargets';
 
 const labels = {
@@ -38,10 +42,45 @@ describe('import column mapping', () => {
     expect(assignTarget(mapping, 0, 'skip')).toEqual({ 0: 'skip', 1: 'skip', 2: 'email', 3: 'skip' });
   });
 
-  it('requires name and e-mail address before going on', () => {
-    expect(missingTargets({ 0: 'city', 1: 'skip' })).toEqual(['name', 'email']);
-    expect(missingTargets({ 0: 'email', 1: 'attribute1' })).toEqual(['name']);
-    expect(missingTargets({ 0: 'email', 1: 'name' })).toEqual([]);
+  it('requires only the e-mail address; the name is composed when no column holds it', () => {
+    expect(missingTargets({ 0: 'city', 1: 'skip' })).toEqual(['email']);
+    expect(missingTargets({ 0: 'email', 1: 'attribute1' })).toEqual([]);
+    expect(nameSource(['email', 'name', 'firstName'])).toBe('column');
+    expect(nameSource(['email', 'firstName', 'lastName'])).toBe('parts');
+    expect(nameSource(['email', 'city'])).toBe('address');
+    expect(composeName({ firstName: 'Jan', middleName: 'van der', lastName: 'Berg' })).toBe(
+      'Jan van der Berg',
+    );
+    expect(composeName({ initials: 'J.', middleName: '', lastName: 'Smit' })).toBe('J. Smit');
+    expect(composeName({ firstName: ' ', lastName: null })).toBe('');
+    expect(addressLocalPart('jan.jansen@voorbeeld.nl')).toBe('jan.jansen');
+  });
+
+  it('makes a column a new label named after it, on a free attribute, up to nine labels', () => {
+    const header = ['E-mailadres', 'Wijk', 'Buurt', 'wijk', ''];
+    const mapping = { 0: 'email', 1: 'skip', 2: 'skip', 3: 'skip', 4: 'skip' } as const;
+    // Attribute 1 and 3 have labels (Wijk, Lid sinds): 'Wijk' exists already, 'Buurt' gets attribute 2.
+    expect(newLabelTarget(mapping, header, labels, 1)).toBeUndefined();
+    expect(newLabelTarget(mapping, header, labels, 2)).toBe('attribute2');
+    expect(newLabelTarget(mapping, header, labels, 4)).toBeUndefined();
+    const withBuurt = assignTarget(mapping, 2, 'attribute2');
+    expect(newLabelsOf(withBuurt, header, labels)).toEqual({ attribute2: 'Buurt' });
+    expect(newLabelTarget(withBuurt, header, labels, 2)).toBe('attribute2');
+    const full = { ...labels, attributeLabel2: 'a', attributeLabel4: 'b', attributeLabel5: 'c' };
+    const all = {
+      ...full,
+      attributeLabel6: 'd',
+      attributeLabel7: 'e',
+      attributeLabel8: 'f',
+      attributeLabel9: 'g',
+    };
+    expect(newLabelTarget(mapping, header, full, 2)).toBe('attribute6');
+    expect(newLabelTarget(mapping, header, all, 2)).toBeUndefined();
+  });
+
+  it('names the labels a JSON column fills from its keys', () => {
+    const rows = [['{"wijk": "Noord", "city": "Assen"}'], ['{"Interesse": ["sport"]}'], ['geen json']];
+    expect(labelsFilledFromJson(rows, 0, ['Wijk', 'Interesse', 'Lid sinds'])).toEqual(['Wijk', 'Interesse']);
   });
 });
 

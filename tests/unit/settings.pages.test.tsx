@@ -229,9 +229,16 @@ describe('settings', { timeout: 60_000 }, () => {
     const link = document.head.querySelector('link[data-web-font]');
     expect(link).toHaveAttribute('href', 'https://fonts.googleapis.com/css2?family=Lobster');
 
+    // The line height reads and takes a decimal comma, whatever the browser's language.
+    const lineHeight = screen.getByLabelText(/^Regelhoogte/);
+    expect(lineHeight).toHaveValue('1,5');
+    await user.clear(lineHeight);
+    await user.type(lineHeight, '1,6');
+    expect(lineHeight).toHaveValue('1,6');
+
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));
     await screen.findByText('De instellingen zijn opgeslagen.');
-    expect(api.puts()).toEqual([{ headingFont: 'font-1', bodyFont: 'arial', baseSize: 16, lineHeight: 1.5 }]);
+    expect(api.puts()).toEqual([{ headingFont: 'font-1', bodyFont: 'arial', baseSize: 16, lineHeight: 1.6 }]);
   });
 
   it('refuses to delete a web font the typography uses, with the server’s message', async () => {
@@ -264,11 +271,16 @@ describe('settings', { timeout: 60_000 }, () => {
     const api = fakeThemeApi();
     render('/settings/typography');
     const size = await screen.findByLabelText(/^Tekstgrootte/);
-    await waitFor(() => expect(size).toHaveValue(16));
+    await waitFor(() => expect(size).toHaveValue('16'));
     await user.clear(size);
     await user.type(size, '30');
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));
     expect(await screen.findByText('Moet kleiner of gelijk zijn aan 24')).toBeInTheDocument();
+    // Text that is no number is named as such, not sent.
+    await user.clear(size);
+    await user.type(size, 'zestien');
+    await user.click(screen.getByRole('button', { name: 'Opslaan' }));
+    expect(await screen.findByText(/Moet een getal zijn/)).toBeInTheDocument();
     expect(api.puts()).toEqual([]);
   });
 

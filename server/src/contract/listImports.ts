@@ -1,21 +1,25 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, StringEnum, Uuid } from './common';
-import { importModes } from './importRules';
+import { importModes, jsonAttributesTarget } from './importRules';
 import { attributeFilterFields, standardFilterFields } from './receiverFields';
 
 // CSV imports into a manual list (extensions): the preview, the import job, its progress and its refused rows.
 
-export { importModes, shownRefusals } from './importRules';
+export { importModes, jsonAttributesTarget, shownRefusals } from './importRules';
 
 export const ImportMode = StringEnum(importModes);
 export type ImportMode = Static<typeof ImportMode>;
 
-/** What a column can be mapped to: a subscriber field, an attribute (of a labelled attribute) or nothing. */
+/**
+ * What a column can be mapped to: a subscriber field, an attribute (labelled, or labelled by the import's
+ * `newLabels`), a JSON object whose keys fill the labels named so (listmonk's `attributes`), or nothing.
+ */
 export const importTargets = [
   'skip',
   ...standardFilterFields,
   'isOrganization',
   ...attributeFilterFields,
+  jsonAttributesTarget,
 ] as const;
 export const ImportTarget = StringEnum(importTargets);
 export type ImportTarget = Static<typeof ImportTarget>;
@@ -69,10 +73,17 @@ export const ListImport = Type.Object({
 });
 export type ListImport = Static<typeof ListImport>;
 
+/** Labels an import gives the list as it starts (attributeN → label), for columns mapped to attributeN. */
+export const ImportNewLabels = Type.Record(
+  Type.String({ pattern: '^attribute[1-9]$' }),
+  Type.String({ minLength: 1, maxLength: 100 }),
+);
+export type ImportNewLabels = Static<typeof ImportNewLabels>;
+
 /** A row of the file that was not imported: its row number (the header is row 1) and why, in Dutch. */
 export const ImportRefusal = Type.Object({
   rowNumber: Type.Integer(),
-  reason: Type.String({ description: "E.g. 'ongeldig e-mailadres', 'naam ontbreekt'." }),
+  reason: Type.String({ description: "E.g. 'ongeldig e-mailadres', 'e-mailadres ontbreekt'." }),
   values: Type.Array(Type.String(), { description: "The row's own cells." }),
 });
 export type ImportRefusal = Static<typeof ImportRefusal>;

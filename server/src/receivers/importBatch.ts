@@ -1,15 +1,16 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { ImportMode, ImportTarget } from '../contract/listImports';
+import type { ImportMode } from '../contract/listImports';
 import type { Database } from '../db/client';
 import { listImportRefusals, listImports } from '../db/schema/listImports';
 import { lists } from '../db/schema/receivers';
+import type { FieldTarget } from './importMapping';
 
 // One batch of an import, written in one transaction: the rows' subscribers in one statement, the list's
 // subscriber count, the refused rows and the import's counters. A crash loses the whole batch or nothing,
 // and the counters always describe what is committed.
 
 /** A subscriber's columns as the import writes them (table column → SQL type in the row set). */
-const columns: Record<Exclude<ImportTarget, 'skip'>, [string, string]> = {
+const columns: Record<FieldTarget, [string, string]> = {
   name: ['name', 'text'],
   email: ['email', 'text'],
   initials: ['initials', 'text'],
@@ -33,16 +34,7 @@ const columns: Record<Exclude<ImportTarget, 'skip'>, [string, string]> = {
   attribute9: ['attribute9', 'text'],
 };
 
-type Column = keyof typeof columns;
-
-/** The subscriber columns a mapping fills. */
-const mappedTargets = (targets: readonly ImportTarget[]) =>
-  targets.filter((target) => target !== 'skip') as Column[];
-
-/** The columns a batch's rows carry: the e-mail address (the key) and every mapped one, each once. */
-const carriedTargets = (targets: readonly ImportTarget[]) => [
-  ...new Set<Column>(['email', ...mappedTargets(targets)]),
-];
+type Column = FieldTarget;
 
 /**
  * How a valid row travels in its batch: a JSON object of only the carried columns, under their table
@@ -50,9 +42,8 @@ const carriedTargets = (targets: readonly ImportTarget[]) => [
  * (joined into one when the batch is handed over) instead of 5,000 objects with their values.
  */
 export function batchRowEncoder(
-  targets: readonly ImportTarget[],
+  carried: readonly Column[],
 ): (values: Readonly<Record<string, string | boolean | null>>) => string {
-  const carried = carriedTargets(targets);
   return (values) => {
     const row: Record<string, string | boolean | null> = {};
     for (const target of carried) row[columns[target][0]] = values[target] ?? null;
@@ -65,8 +56,10 @@ export interface ImportBatch {
   environmentId: string;
   listId: string;
   mode: ImportMode;
-  /** The mapped targets (the columns an update overwrites; email is the key and keeps its case). */
-  targets: readonly ImportTarget[];
+  /** The columns the rows carry (importMapping.ts: ImportPlan.written), email first. */
+  written: readonly Column[];
+  /** The columns an update overwrites (email is the key and keeps its case). */
+  overwritten: readonly Column[];
   /** Valid rows, their addresses unique within the file: a JSON array of `batchRowEncoder` objects. */
   rows: string;
   /** How many rows `rows` holds. */
@@ -161,7 +154,7 @@ async function writeRows(
   batch: ImportBatch,
 ): Promise<{ kept: number; added: number; updated: number }> {
   // Only the mapped columns travel (the others keep their defaults): less JSON to write and to parse.
-  const carried = carriedTargets(batch.targets);
+  const carried = batch.written;
   const recordType = sql.raw(
     carried.map((target) => `${columns[target][0]} ${columns[target][1]}`).join(', '),
   );
@@ -173,7 +166,7 @@ async function writeRows(
         AND lower(u.email) = lower(v.email)
     )
   )`;
-  const overwritten = mappedTargets(batch.targets).filter((target) => target !== 'email');
+  const overwritten = batch.overwritten;
   if (batch.mode === 'update') {
     const assignments = sql.join(
       [...overwritten.map((t) => sql.raw(`${columns[t][0]} = v.${columns[t][0]}`)), sql`updated_at = now()`],

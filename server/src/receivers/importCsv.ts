@@ -24,6 +24,7 @@ export interface CsvFormat {
 export const fileRefusals = {
   empty: 'Het bestand is leeg.',
   notCsv: 'Het bestand is geen CSV-bestand (tekst met kolommen gescheiden door ; , of tab).',
+  headerOnly: 'Het bestand heeft alleen een kopregel: er staan geen ontvangers in.',
 };
 
 /**
@@ -135,4 +136,14 @@ export async function sampleRecords(sample: string, delimiter: string, count: nu
     // The sample ends inside a quoted field: the records before it are whole.
   }
   return records;
+}
+
+/** The header and up to `count` rows of a file's sample; a 400 (field `file`) when no row follows the header. */
+export async function headerAndRows(
+  format: CsvFormat & { sample: string },
+  count: number,
+): Promise<{ header: string[]; rows: string[][] }> {
+  const [header = [], ...rows] = await sampleRecords(format.sample, format.delimiter, count);
+  if (rows.length === 0) throw badRequest('file', fileRefusals.headerOnly);
+  return { header, rows };
 }

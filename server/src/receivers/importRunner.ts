@@ -1,10 +1,9 @@
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
-import type { ImportTarget } from '../contract/listImports';
 import type { Database } from '../db/client';
 import { batchRowEncoder, writeImportBatch, type ImportBatch } from './importBatch';
 import { readCsvRecords, type CsvFormat } from './importCsv';
 import type { ImportFiles } from './importFiles';
-import { mapRow } from './importMapping';
+import { mapRow, type ImportPlan } from './importMapping';
 import { finishImport, markInterruptedImports } from './listImports';
 import { SeenAddresses } from './seenAddresses';
 
@@ -18,7 +17,7 @@ export interface ImportJob {
   environmentId: string;
   listId: string;
   mode: ImportBatch['mode'];
-  columns: Array<[number, ImportTarget]>;
+  plan: ImportPlan;
   format: CsvFormat;
   filePath: string;
 }
@@ -54,7 +53,7 @@ export function createImportRunner(
     let batch = emptyBatch(job);
     /** The batch's valid rows as JSON text, joined into `batch.rows` when it is handed over. */
     let rows: string[] = [];
-    const encodeRow = batchRowEncoder(job.columns.map(([, target]) => target));
+    const encodeRow = batchRowEncoder(job.plan.written);
     let bytesRead = 0;
     /** Hands the batch to a writer once one is free; false when the import should stop reading. */
     const flush = async (): Promise<boolean> => {
@@ -87,7 +86,7 @@ export function createImportRunner(
       let reading = true;
       for await (const record of readCsvRecords(job.filePath, job.format, (bytes) => (bytesRead = bytes))) {
         batch.rowCount += 1;
-        const mapped = mapRow(record.cells, job.columns);
+        const mapped = mapRow(record.cells, job.plan);
         if ('refusal' in mapped) {
           batch.refusals.push({ rowNumber: record.rowNumber, reason: mapped.refusal, values: record.cells });
         } else {
@@ -141,7 +140,8 @@ function emptyBatch(job: ImportJob): ImportBatch {
     environmentId: job.environmentId,
     listId: job.listId,
     mode: job.mode,
-    targets: job.columns.map(([, target]) => target),
+    written: job.plan.written,
+    overwritten: overwrittenColumns(job.plan),
     rows: '[]',
     validRows: 0,
     refusals: [],
@@ -149,4 +149,14 @@ function emptyBatch(job: ImportJob): ImportBatch {
     rowCount: 0,
     bytesRead: 0,
   };
+}
+
+/**
+ * The columns an update overwrites: every mapped one but the key. A name made from the address's
+ * local part is only a stand-in for new subscribers: it never replaces a name already there.
+ */
+function overwrittenColumns(plan: ImportPlan): ImportBatch['overwritten'] {
+  return plan.written.filter(
+    (target) => target !== 'email' && !(target === 'name' && plan.nameSource === 'address'),
+  );
 }

@@ -1,10 +1,17 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import type { ImportMapping, ImportMode, ImportRefusal, ListImport } from '../contract/listImports';
+import type {
+  ImportMapping,
+  ImportMode,
+  ImportNewLabels,
+  ImportRefusal,
+  ListImport,
+} from '../contract/listImports';
 import type { Database } from '../db/client';
 import { violatesUniqueConstraint } from '../db/constraintViolation';
 import { listImportRefusals, listImports } from '../db/schema/listImports';
+import { lists } from '../db/schema/receivers';
 import { ApiError, notFound } from '../errors';
 
 // The records of list imports: started (one running per list), read with their progress, cancelled,
@@ -12,6 +19,8 @@ import { ApiError, notFound } from '../errors';
 
 export const oneImportAtATimeMessage =
   'Er loopt al een import voor deze lijst. Wacht tot die klaar is of annuleer hem.';
+export const labelTakenMessage =
+  'Een van de nieuwe labels is intussen al gegeven. Open de import opnieuw en kies de kolommen opnieuw.';
 
 type ImportRow = typeof listImports.$inferSelect;
 
@@ -20,18 +29,44 @@ export interface NewImport {
   listId: string;
   mode: ImportMode;
   mapping: ImportMapping;
+  header: string[];
   fileName: string;
   fileBytes: number;
   encoding: string;
   delimiter: string;
 }
 
-/** Registers a running import; 409 when the list already has one (the partial unique index decides). */
-export async function createImport(db: Database, values: NewImport): Promise<ImportRow> {
+class LabelTaken extends Error {}
+
+/**
+ * Registers a running import and gives the list the import's new labels, in one transaction: both or
+ * neither. 409 when the list already has a running import (the partial unique index decides), or when
+ * a new label's attribute got a label meanwhile.
+ */
+export async function createImport(
+  db: Database,
+  values: NewImport,
+  newLabels: ImportNewLabels = {},
+): Promise<ImportRow> {
   try {
-    const [created] = await db.insert(listImports).values(values).returning();
-    return created;
+    return await db.transaction(async (tx) => {
+      // The import first: it may wait for a batch of the list's running import to commit, and must
+      // not hold the list's row meanwhile (that batch updates the list's count: a deadlock).
+      const [created] = await tx.insert(listImports).values(values).returning();
+      for (const [target, label] of Object.entries(newLabels)) {
+        const column = `attributeLabel${target.slice('attribute'.length)}` as 'attributeLabel1';
+        const labelled = await tx
+          .update(lists)
+          .set({ [column]: label })
+          .where(and(eq(lists.id, values.listId), isNull(lists[column])))
+          .returning({ id: lists.id });
+        if (labelled.length === 0) throw new LabelTaken();
+      }
+      return created;
+    });
   } catch (error) {
+    if (error instanceof LabelTaken || (error as { cause?: unknown }).cause instanceof LabelTaken)
+      throw new ApiError(409, labelTakenMessage, 'newLabels');
     if (violatesUniqueConstraint(error, 'list_imports_one_running'))
       throw new ApiError(409, oneImportAtATimeMessage, 'listId');
     throw error;
@@ -143,10 +178,20 @@ export async function firstRefusals(db: Database, importId: string, limit: numbe
     .limit(limit);
 }
 
-/** The refused rows as CSV (semicolons, BOM): row number, reason, then the row's own cells. */
-export function refusedRowsCsv(db: Database, importId: string): Readable {
+/**
+ * The refused rows as CSV (semicolons, BOM) in the file's own layout: its header plus 'Reden', each row's
+ * cells plus its reason. Fixed, the file imports again as it is, with the same suggested mapping.
+ * Imports from before the header was kept answer row number, reason and cells.
+ */
+export function refusedRowsCsv(db: Database, listImport: Pick<ImportRow, 'id' | 'header'>): Readable {
+  const importId = listImport.id;
+  const { header } = listImport;
+  const line = (refusal: { rowNumber: number; reason: string; values: string[] }) =>
+    header.length === 0
+      ? [String(refusal.rowNumber), refusal.reason, ...refusal.values]
+      : [...header.map((_, column) => refusal.values[column] ?? ''), refusal.reason];
   async function* rows() {
-    yield ['Rij', 'Reden'];
+    yield header.length === 0 ? ['Rij', 'Reden'] : [...header, 'Reden'];
     let after = 0;
     for (;;) {
       const batch = await db
@@ -158,7 +203,7 @@ export function refusedRowsCsv(db: Database, importId: string): Readable {
         .orderBy(asc(listImportRefusals.rowNumber))
         .limit(1000);
       if (batch.length === 0) return;
-      for (const refusal of batch) yield [String(refusal.rowNumber), refusal.reason, ...refusal.values];
+      for (const refusal of batch) yield line(refusal);
       after = batch[batch.length - 1].rowNumber;
     }
   }

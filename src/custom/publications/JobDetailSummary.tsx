@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { Confirm, useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
 import type { DeclaredDataProvider } from '../../dataProvider/declaredDataProvider';
 import { JobProgressCell } from './JobProgressCell';
+import { formatDutchNumber } from '../../i18n/dutchNumber';
 
 /**
  * The job page's header content: the counts (sent, failed, skipped, waiting), the progress bar (live while
@@ -46,7 +47,7 @@ export function JobDetailSummary({ record: job }: { record: DeliveryJob }) {
         {counts.map(([name, value]) => (
           <Box key={name}>
             <Typography variant="h6" component="p">
-              {value.toLocaleString('nl-NL')}
+              {formatDutchNumber(value)}
             </Typography>
             <Typography variant="caption" color="text.secondary">
               {translate(`app.jobs.detail.counts.${name}`)}

@@ -8,6 +8,7 @@ import type { SvgIconProps } from '@mui/material';
 import type { ComponentType } from 'react';
 import { useGetList, useTranslate, type SortPayload } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { formatDutchNumber } from '../../i18n/dutchNumber';
 
 export interface ReceiverPartCardProps {
   /** The declared resource whose total is shown. */
@@ -71,7 +72,7 @@ export function ReceiverPartCard({
               ) : error || total === undefined ? (
                 translate('app.receivers.overview.count_unknown')
               ) : (
-                total.toLocaleString('nl-NL')
+                formatDutchNumber(total)
               )}
             </Typography>
             <Typography variant="body2" color="text.secondary">

@@ -6,6 +6,7 @@ import { useInput, useTranslate } from 'react-admin';
 import type { DeclaredInputProps } from '../../declarative/fieldDeclaration';
 import { useLabel } from '../../declarative/useLabel';
 import { cssErrorLine, lineCount } from './cssErrorLine';
+import { formatDutchNumber } from '../../i18n/dutchNumber';
 
 const lineHeightPx = 20;
 
@@ -115,8 +116,8 @@ export function CssEditor({ field }: DeclaredInputProps) {
         {error
           ? translate(error, { _: error })
           : translate('app.settings.advanced.count', {
-              count: text.length.toLocaleString('nl-NL'),
-              maximum: advancedCssMaxLength.toLocaleString('nl-NL'),
+              count: formatDutchNumber(text.length),
+              maximum: formatDutchNumber(advancedCssMaxLength),
             })}
       </FormHelperText>
       {field.helperText ? <FormHelperText>{label(field.helperText)}</FormHelperText> : null}

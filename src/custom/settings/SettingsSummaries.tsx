@@ -10,6 +10,7 @@ import { fontNameOf } from './fontFamily';
 import { lineCount } from './cssErrorLine';
 import { useThemeWebFonts } from './useThemeWebFonts';
 import { themeColorSources } from './themeColorSources';
+import { formatDutchNumber } from '../../i18n/dutchNumber';
 
 /** The current value of each part of the theme, as the settings overview's cards show it. */
 
@@ -65,7 +66,7 @@ export function TypographySummary({ record }: { record: Theme }) {
         heading: fontNameOf(record.headingFont, fonts) ?? '–',
         body: fontNameOf(record.bodyFont, fonts) ?? '–',
         size: record.baseSize,
-        lineHeight: record.lineHeight.toLocaleString('nl-NL'),
+        lineHeight: formatDutchNumber(record.lineHeight),
       })}
     </Typography>
   );

@@ -35,6 +35,8 @@ export const listImports = pgTable(
     mode: text('mode').notNull(),
     /** Column index (as text) → subscriber field or attributeN; unmapped columns are skipped. */
     mapping: jsonb('mapping').notNull().$type<Record<string, string>>(),
+    /** The file's header row: the refused-rows CSV repeats it, so its rows import again as they are. */
+    header: jsonb('header').notNull().default([]).$type<string[]>(),
     fileName: text('file_name').notNull(),
     fileBytes: bigint('file_bytes', { mode: 'number' }).notNull(),
     encoding: text('encoding'),

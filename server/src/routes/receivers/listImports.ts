@@ -18,9 +18,9 @@ import { ListParams } from '../../contract/receivers';
 import { badRequest, payloadTooLarge } from '../../errors';
 import { malformedMultipart } from '../../http/multipartErrors';
 import { attachmentDisposition } from '../../media/contentDisposition';
-import { inspectCsv, sampleRecords } from '../../receivers/importCsv';
+import { headerAndRows, inspectCsv } from '../../receivers/importCsv';
 import { ImportFileTooLargeError, importFiles, type ImportFiles } from '../../receivers/importFiles';
-import { checkMapping, suggestMapping } from '../../receivers/importMapping';
+import { checkMapping, checkNewLabels, suggestMapping } from '../../receivers/importMapping';
 import { createImportRunner } from '../../receivers/importRunner';
 import { findList } from '../../receivers/listRecords';
 import {
@@ -66,7 +66,7 @@ export const listImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const upload = await receiveUpload(request, files, limitBytes);
       try {
         const format = await inspectCsv(upload.path);
-        const [header = [], ...rows] = await sampleRecords(format.sample, format.delimiter, 5);
+        const { header, rows } = await headerAndRows(format, 5);
         return {
           encoding: format.encoding,
           delimiter: format.delimiter,
@@ -88,10 +88,14 @@ export const listImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'multipart/form-data: `file` (one CSV file: UTF-8 with or without BOM or Windows-1252; ; , or tab; ' +
           'the first row is the header), `mode` (add | update | addAndUpdate, matched on the e-mail address ' +
-          'ignoring case), `mapping` (JSON: column index → field, attribute1..9 or skip; name and email ' +
-          'required) and `consent` (true: consent was obtained, spec §6). Larger than IMPORT_LIMIT_BYTES ' +
-          '(default 200 MB): 413. Empty or not CSV: 400. Nothing is kept on a refusal. 409 while the list ' +
-          'has a running import. Globally unsubscribed addresses are never added.',
+          'ignoring case), `mapping` (JSON: column index → field, attribute1..9, attributesJson (a JSON ' +
+          'object whose keys fill the labels named so) or skip; email required; without a name column ' +
+          'the name is composed from first name, infix and last name, else the address before the @), ' +
+          '`newLabels` (optional JSON: attributeN → label, given to the list with the import, for columns ' +
+          'mapped to an attribute without a label) and `consent` (true: consent was obtained, spec §6). ' +
+          'Larger than IMPORT_LIMIT_BYTES (default 200 MB): 413. Empty, a header only or not CSV: 400. ' +
+          'Nothing is kept on a refusal. 409 while the list has a running import. Globally unsubscribed ' +
+          'addresses are never added.',
         tags,
         'x-extension': true,
         consumes: ['multipart/form-data'],
@@ -107,25 +111,33 @@ export const listImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const mode = upload.fields.mode as ImportMode;
         if (!importModes.includes(mode))
           throw badRequest('mode', "Kies 'add', 'update' of 'addAndUpdate' als mode.");
-        const columns = checkMapping(parseMapping(upload.fields.mapping), list);
+        const mapping = parseMapping(upload.fields.mapping);
+        const newLabels = checkNewLabels(parseNewLabels(upload.fields.newLabels), mapping, list);
         const format = await inspectCsv(upload.path);
-        const created = await createImport(app.db, {
-          environmentId: request.environmentId,
-          listId: list.id,
-          mode,
-          mapping: Object.fromEntries(columns.map(([column, target]) => [String(column), target])),
-          fileName: upload.fileName,
-          fileBytes: upload.bytes,
-          encoding: format.encoding,
-          delimiter: format.delimiter,
-        });
+        const { header } = await headerAndRows(format, 1);
+        const plan = checkMapping(mapping, list, header, newLabels);
+        const created = await createImport(
+          app.db,
+          {
+            environmentId: request.environmentId,
+            listId: list.id,
+            mode,
+            mapping: Object.fromEntries(Object.entries(mapping).filter(([, target]) => target !== 'skip')),
+            header,
+            fileName: upload.fileName,
+            fileBytes: upload.bytes,
+            encoding: format.encoding,
+            delimiter: format.delimiter,
+          },
+          newLabels,
+        );
         const filePath = await files.keep(upload.path, created.id);
         runner.start({
           importId: created.id,
           environmentId: request.environmentId,
           listId: list.id,
           mode,
-          columns,
+          plan,
           format,
           filePath,
         });
@@ -220,7 +232,9 @@ export const listImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/list/manual/:listId/imports/:importId/refused.csv',
     {
       schema: {
-        summary: "The import's refused rows as CSV: row number, reason (Dutch), then the row's own cells.",
+        summary:
+          "The import's refused rows as CSV in the file's own layout: its header plus 'Reden' (the reason, " +
+          'in Dutch); fixed, it imports again as it is.',
         tags,
         'x-extension': true,
         'x-download': true,
@@ -238,7 +252,7 @@ export const listImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .header('content-disposition', attachmentDisposition(`${list.title} - geweigerde rijen.csv`))
         .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff')
-        .send(refusedRowsCsv(app.db, found.id));
+        .send(refusedRowsCsv(app.db, found));
     },
   );
 };
@@ -309,4 +323,23 @@ function parseMapping(text: string | undefined): ImportMapping {
   );
   if (!valid) throw refusal();
   return value as ImportMapping;
+}
+
+/** The optional `newLabels` field: JSON attributeN → label, or a 400 naming `newLabels`. */
+function parseNewLabels(text: string | undefined): Record<string, string> {
+  if (!text) return {};
+  const refusal = () =>
+    badRequest(
+      'newLabels',
+      'De nieuwe labels moeten JSON zijn: kenmerk → label, bijvoorbeeld {"attribute3":"Wijk"}.',
+    );
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw refusal();
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw refusal();
+  if (!Object.values(value).every((label) => typeof label === 'string')) throw refusal();
+  return value as Record<string, string>;
 }

@@ -1,3 +1,4 @@
+import { jsonAttributesTarget, nameSource } from '@contract/importRules';
 import type { ImportMapping, ImportPreview, ImportTarget } from '@contract/listImports';
 import type { ListAttributeLabels } from '@contract/receivers';
 import Alert from '@mui/material/Alert';
@@ -17,11 +18,19 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
-import { assignTarget, importTargetChoices, missingTargets } from './importTargets';
+import {
+  assignTarget,
+  importTargetChoices,
+  labelsFilledFromJson,
+  missingTargets,
+  newLabelsOf,
+  newLabelTarget,
+} from './importTargets';
 
 /**
  * Step 3: the first rows of the file, and per column the field it fills (suggested by the server from
- * the Dutch or English header, or the list's label), a label of the list, or 'Niet importeren'.
+ * the Dutch or English header, or the list's label), a label of the list, a new label named after the
+ * column, or 'Niet importeren'. Below: where the name comes from when no column holds it.
  */
 export function ImportColumnsStep({
   list,
@@ -37,7 +46,15 @@ export function ImportColumnsStep({
   const translate = useTranslate();
   const choices = importTargetChoices(list);
   const missing = missingTargets(mapping);
+  const newLabels = newLabelsOf(mapping, preview.header, list);
+  const labelNames = [
+    ...choices.filter((c) => c.group === 'labels').map((c) => c.name),
+    ...Object.values(newLabels),
+  ];
+  const source = nameSource(Object.values(mapping));
+  const newLabelName = (label: string) => translate('app.receivers.imports.columns.new_label', { label });
   const choiceName = (target: ImportTarget) => {
+    if (newLabels[target] !== undefined) return newLabelName(newLabels[target]);
     const choice = choices.find((candidate) => candidate.id === target);
     if (!choice) return translate('app.receivers.imports.columns.skip');
     return choice.group === 'labels' ? choice.name : translate(choice.name);
@@ -94,6 +111,11 @@ export function ImportColumnsStep({
             .map((row) => row[column] ?? '')
             .filter(Boolean)
             .slice(0, 3);
+          const newLabel = newLabelTarget(mapping, preview.header, list, column);
+          const filledFromJson =
+            mapping[String(column)] === jsonAttributesTarget
+              ? labelsFilledFromJson(preview.rows, column, labelNames)
+              : null;
           const labelId = `import-column-${column}-label`;
           const titleId = `import-column-${column}-title`;
           return (
@@ -137,12 +159,35 @@ export function ImportColumnsStep({
                         {choice.name}
                       </MenuItem>
                     ))}
+                  {newLabel ? (
+                    <ListSubheader>{translate('app.receivers.imports.columns.new_labels')}</ListSubheader>
+                  ) : null}
+                  {newLabel ? <MenuItem value={newLabel}>{newLabelName(name.trim())}</MenuItem> : null}
                 </Select>
               </FormControl>
+              {filledFromJson ? (
+                <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                  {filledFromJson.length
+                    ? translate('app.receivers.imports.columns.json_fills', {
+                        labels: filledFromJson.join(', '),
+                      })
+                    : translate('app.receivers.imports.columns.json_fills_none')}
+                </Typography>
+              ) : null}
             </Paper>
           );
         })}
       </Box>
+      {missing.length === 0 && source !== 'column' ? (
+        <Alert severity="info">{translate(`app.receivers.imports.columns.name_${source}`)}</Alert>
+      ) : null}
+      {Object.keys(newLabels).length > 0 ? (
+        <Alert severity="info">
+          {translate('app.receivers.imports.columns.new_labels_note', {
+            labels: Object.values(newLabels).join(', '),
+          })}
+        </Alert>
+      ) : null}
       {missing.length > 0 ? (
         <Alert severity="info">
           {translate('app.receivers.imports.columns.missing', {

@@ -12,8 +12,7 @@ import { LoadingMessage } from '../../../declarative/LoadingMessage';
 import { ImportResult } from './ImportResult';
 import { importProgress, timeLeftText } from './importProgress';
 import { useListImport } from './useListImport';
-
-const dutchNumber = new Intl.NumberFormat('nl-NL');
+import { formatDutchNumber } from '../../../i18n/dutchNumber';
 
 /**
  * Step 5: the running import as the server reports it (it runs there, so this page may be closed and
@@ -72,13 +71,13 @@ export function ImportProgressView({
         >
           <Typography variant="body2" sx={{ fontWeight: 500 }} data-testid="import-rows-done">
             {translate('app.receivers.imports.progress.rows', {
-              done: dutchNumber.format(status.rowsDone),
-              total: dutchNumber.format(status.rowsEstimated),
+              done: formatDutchNumber(status.rowsDone),
+              total: formatDutchNumber(status.rowsEstimated),
             })}
           </Typography>
           <Typography variant="body2" color="text.secondary">
             {translate('app.receivers.imports.progress.speed', {
-              speed: dutchNumber.format(Math.round(status.rowsPerSecond)),
+              speed: formatDutchNumber(Math.round(status.rowsPerSecond)),
             })}
           </Typography>
           <Typography variant="body2" color="text.secondary">

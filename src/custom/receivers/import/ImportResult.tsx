@@ -17,8 +17,7 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { DeclaredDataProvider } from '../../../dataProvider/declaredDataProvider';
 import { useActionDownload } from '../../../declarative/useActionDownload';
-
-const dutchNumber = new Intl.NumberFormat('nl-NL');
+import { formatDutchNumber } from '../../../i18n/dutchNumber';
 
 const severity = { Voltooid: 'success', Geannuleerd: 'warning', Mislukt: 'error', Bezig: 'info' } as const;
 
@@ -92,7 +91,7 @@ export function ImportResult({
                 {translate(`app.receivers.imports.result.${key}`)}
               </Typography>
               <Typography component="dd" sx={{ m: 0, fontWeight: 500, textAlign: 'right' }}>
-                {dutchNumber.format(count)}
+                {formatDutchNumber(count)}
               </Typography>
             </Box>
           ))}
@@ -125,8 +124,8 @@ export function ImportResult({
           {status.refused > shown.length && shown.length > 0 ? (
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
               {translate('app.receivers.imports.result.refused_shown', {
-                shown: dutchNumber.format(shown.length),
-                total: dutchNumber.format(status.refused),
+                shown: formatDutchNumber(shown.length),
+                total: formatDutchNumber(status.refused),
               })}
             </Typography>
           ) : null}

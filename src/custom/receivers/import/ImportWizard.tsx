@@ -15,7 +15,7 @@ import { ImportColumnsStep } from './ImportColumnsStep';
 import { ImportConsentStep } from './ImportConsentStep';
 import { ImportFileStep, type ChosenFile } from './ImportFileStep';
 import { ImportModeStep } from './ImportModeStep';
-import { completeMapping, missingTargets } from './importTargets';
+import { completeMapping, missingTargets, newLabelsOf } from './importTargets';
 import { useImportUpload } from './useImportUpload';
 
 const steps = ['file', 'mode', 'columns', 'consent'] as const;
@@ -48,11 +48,17 @@ export function ImportWizard({
     if (!chosen || !consent) return;
     setProblem(undefined);
     setSent(0);
+    const newLabels = newLabelsOf(mapping, chosen.preview.header, list);
     try {
       const started = await upload<ListImport>(
         'start',
         chosen.file,
-        { mode, mapping: JSON.stringify(mapping), consent: 'true' },
+        {
+          mode,
+          mapping: JSON.stringify(mapping),
+          consent: 'true',
+          ...(Object.keys(newLabels).length ? { newLabels: JSON.stringify(newLabels) } : {}),
+        },
         (loaded, total) => setSent(Math.round((loaded / total) * 100)),
       );
       onStarted(started);

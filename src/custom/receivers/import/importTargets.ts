@@ -1,10 +1,12 @@
 import type { ImportMapping, ImportTarget } from '@contract/listImports';
-import type { ListAttributeLabels } from '@contract/receivers';
+import type { AttributeNumber, ListAttributeLabels } from '@contract/receivers';
+import { jsonAttributesTarget } from '@contract/importRules';
 import { standardFilterFields } from '@contract/receiverFields';
 import { listLabels } from '../lists/listLabels';
 
-// What a column of an import file can become (a subscriber field, a label of the list, or nothing),
-// and the rules of the mapping step: each target once, name and e-mail address required.
+// What a column of an import file can become (a subscriber field, a label of the list, a new label
+// named after the column, the keys of a JSON column, or nothing), and the rules of the mapping step:
+// each target once, the e-mail address required (the name is composed when no column holds it).
 
 export interface TargetChoice {
   id: ImportTarget;
@@ -12,6 +14,8 @@ export interface TargetChoice {
   name: string;
   group: 'fields' | 'labels';
 }
+
+const attributeNumbers: readonly AttributeNumber[] = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 
 /** The targets are the server's own: app.receivers.subscribers.fields.* and the list's labels. */
 export function importTargetChoices(list: ListAttributeLabels): TargetChoice[] {
@@ -22,6 +26,7 @@ export function importTargetChoices(list: ListAttributeLabels): TargetChoice[] {
       group: 'fields',
     })),
     { id: 'isOrganization', name: 'app.receivers.imports.columns.organization', group: 'fields' },
+    { id: jsonAttributesTarget, name: 'app.receivers.imports.columns.json', group: 'fields' },
     ...listLabels(list).map(({ number, label }): TargetChoice => ({
       id: `attribute${number}` as ImportTarget,
       name: label,
@@ -30,7 +35,7 @@ export function importTargetChoices(list: ListAttributeLabels): TargetChoice[] {
   ];
 }
 
-export const requiredTargets = ['name', 'email'] as const satisfies readonly ImportTarget[];
+export const requiredTargets = ['email'] as const satisfies readonly ImportTarget[];
 
 /**
  * The mapping with `column` set to `target`. A field belongs to one column: the column that had it
@@ -55,4 +60,68 @@ export function completeMapping(columnCount: number, suggested: ImportMapping): 
 export function missingTargets(mapping: ImportMapping): Array<(typeof requiredTargets)[number]> {
   const mapped = new Set(Object.values(mapping));
   return requiredTargets.filter((target) => !mapped.has(target));
+}
+
+const hasLabel = (list: ListAttributeLabels, n: AttributeNumber) =>
+  Boolean(list[`attributeLabel${n}`]?.trim());
+
+/**
+ * The labels the import gives the list (attributeN → the column's header): columns mapped to an
+ * attribute the list has no label for. The server sets them as the import starts.
+ */
+export function newLabelsOf(
+  mapping: ImportMapping,
+  header: readonly string[],
+  list: ListAttributeLabels,
+): Record<string, string> {
+  const labels: Record<string, string> = {};
+  for (const [column, target] of Object.entries(mapping)) {
+    const n = Number(/^attribute([1-9])$/.exec(target)?.[1]) as AttributeNumber;
+    if (n && !hasLabel(list, n)) labels[target] = (header[Number(column)] ?? '').trim();
+  }
+  return labels;
+}
+
+/**
+ * The attribute a column becomes as a new label named after its header: the one it has already, else
+ * the first of the nine without a label that no column uses; undefined when all nine are taken, the
+ * header is empty, or the list (or another new label) already has that name.
+ */
+export function newLabelTarget(
+  mapping: ImportMapping,
+  header: readonly string[],
+  list: ListAttributeLabels,
+  column: number,
+): ImportTarget | undefined {
+  const newLabels = newLabelsOf(mapping, header, list);
+  const own = mapping[String(column)];
+  if (own && newLabels[own] !== undefined) return own;
+  const name = (header[column] ?? '').trim().toLowerCase();
+  const names = [...listLabels(list).map(({ label }) => label), ...Object.values(newLabels)];
+  if (!name || name.length > 100 || names.some((label) => label.toLowerCase() === name)) return undefined;
+  const used = new Set(Object.values(mapping));
+  const free = attributeNumbers.find((n) => !hasLabel(list, n) && !used.has(`attribute${n}` as ImportTarget));
+  return free === undefined ? undefined : (`attribute${free}` as ImportTarget);
+}
+
+/** A name as the server compares headers, labels and JSON keys: lower case, no spaces, dashes, dots. */
+const nameKey = (name: string) => name.toLowerCase().replace(/[\s\-_.]/g, '');
+
+/** The labels a JSON column fills in the first rows: those named as one of its keys. */
+export function labelsFilledFromJson(
+  rows: readonly string[][],
+  column: number,
+  labels: readonly string[],
+): string[] {
+  const keys = new Set<string>();
+  for (const row of rows) {
+    try {
+      const value: unknown = JSON.parse(row[column] ?? '');
+      if (value && typeof value === 'object' && !Array.isArray(value))
+        for (const key of Object.keys(value)) keys.add(nameKey(key));
+    } catch {
+      // Not JSON: the server refuses that row with its reason.
+    }
+  }
+  return labels.filter((label) => keys.has(nameKey(label)));
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "list_imports" ADD COLUMN "header" jsonb DEFAULT '[]'::jsonb NOT NULL;
