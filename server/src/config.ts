@@ -43,6 +43,8 @@ export interface AppConfig {
   trustProxy: boolean;
   /** Fill an empty database with the demo content (SEED_DEMO=on|off; default on outside production). */
   seedDemoData: boolean;
+  /** Serve the OpenAPI document at /api/docs (API_DOCS=on|off; default on outside production). */
+  apiDocs: boolean;
   /** Bounds of the public image CDN. */
   cdn: CdnSettings;
   /**
@@ -154,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     staticDir: path.resolve(nonEmpty(env.STATIC_DIR) ?? './dist'),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
     seedDemoData: readSwitch(env, 'SEED_DEMO') ?? !production,
+    apiDocs: readSwitch(env, 'API_DOCS') ?? !production,
     cdn: {
       cacheBytes: readInteger(env, 'CDN_CACHE_BYTES', defaultCdn.cacheBytes, 0),
       concurrency: readInteger(env, 'CDN_RENDER_CONCURRENCY', defaultCdn.concurrency, 1),

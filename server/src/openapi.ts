@@ -79,10 +79,21 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       };
     },
   });
+  // `npm run openapi` reads the document from app.swagger(), so it is written whether served or not.
+  if (!app.config.apiDocs) return;
   app.get(openApiPath, { schema: { hide: true } }, async (_request, reply) =>
-    reply.type('application/json; charset=utf-8').send(formatOpenApiDocument(app.swagger())),
+    reply
+      .headers(documentHeaders)
+      .type('application/json; charset=utf-8')
+      .send(formatOpenApiDocument(app.swagger())),
   );
 }
+
+/** The document is data: it loads nothing, runs nothing and is never framed. */
+const documentHeaders = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  'x-frame-options': 'DENY',
+};
 
 /** The one serialisation of the document, shared by /api/docs, `npm run openapi` and the staleness test. */
 export function formatOpenApiDocument(document: unknown): string {

@@ -19,6 +19,10 @@ describe('OpenAPI document', () => {
       paths: Record<string, Record<string, Record<string, unknown>>>;
     }>('GET', '/api/docs');
     expect(response.status).toBe(200);
+    // Data only: nothing loads or runs in it and no page may frame it (issue 28, finding 7).
+    expect(response.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-frame-options']).toBe('DENY');
     expect(response.body.openapi).toBe('3.1.0');
     expect(response.body.paths['/api/1/{environmentId}/themes'].post['x-extension']).toBe(true);
     expect(response.body.paths['/api/1/{environmentId}/themes'].get['x-extension']).toBeUndefined();
