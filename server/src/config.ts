@@ -100,6 +100,15 @@ export interface CdnSettings {
   timeoutMs: number;
   /** CDN_RATE_LIMIT: requests per minute one client address may make to the CDN; beyond it 429. */
   requestsPerMinute: number;
+  /** Fresh renders per client address; beyond them 429 (cached sizes are still served). */
+  budget: {
+    /** CDN_RENDER_BUDGET: megapixels of source image one address may have rendered per minute. */
+    megapixelsPerMinute: number;
+    /** CDN_RENDERS_PER_ADDRESS: renders one address may have running or waiting at once. */
+    inFlight: number;
+  };
+  /** CDN_ANONYMOUS_MAX_PIXELS: largest image rendered for an ask without a valid access token (then 422). */
+  anonymousMaxPixels: number;
 }
 
 export type RunMode = 'development' | 'test' | 'production';
@@ -119,6 +128,10 @@ const defaultCdn: CdnSettings = {
   timeoutMs: 15_000,
   // Generous: a folder of a thousand images is scrolled through in a minute, by several people behind one address.
   requestsPerMinute: 3000,
+  // A folder of 250 fresh 12-megapixel photos a minute; sixty sizes of a 49-megapixel image are not.
+  budget: { megapixelsPerMinute: 3000, inFlight: 8 },
+  // A 6000 x 4000 camera photo; larger images render for signed-in asks (up to 64 megapixels) only.
+  anonymousMaxPixels: 24_000_000,
 };
 
 /**
@@ -163,6 +176,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxQueued: readInteger(env, 'CDN_RENDER_QUEUE', defaultCdn.maxQueued, 0),
       timeoutMs: readInteger(env, 'CDN_RENDER_TIMEOUT_MS', defaultCdn.timeoutMs, 1),
       requestsPerMinute: readInteger(env, 'CDN_RATE_LIMIT', defaultCdn.requestsPerMinute, 1),
+      budget: {
+        megapixelsPerMinute: readInteger(env, 'CDN_RENDER_BUDGET', defaultCdn.budget.megapixelsPerMinute, 1),
+        inFlight: readInteger(env, 'CDN_RENDERS_PER_ADDRESS', defaultCdn.budget.inFlight, 1),
+      },
+      anonymousMaxPixels: readInteger(env, 'CDN_ANONYMOUS_MAX_PIXELS', defaultCdn.anonymousMaxPixels, 1),
     },
     identityRequestsPerMinute: readInteger(env, 'IDENTITY_RATE_LIMIT', defaultIdentityRequestsPerMinute, 1),
     imports: {

@@ -18,6 +18,8 @@ declare module 'fastify' {
     mail: MailTransport;
     /** Delivery jobs (delivery/delivery.ts): queueing them and the unsubscribe-link key. */
     delivery: Delivery;
+    /** The clock (milliseconds) of the CDN's per-address render budget (media/renderBudget.ts). */
+    cdnClock: () => number;
     /** The key and clock of download tickets (auth/downloadTicket.ts). */
     downloadTickets: DownloadTicketKeys;
     /** The GET routes declared `x-download`; set by the environment scope (routes/scope.ts), inside it. */
