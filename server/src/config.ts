@@ -129,7 +129,7 @@ const defaultCdn: CdnSettings = {
   // Generous: a folder of a thousand images is scrolled through in a minute, by several people behind one address.
   requestsPerMinute: 3000,
   // A folder of 250 fresh 12-megapixel photos a minute; sixty sizes of a 49-megapixel image are not.
-  budget: { megapixelsPerMinute: 3000, inFlight: 8 },
+  budget: { megapixelsPerMinute: 3000, inFlight: 16 },
   // A 6000 x 4000 camera photo; larger images render for signed-in asks (up to 64 megapixels) only.
   anonymousMaxPixels: 24_000_000,
 };
