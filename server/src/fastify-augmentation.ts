@@ -41,5 +41,10 @@ declare module 'fastify' {
      * auth/downloadTicket.ts) instead of the bearer token and X-Environment-Id header.
      */
     'x-download'?: boolean;
+    /**
+     * Media types of a 200 answer that is a file rather than JSON (a download, a CSV, an image): the
+     * OpenAPI document describes that answer as bytes of these types (openApiDocument.ts).
+     */
+    'x-produces'?: string[];
   }
 }

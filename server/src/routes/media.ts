@@ -243,6 +243,8 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['media'],
         'x-extension': true,
         'x-download': true,
+        // The stored file's own type.
+        'x-produces': ['application/octet-stream'],
         params: environmentParams(FileParams.properties),
         response: { ...errorResponses(400, 401, 403, 404) },
       },
