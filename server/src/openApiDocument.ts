@@ -53,7 +53,8 @@ export function finishOpenApiDocument<T extends OpenApiObject>(document: T): T {
     servers: [
       {
         url: '/',
-        description: "This server: the API, the image CDN and the public form pages share the console's origin.",
+        description:
+          "This server: the API, the image CDN and the public form pages share the console's origin.",
       },
     ],
     paths,
@@ -67,7 +68,9 @@ export function finishOpenApiDocument<T extends OpenApiObject>(document: T): T {
  */
 function nameOperations(operations: { path: string; method: string; operation: Operation }[]): void {
   const scoped = new Set(
-    operations.filter(({ path }) => environmentScope.test(path)).map(({ method, path }) => operationIdOf(method, path)),
+    operations
+      .filter(({ path }) => environmentScope.test(path))
+      .map(({ method, path }) => operationIdOf(method, path)),
   );
   const taken = new Map<string, string>();
   for (const { path, method, operation } of operations) {

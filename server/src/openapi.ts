@@ -89,7 +89,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     // Servers, operation ids, path parameter names and file answers, once for the whole document.
     transformObject: (documentObject) => {
       if (!('openapiObject' in documentObject)) throw new Error('Only an OpenAPI 3 document is made here.');
-      return finishOpenApiDocument(documentObject.openapiObject as OpenApiObject) as typeof documentObject.openapiObject;
+      return finishOpenApiDocument(
+        documentObject.openapiObject as OpenApiObject,
+      ) as typeof documentObject.openapiObject;
     },
   });
   // `npm run openapi` reads the document from app.swagger(), so it is written whether served or not.
@@ -123,7 +125,8 @@ function withRateLimitAnswer(schema: FastifySchema): FastifySchema {
 
 /** The document is data: it loads nothing, runs nothing and is never framed. */
 const documentHeaders = {
-  'content-security-policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  'content-security-policy':
+    "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
   'x-frame-options': 'DENY',
 };
 

@@ -197,7 +197,10 @@ describe('image CDN render budget per client address', () => {
   it('renders a large image only for a signed-in ask; anonymous asks get 422 until that size is cached', async () => {
     const anonymous = await get('198.51.100.7', 'w=740&h=500&mode=crop');
     expect(anonymous.status).toBe(422);
-    expect(json(anonymous)).toMatchObject({ status: 422, message: expect.stringContaining('te veel pixels') });
+    expect(json(anonymous)).toMatchObject({
+      status: 422,
+      message: expect.stringContaining('te veel pixels'),
+    });
     // A token that does not verify is an anonymous ask, not a refusal.
     const forged = await get('198.51.100.7', 'w=740&h=500&mode=crop', { authorization: 'Bearer nep' });
     expect(forged.status).toBe(422);
@@ -223,7 +226,9 @@ describe('image CDN render budget per client address', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(json(refused)).toMatchObject({
       status: 429,
-      message: expect.stringMatching(/^Te veel nieuwe afbeeldingsformaten gevraagd\. Probeer het over \d+ seconden opnieuw\.$/),
+      message: expect.stringMatching(
+        /^Te veel nieuwe afbeeldingsformaten gevraagd\. Probeer het over \d+ seconden opnieuw\.$/,
+      ),
     });
     // Meanwhile another address has its own budget: the size the first was refused renders for it.
     const served = await get(other, 'w=120&h=120&mode=crop', signedIn);

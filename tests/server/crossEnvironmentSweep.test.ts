@@ -94,7 +94,9 @@ describe('cross-environment sweep', () => {
     return Object.fromEntries(
       operation.pathParameters.map((parameter) => [
         parameter.name,
-        parameter.name === folderPathParameter ? '' : String(sampleValue(parameter.name, parameter.schema, pickFrom(inB))),
+        parameter.name === folderPathParameter
+          ? ''
+          : String(sampleValue(parameter.name, parameter.schema, pickFrom(inB))),
       ]),
     );
   };

@@ -67,7 +67,8 @@ describe('OpenAPI document', () => {
     expect(new Set(ids).size).toBe(ids.length);
     expect(Object.keys(served.body.paths)).toContain('/api/1/{environmentId}/media/{path}');
     const read = operations.find(
-      (operation) => operation.path === '/api/1/{environmentId}/publications/{id}' && operation.method === 'get',
+      (operation) =>
+        operation.path === '/api/1/{environmentId}/publications/{id}' && operation.method === 'get',
     );
     expect(read?.id).toBe('getPublicationsById');
   });

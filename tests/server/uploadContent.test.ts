@@ -10,7 +10,8 @@ import { startTestServer, type TestServer } from './support/testServer';
 const env = environmentIds.zuiderveen;
 const folder = mediaIds.zuiderveen.documents;
 
-const svg = '<?xml version="1.0" encoding="UTF-8"?>\n<!-- logo -->\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="#c30"/></svg>';
+const svg =
+  '<?xml version="1.0" encoding="UTF-8"?>\n<!-- logo -->\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="#c30"/></svg>';
 const html = '<!doctype html><html><body><script>alert(document.domain)</script></body></html>';
 
 /**

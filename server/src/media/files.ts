@@ -85,7 +85,9 @@ export async function uploadFile(
   const originalName = sanitizeUploadName(upload.filename);
   const extension = extensionOf(originalName);
   const captured = captureHead(upload.content);
-  const staged = await store.stage(fileKey(environmentId, id), captured.content, { maxBytes: upload.maxBytes });
+  const staged = await store.stage(fileKey(environmentId, id), captured.content, {
+    maxBytes: upload.maxBytes,
+  });
   let committed = false;
   try {
     await refuseMismatchedContent(extension, captured.head(), upload.field ?? 'file');

@@ -46,7 +46,14 @@ export const cdnRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'token, images larger than CDN_ANONYMOUS_MAX_PIXELS are not resized (422) unless that size is cached.',
         tags: ['cdn'],
         // Resized images keep their format; anything else is sent with the stored file's own type.
-        'x-produces': ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/svg+xml', 'application/octet-stream'],
+        'x-produces': [
+          'image/jpeg',
+          'image/png',
+          'image/gif',
+          'image/webp',
+          'image/svg+xml',
+          'application/octet-stream',
+        ],
         params: CdnParams,
         querystring: CdnQuery,
         response: { ...errorResponses(400, 404, 422, 429, 503) },

@@ -18,7 +18,8 @@ export interface SignInTarget {
 }
 
 /** What the console (MSAL) asks for at sign-in. */
-export const consoleScopes = (target: SignInTarget) => `openid profile offline_access ${target.apiScope} User.Read`;
+export const consoleScopes = (target: SignInTarget) =>
+  `openid profile offline_access ${target.apiScope} User.Read`;
 
 /**
  * Signs in through the embedded provider the way MSAL does, over plain HTTP requests (no browser):
