@@ -128,10 +128,10 @@ const defaultCdn: CdnSettings = {
   timeoutMs: 15_000,
   // Generous: a folder of a thousand images is scrolled through in a minute, by several people behind one address.
   requestsPerMinute: 3000,
-  // A folder of 250 fresh 12-megapixel photos a minute; sixty sizes of a 49-megapixel image are not.
-  budget: { megapixelsPerMinute: 3000, inFlight: 16 },
-  // A 6000 x 4000 camera photo; larger images render for signed-in asks (up to 64 megapixels) only.
-  anonymousMaxPixels: 24_000_000,
+  // A folder of 100 fresh 12-megapixel photos a minute; sixty sizes of a 49-megapixel image are not.
+  budget: { megapixelsPerMinute: 1200, inFlight: 16 },
+  // A 40-megapixel camera's photo (the console's thumbnails are anonymous asks too); up to 64 signed in.
+  anonymousMaxPixels: 40_000_000,
 };
 
 /**
