@@ -61,6 +61,8 @@ export interface BuildOptions {
   identity?: Pick<IdentityOptions, 'fetch' | 'now'>;
   /** For tests: the clock of download tickets (milliseconds), to see one expire without waiting. */
   downloadTicketClock?: () => number;
+  /** For tests: the clock of the CDN's render budget (milliseconds), to see it refill without waiting. */
+  cdnClock?: () => number;
 }
 
 export interface BuiltApp {
@@ -127,6 +129,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     app.decorate('mail', mail);
     app.decorate('delivery', delivery);
     app.decorate('downloadTickets', downloadTicketKeys(database.db, options.downloadTicketClock));
+    app.decorate('cdnClock', options.cdnClock ?? Date.now);
     app.decorateRequest('environmentId', '');
     app.decorateRequest('user', null as never);
     app.decorateRequest('accessToken', null as never);

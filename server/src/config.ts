@@ -43,6 +43,8 @@ export interface AppConfig {
   trustProxy: boolean;
   /** Fill an empty database with the demo content (SEED_DEMO=on|off; default on outside production). */
   seedDemoData: boolean;
+  /** Serve the OpenAPI document at /api/docs (API_DOCS=on|off; default on outside production). */
+  apiDocs: boolean;
   /** Bounds of the public image CDN. */
   cdn: CdnSettings;
   /**
@@ -100,6 +102,15 @@ export interface CdnSettings {
   timeoutMs: number;
   /** CDN_RATE_LIMIT: requests per minute one client address may make to the CDN; beyond it 429. */
   requestsPerMinute: number;
+  /** Fresh renders per client address; beyond them 429 (cached sizes are still served). */
+  budget: {
+    /** CDN_RENDER_BUDGET: megapixels of source image one address may have rendered per minute. */
+    megapixelsPerMinute: number;
+    /** CDN_RENDERS_PER_ADDRESS: renders one address may have running or waiting at once. */
+    inFlight: number;
+  };
+  /** CDN_ANONYMOUS_MAX_PIXELS: largest image rendered for an ask without a valid access token (then 422). */
+  anonymousMaxPixels: number;
 }
 
 export interface PublicReadLimits {
@@ -130,6 +141,10 @@ const defaultCdn: CdnSettings = {
   timeoutMs: 15_000,
   // Generous: a folder of a thousand images is scrolled through in a minute, by several people behind one address.
   requestsPerMinute: 3000,
+  // A folder of 100 fresh 12-megapixel photos a minute; sixty sizes of a 49-megapixel image are not.
+  budget: { megapixelsPerMinute: 1200, inFlight: 16 },
+  // A 40-megapixel camera's photo (the console's thumbnails are anonymous asks too); up to 64 signed in.
+  anonymousMaxPixels: 40_000_000,
 };
 
 /**
@@ -167,12 +182,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     staticDir: path.resolve(nonEmpty(env.STATIC_DIR) ?? './dist'),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
     seedDemoData: readSwitch(env, 'SEED_DEMO') ?? !production,
+    apiDocs: readSwitch(env, 'API_DOCS') ?? !production,
     cdn: {
       cacheBytes: readInteger(env, 'CDN_CACHE_BYTES', defaultCdn.cacheBytes, 0),
       concurrency: readInteger(env, 'CDN_RENDER_CONCURRENCY', defaultCdn.concurrency, 1),
       maxQueued: readInteger(env, 'CDN_RENDER_QUEUE', defaultCdn.maxQueued, 0),
       timeoutMs: readInteger(env, 'CDN_RENDER_TIMEOUT_MS', defaultCdn.timeoutMs, 1),
       requestsPerMinute: readInteger(env, 'CDN_RATE_LIMIT', defaultCdn.requestsPerMinute, 1),
+      budget: {
+        megapixelsPerMinute: readInteger(env, 'CDN_RENDER_BUDGET', defaultCdn.budget.megapixelsPerMinute, 1),
+        inFlight: readInteger(env, 'CDN_RENDERS_PER_ADDRESS', defaultCdn.budget.inFlight, 1),
+      },
+      anonymousMaxPixels: readInteger(env, 'CDN_ANONYMOUS_MAX_PIXELS', defaultCdn.anonymousMaxPixels, 1),
     },
     identityRequestsPerMinute: readInteger(env, 'IDENTITY_RATE_LIMIT', defaultIdentityRequestsPerMinute, 1),
     publicReads: {

@@ -18,6 +18,8 @@ declare module 'fastify' {
     mail: MailTransport;
     /** Delivery jobs (delivery/delivery.ts): queueing them and the unsubscribe-link key. */
     delivery: Delivery;
+    /** The clock (milliseconds) of the CDN's per-address render budget (media/renderBudget.ts). */
+    cdnClock: () => number;
     /** The key and clock of download tickets (auth/downloadTicket.ts). */
     downloadTickets: DownloadTicketKeys;
     /** The GET routes declared `x-download`; set by the environment scope (routes/scope.ts), inside it. */
@@ -39,5 +41,10 @@ declare module 'fastify' {
      * auth/downloadTicket.ts) instead of the bearer token and X-Environment-Id header.
      */
     'x-download'?: boolean;
+    /**
+     * Media types of a 200 answer that is a file rather than JSON (a download, a CSV, an image): the
+     * OpenAPI document describes that answer as bytes of these types (openApiDocument.ts).
+     */
+    'x-produces'?: string[];
   }
 }

@@ -1,6 +1,8 @@
 import fastifySwagger from '@fastify/swagger';
 import { Type, type TSchema } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
+import { errorResponses } from './contract/common';
+import { finishOpenApiDocument, type OpenApiObject } from './openApiDocument';
 import { environmentHeader, environmentPrefix } from './routes/scope';
 
 /** Paths the document describes. */
@@ -46,12 +48,18 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     refResolver: {
       buildLocalReference: (json, _baseUri, _fragment, index) => String(json.$id ?? `def-${index}`),
     },
-    transform: ({ schema, url }) => {
+    transform: ({ schema, url, route }) => {
       // The document describes the API, the image CDN and the public form pages; /oidc is a standard OpenID
       // Connect provider with its own discovery.
       if (!documentedPrefixes.some((prefix) => url.startsWith(prefix)))
         return { schema: { ...schema, hide: true }, url };
-      if (!url.startsWith(`${environmentPrefix}/`) || !schema) return { schema, url };
+      if (!schema) return { schema, url };
+      if (!url.startsWith(`${environmentPrefix}/`)) {
+        const secured = publicUnlessSecured(schema);
+        const isPublic = Array.isArray(secured.security) && secured.security.length === 0;
+        return { schema: isPublic || isRateLimited(route) ? withRateLimitAnswer(secured) : secured, url };
+      }
+      const limited = isRateLimited(route) ? withRateLimitAnswer(schema) : schema;
       const params =
         (schema.params as { properties?: Record<string, TSchema> } | undefined)?.properties ?? {};
       const headers =
@@ -63,7 +71,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       return {
         url,
         schema: {
-          ...schema,
+          ...limited,
           params: Type.Object({ environmentId: Type.String({ format: 'uuid' }), ...params }),
           headers: Type.Object({
             ...headers,
@@ -78,11 +86,49 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         },
       };
     },
+    // Servers, operation ids, path parameter names and file answers, once for the whole document.
+    transformObject: (documentObject) => {
+      if (!('openapiObject' in documentObject)) throw new Error('Only an OpenAPI 3 document is made here.');
+      return finishOpenApiDocument(
+        documentObject.openapiObject as OpenApiObject,
+      ) as typeof documentObject.openapiObject;
+    },
   });
+  // `npm run openapi` reads the document from app.swagger(), so it is written whether served or not.
+  if (!app.config.apiDocs) return;
   app.get(openApiPath, { schema: { hide: true } }, async (_request, reply) =>
-    reply.type('application/json; charset=utf-8').send(formatOpenApiDocument(app.swagger())),
+    reply
+      .headers(documentHeaders)
+      .type('application/json; charset=utf-8')
+      .send(formatOpenApiDocument(app.swagger())),
   );
 }
+
+/**
+ * A route outside the environment scope that names no security needs none: it says so (`security: []`),
+ * so a reader (and a linter) can tell a public operation from one whose security was forgotten.
+ */
+function publicUnlessSecured(schema: FastifySchema): FastifySchema {
+  return schema.security === undefined ? { ...schema, security: [] } : schema;
+}
+
+/** Routes limited per client address (http/rateLimit.ts): every public one is, by the project's rule. */
+function isRateLimited(route: RouteOptions): boolean {
+  return Boolean((route.config as { rateLimit?: unknown } | undefined)?.rateLimit);
+}
+
+/** The 429 a rate-limited route answers beyond its limit. */
+function withRateLimitAnswer(schema: FastifySchema): FastifySchema {
+  const response = (schema.response ?? {}) as Record<string, unknown>;
+  return { ...schema, response: { ...errorResponses(429), ...response } };
+}
+
+/** The document is data: it loads nothing, runs nothing and is never framed. */
+const documentHeaders = {
+  'content-security-policy':
+    "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  'x-frame-options': 'DENY',
+};
 
 /** The one serialisation of the document, shared by /api/docs, `npm run openapi` and the staleness test. */
 export function formatOpenApiDocument(document: unknown): string {

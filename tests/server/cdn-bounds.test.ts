@@ -148,6 +148,100 @@ describe('image CDN bounds', () => {
   });
 });
 
+describe('image CDN render budget per client address', () => {
+  let server: TestServer;
+  let token: string;
+  let now = Date.parse('2026-11-25T12:00:00Z');
+  let image: MediaFile;
+
+  const get = (address: string, query: string, headers: Record<string, string> = {}) =>
+    rawRequest({
+      method: 'GET',
+      origin: server.url,
+      path: `/cdn/${env}/${image.id}.png?${query}`,
+      // TRUST_PROXY=on: the client address is the one the proxy names.
+      headers: { 'x-forwarded-for': address, ...headers },
+      ca: server.certificatePem,
+    });
+  const json = (response: BinaryResponse) => JSON.parse(response.body.toString('utf8')) as unknown;
+
+  beforeAll(async () => {
+    server = await startTestServer(
+      {
+        TRUST_PROXY: 'on',
+        // One 2400 x 1600 render (3.84 megapixels) and a bit: the second fresh size overdraws the budget.
+        CDN_RENDER_BUDGET: '5',
+        CDN_ANONYMOUS_MAX_PIXELS: '1000000',
+      },
+      { cdnClock: () => now },
+    );
+    token = (await server.signIn(demoUsers.anne.username)).accessToken;
+    const photo = await sharp({
+      create: { width: 2400, height: 1600, channels: 3, background: '#808080' },
+    })
+      .png()
+      .toBuffer();
+    const response = await uploadRequest(server, {
+      token,
+      env,
+      directoryId: mediaIds.zuiderveen.documents,
+      fileName: 'plein.png',
+      content: photo,
+    });
+    image = JSON.parse(response.body.toString('utf8')) as MediaFile;
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('renders a large image only for a signed-in ask; anonymous asks get 422 until that size is cached', async () => {
+    const anonymous = await get('198.51.100.7', 'w=740&h=500&mode=crop');
+    expect(anonymous.status).toBe(422);
+    expect(json(anonymous)).toMatchObject({
+      status: 422,
+      message: expect.stringContaining('te veel pixels'),
+    });
+    // A token that does not verify is an anonymous ask, not a refusal.
+    const forged = await get('198.51.100.7', 'w=740&h=500&mode=crop', { authorization: 'Bearer nep' });
+    expect(forged.status).toBe(422);
+    const signedIn = await get('198.51.100.8', 'w=740&h=500&mode=crop', { authorization: `Bearer ${token}` });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers['x-cache']).toBe('MISS');
+    await expect.poll(async () => (await get('198.51.100.7', 'w=740&h=500&mode=crop')).status).toBe(200);
+    const cached = await get('198.51.100.7', 'w=740&h=500&mode=crop');
+    expect(cached.headers['x-cache']).toBe('HIT');
+  });
+
+  it('answers 429 to an address over its budget while another address is served, and refills with time', async () => {
+    const greedy = '203.0.113.1';
+    const other = '203.0.113.2';
+    const signedIn = { authorization: `Bearer ${token}` };
+    // 3.84 megapixels of the 5: admitted. 1.16 left: admitted, and overdrawn.
+    const first = await get(greedy, 'w=80&h=80&mode=crop', signedIn);
+    expect([first.status, first.headers['x-cache']]).toEqual([200, 'MISS']);
+    expect((await get(greedy, 'w=96&h=96&mode=crop', signedIn)).status).toBe(200);
+    const refused = await get(greedy, 'w=120&h=120&mode=crop', signedIn);
+    expect(refused.status).toBe(429);
+    expect(refused.headers['cache-control']).toBe('no-store');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(json(refused)).toMatchObject({
+      status: 429,
+      message: expect.stringMatching(
+        /^Te veel nieuwe afbeeldingsformaten gevraagd\. Probeer het over \d+ seconden opnieuw\.$/,
+      ),
+    });
+    // Meanwhile another address has its own budget: the size the first was refused renders for it.
+    const served = await get(other, 'w=120&h=120&mode=crop', signedIn);
+    expect([served.status, served.headers['x-cache']]).toEqual([200, 'MISS']);
+    // The address over budget still gets every cached size.
+    await expect.poll(async () => (await get(greedy, 'w=80&h=80&mode=crop')).headers['x-cache']).toBe('HIT');
+    expect((await get(greedy, 'w=160&h=160&mode=crop', signedIn)).status).toBe(429);
+    // A minute later the budget has refilled.
+    now += 60_000;
+    expect((await get(greedy, 'w=160&h=160&mode=crop', signedIn)).status).toBe(200);
+  });
+});
+
 describe('image CDN rate limit', () => {
   let server: TestServer;
 

@@ -4,6 +4,7 @@ import {
   documentedOperations,
   environmentOperations,
   fillPath,
+  folderPathParameter,
   nonNull,
   sampleObject,
   sampleValue,
@@ -93,7 +94,9 @@ describe('cross-environment sweep', () => {
     return Object.fromEntries(
       operation.pathParameters.map((parameter) => [
         parameter.name,
-        parameter.name === '*' ? '' : String(sampleValue(parameter.name, parameter.schema, pickFrom(inB))),
+        parameter.name === folderPathParameter
+          ? ''
+          : String(sampleValue(parameter.name, parameter.schema, pickFrom(inB))),
       ]),
     );
   };

@@ -369,6 +369,8 @@ describe('deleteDirectory: one transaction for the records, then the bytes', () 
       concurrency: 1,
       maxQueued: 1,
       timeoutMs: 30_000,
+      budget: { megapixelsPerMinute: 1000, inFlight: 8 },
+      anonymousMaxPixels: 24_000_000,
     });
     await renditions.get(environmentId, image.id, image.extension, { width: 8, height: 8, crop: true });
     await renditions.settle();

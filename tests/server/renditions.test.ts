@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileKey, renditionKey } from '../../server/src/media/keys';
 import { LocalDiskStore } from '../../server/src/media/localDiskStore';
 import { RenditionCache } from '../../server/src/media/renditionCache';
+import { RenderBudget, RenderBudgetError } from '../../server/src/media/renderBudget';
 import { ImageRenditions } from '../../server/src/media/renditions';
 import {
   RenderAbandonedError,
@@ -128,6 +129,8 @@ describe('image renditions', () => {
       concurrency: 1,
       maxQueued: 4,
       timeoutMs: 30_000,
+      budget: { megapixelsPerMinute: 1000, inFlight: 8 },
+      anonymousMaxPixels: 24_000_000,
     });
     await renditions.open();
     const client = new AbortController();
@@ -155,6 +158,8 @@ describe('image renditions', () => {
       concurrency: 1,
       maxQueued: 4,
       timeoutMs: 30_000,
+      budget: { megapixelsPerMinute: 1000, inFlight: 8 },
+      anonymousMaxPixels: 24_000_000,
     });
     await renditions.open();
     const spec = { width: 64, height: 64, crop: true };
@@ -192,5 +197,47 @@ describe('image renditions', () => {
     const reopened = new RenditionCache(store, 200);
     await reopened.open();
     expect(reopened.sizeInBytes).toBeLessThanOrEqual(200);
+  });
+});
+
+describe('render budget per client address', () => {
+  const limits = { megapixelsPerMinute: 10, inFlight: 2 };
+
+  it('admits at most `inFlight` renders of one address at once, in order, and never limits another address', () => {
+    const budget = new RenderBudget(limits, () => 0);
+    const first = budget.admit('a');
+    budget.admit('a');
+    expect(() => budget.admit('a')).toThrow(RenderBudgetError);
+    // The other address is admitted while the first is at its limit.
+    expect(() => budget.admit('b')).not.toThrow();
+    first.release();
+    first.release(); // releasing twice frees one place, not two
+    budget.admit('a');
+    expect(() => budget.admit('a')).toThrow(RenderBudgetError);
+  });
+
+  it('charges each render its source megapixels (at least one), refuses while overdrawn and refills over a minute', () => {
+    let now = 0;
+    const budget = new RenderBudget(limits, () => now);
+    const big = budget.admit('a');
+    big.charge(12.5);
+    big.release();
+    expect(budget.balanceOf('a')).toBe(-2.5);
+    let refusal: unknown;
+    try {
+      budget.admit('a');
+    } catch (error) {
+      refusal = error;
+    }
+    // 2.5 megapixels owed at 10 a minute: 15 seconds until the next render may start.
+    expect(refusal).toBeInstanceOf(RenderBudgetError);
+    expect(refusal).toMatchObject({ status: 429, retryAfterSeconds: 15 });
+    now += 15_000;
+    const small = budget.admit('a');
+    small.charge(0.01);
+    small.release();
+    expect(budget.balanceOf('a')).toBe(-1);
+    now += 10 * 60_000;
+    expect(budget.balanceOf('a')).toBe(10); // never more than one minute's worth
   });
 });

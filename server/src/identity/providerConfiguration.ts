@@ -72,8 +72,11 @@ export function providerConfiguration(input: ProviderConfigurationInput): Config
       },
       resourceIndicators: {
         enabled: true,
-        // Without a resource the provider issues opaque userinfo tokens; MSAL never sends `resource=`.
-        defaultResource: () => apiResource,
+        // MSAL never sends `resource=`: a sign-in that asks the API's scopes gets access tokens for the API.
+        // One that asks only OpenID scopes (`openid profile email`, as any OpenID Connect client does) gets
+        // no resource, so its access token is the provider's own and works at the userinfo endpoint.
+        defaultResource: (ctx, _client, oneOf) =>
+          oneOf || asksForApi(ctx.oidc.params?.scope) ? apiResource : undefined,
         // At the token endpoint, keep the resource bound to the code / refresh token although openid is asked.
         useGrantedResource: () => true,
         getResourceServerInfo: (_ctx, resourceIndicator) => {
@@ -108,6 +111,13 @@ export function providerConfiguration(input: ProviderConfigurationInput): Config
       renderPage(ctx, page);
     },
   };
+}
+
+/** Whether an authorization request asks a scope of the API (MSAL asks both). */
+function asksForApi(scope: unknown): boolean {
+  if (typeof scope !== 'string') return false;
+  const asked = scope.split(' ');
+  return asked.includes(apiScope) || asked.includes(userReadScope);
 }
 
 const minute = 60;

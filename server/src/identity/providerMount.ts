@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { publicRateLimit } from '../http/rateLimit';
+import { everyAnswerSecurityHeaders } from '../http/securityHeaders';
 import { formHasControlCharacter, oauthRefusal } from './controlCharacterGuard';
 import { providerMountPath } from './embeddedClient';
 import { FormBodyTooLargeError, readFormBody, withoutOfflineAccessOnRefresh } from './refreshScope';
@@ -20,6 +21,7 @@ interface ProviderRequest extends IncomingMessage {
  */
 export async function registerProviderMount(app: FastifyInstance, provider: Provider): Promise<void> {
   const callback = provider.callback();
+  const securityHeaders = everyAnswerSecurityHeaders(app.config);
 
   await app.register(async (scope) => {
     // Encapsulated, so it only affects /oidc: accept any body but leave the stream unread, oidc-provider
@@ -34,6 +36,11 @@ export async function registerProviderMount(app: FastifyInstance, provider: Prov
       raw.originalUrl = url;
       const rest = url.slice(providerMountPath.length);
       raw.url = rest.startsWith('/') ? rest : `/${rest}`;
+      // A hijacked reply skips the server's onSend hooks: the provider's answers get the same headers here
+      // (oidc-provider keeps headers already set on the response unless it sets them itself).
+      for (const [name, value] of Object.entries(securityHeaders)) reply.raw.setHeader(name, value);
+      if (raw.method === 'GET' && raw.url.split('?')[0] === jwksPath)
+        reply.raw.setHeader('cache-control', jwksCaching);
       try {
         if (raw.method === 'POST' && request.headers['content-type']?.startsWith(formContentType)) {
           // oidc-provider accepts a pre-read body (with a one-time warning in the log).
@@ -62,6 +69,15 @@ export async function registerProviderMount(app: FastifyInstance, provider: Prov
 }
 
 const formContentType = 'application/x-www-form-urlencoded';
+
+/** The provider's key set (its discovery's `jwks_uri`). */
+const jwksPath = '/jwks';
+
+/**
+ * Verifiers may keep the key set for ten minutes: the signing keys are persisted and change rarely, and a
+ * verifier that misses a new key fetches the set again anyway (jose's createRemoteJWKSet does).
+ */
+const jwksCaching = 'public, max-age=600';
 
 const oauthErrors: Record<400 | 413 | 500, object> = {
   400: oauthRefusal,

@@ -12,6 +12,7 @@ import { extensionOf, friendlyNameOf, sanitizeUploadName } from './names';
 import type { ImageRenditions } from './renditions';
 import { logoFileRefusal, refuseDeletingThemeLogo } from './themeLogo';
 import type { MediaStore, StoredObject } from './store';
+import { captureHead, refuseMismatchedContent } from './uploadContent';
 
 /** What the file operations need: the database and the store holding the bytes. */
 export interface MediaContext {
@@ -58,6 +59,8 @@ export interface Upload {
   filename: string | undefined;
   content: Readable;
   maxBytes: number;
+  /** The multipart field the bytes came in, named by a refusal (default `file`). */
+  field?: string;
   id?: string;
   /**
    * Called once the bytes are staged, before anything is registered: rejecting keeps nothing (e.g. the
@@ -68,8 +71,9 @@ export interface Upload {
 
 /**
  * Stores an upload: the bytes stream into a staged object (never whole in memory; over `maxBytes`
- * the store rejects and keeps nothing), then one transaction registers the record and commits the
- * object. A crash while streaming leaves only a staged leftover, which the store removes at start.
+ * the store rejects and keeps nothing), an image's bytes are checked against its extension (else 400 and
+ * the staged object is dropped), then one transaction registers the record and commits the object. A
+ * crash while streaming leaves only a staged leftover, which the store removes at start.
  */
 export async function uploadFile(
   { db, store }: MediaContext,
@@ -80,9 +84,13 @@ export async function uploadFile(
   const id = upload.id ?? randomUUID();
   const originalName = sanitizeUploadName(upload.filename);
   const extension = extensionOf(originalName);
-  const staged = await store.stage(fileKey(environmentId, id), upload.content, { maxBytes: upload.maxBytes });
+  const captured = captureHead(upload.content);
+  const staged = await store.stage(fileKey(environmentId, id), captured.content, {
+    maxBytes: upload.maxBytes,
+  });
   let committed = false;
   try {
+    await refuseMismatchedContent(extension, captured.head(), upload.field ?? 'file');
     await upload.confirmComplete?.();
     await db.transaction(async (tx) => {
       await tx.insert(mediaFiles).values({

@@ -43,7 +43,7 @@ async function start(app: FastifyInstance): Promise<MediaServices> {
   const removed = await removeUnreferencedObjects(app.db, store);
   if (removed > 0)
     app.log.warn({ removed }, 'media: removed stored objects without a file record (interrupted writes)');
-  const renditions = new ImageRenditions(store, app.config.cdn);
+  const renditions = new ImageRenditions(store, app.config.cdn, undefined, app.cdnClock);
   await renditions.open();
   return {
     db: app.db,

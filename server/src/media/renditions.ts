@@ -10,19 +10,31 @@ import {
   type RenderLimits,
   type Timers,
 } from './renderLimiter';
+import { RenderBudget, type RenderBudgetLimits, type RenderTicket } from './renderBudget';
 import { boxWithinSource, renditionVariant, type RenditionSpec } from './renditionSizes';
 import type { MediaStore } from './store';
 
 /**
- * Largest image (in pixels, width x height) the CDN decodes: 64 megapixels covers any camera photo, while a
- * few kilobytes of PNG that claim 30,000 x 30,000 pixels are refused before memory is spent on them.
+ * Largest image (in pixels, width x height) the CDN decodes for a signed-in client: 64 megapixels covers
+ * any camera photo, while a few kilobytes of PNG that claim 30,000 x 30,000 pixels are refused before
+ * memory is spent on them.
  */
 export const maxInputPixels = 64_000_000;
 
-/** What bounds the renditions: the cache budget and the rendering limits. */
+/** What bounds the renditions: the cache budget, the rendering limits and each address's budget. */
 export interface RenditionSettings extends RenderLimits {
   /** Bytes all cached renditions together may take (CDN_CACHE_BYTES). */
   cacheBytes: number;
+  /** Fresh renders per client address (CDN_RENDER_BUDGET, CDN_RENDERS_PER_ADDRESS). */
+  budget: RenderBudgetLimits;
+  /** Largest image (pixels) rendered for an anonymous ask (CDN_ANONYMOUS_MAX_PIXELS). */
+  anonymousMaxPixels: number;
+}
+
+/** Who asks a rendition: the client address the budget is kept for, and whether a signed-in user asks. */
+export interface RenditionAsker {
+  address: string;
+  signedIn: boolean;
 }
 
 /** A resized image, either fresh from sharp (in memory) or from the cache (on disk). */
@@ -56,14 +68,18 @@ export class ImageRenditions {
   private readonly rendering = new Map<string, Rendering>();
   private readonly limiter: RenderLimiter;
   readonly cache: RenditionCache;
+  readonly budget: RenderBudget;
 
   constructor(
     private readonly store: MediaStore,
     private readonly settings: RenditionSettings,
     timers?: Timers,
+    /** The budget's clock (milliseconds); tests move it instead of waiting. */
+    now?: () => number,
   ) {
     this.limiter = new RenderLimiter(settings, timers);
     this.cache = new RenditionCache(store, settings.cacheBytes);
+    this.budget = new RenderBudget(settings.budget, now);
   }
 
   /** Loads the cache index; call once at start, after reconciliation. */
@@ -72,9 +88,12 @@ export class ImageRenditions {
   }
 
   /**
-   * The rendition of one size (`spec` already on the size ladder, see `renditionSpecFor`). Rejects with
-   * `RenderBusyError` (503) when the renderer is saturated, with `RenderAbandonedError` once `signal`
-   * aborts (the client went away), with 422 when the file is no image sharp can read.
+   * The rendition of one size (`spec` already on the size ladder, see `renditionSpecFor`). A cached size is
+   * always served; a fresh render is charged to `asker`'s address (`RenderBudgetError`, 429, when over its
+   * budget) and, for an anonymous asker, refused beyond `anonymousMaxPixels` (422). Without `asker` (the
+   * server's own use) neither applies. Rejects with `RenderBusyError` (503) when the renderer is saturated,
+   * with `RenderAbandonedError` once `signal` aborts (the client went away), with 422 when the file is no
+   * image sharp can read.
    */
   async get(
     environmentId: string,
@@ -82,6 +101,7 @@ export class ImageRenditions {
     extension: string,
     spec: RenditionSpec,
     signal?: AbortSignal,
+    asker?: RenditionAsker,
   ): Promise<Rendition> {
     if (!isRasterExtension(extension)) throw new Error(`No renditions for '${extension}' files.`);
     const contentType = contentTypeOf(extension);
@@ -94,10 +114,11 @@ export class ImageRenditions {
     }
     // A rendering everyone walked away from is not joined: it will never deliver.
     const underWay = this.rendering.get(key);
+    // Joining a rendering under way costs nothing more; starting one is charged to the asker.
     const rendering =
       underWay && !underWay.abandon.signal.aborted
         ? underWay
-        : this.startRendering(key, environmentId, fileId, extension, spec);
+        : this.startRendering(key, environmentId, fileId, extension, spec, asker);
     return fromMemory(contentType, await this.waitFor(rendering, signal), false);
   }
 
@@ -122,12 +143,17 @@ export class ImageRenditions {
     fileId: string,
     extension: string,
     spec: RenditionSpec,
+    asker: RenditionAsker | undefined,
   ): Rendering {
+    // Refused here, before the shared queue: an address over its budget never delays anyone else.
+    const ticket = asker ? this.budget.admit(asker.address) : undefined;
+    const maxPixels = asker && !asker.signedIn ? this.settings.anonymousMaxPixels : maxInputPixels;
     const abandon = new AbortController();
     const result = this.limiter.run(
-      () => this.render(environmentId, fileId, extension, spec),
+      () => this.render(environmentId, fileId, extension, spec, maxPixels, ticket),
       abandon.signal,
     );
+    void result.catch(() => undefined).finally(() => ticket?.release());
     const rendering: Rendering = { result, waiters: 0, abandon, settled: Promise.resolve() };
     // The answer does not wait for the cache: the bytes are written while they are being sent, and asks
     // that arrive meanwhile get them from memory.
@@ -160,11 +186,18 @@ export class ImageRenditions {
     fileId: string,
     extension: string,
     spec: RenditionSpec,
+    maxPixels: number,
+    ticket: RenderTicket | undefined,
   ): Promise<Buffer> {
     const original = await this.store.read(fileKey(environmentId, fileId));
     if (!original) throw new ApiError(404, 'Het bestand is niet gevonden.');
     try {
-      return await resize(original.stream(), extension, spec, this.settings.timeoutMs);
+      return await resize(original.stream(), extension, spec, {
+        timeoutMs: this.settings.timeoutMs,
+        maxPixels,
+        // The work grows with the pixels decoded; an image refused for its size still cost its header.
+        onSourcePixels: (pixels) => ticket?.charge(pixels / 1_000_000),
+      });
     } catch (error) {
       if (error instanceof ApiError) throw error;
       const reason = error instanceof Error ? error.message : '';
@@ -191,22 +224,31 @@ function fromMemory(contentType: string, bytes: Buffer, cacheHit: boolean): Rend
   return { contentType, sizeInBytes: bytes.length, cacheHit, stream: () => Readable.from([bytes]) };
 }
 
+interface ResizeBounds {
+  timeoutMs: number;
+  /** Largest image decoded (width x height); beyond it sharp refuses with 'pixel limit'. */
+  maxPixels: number;
+  /** Told the image's pixel count once its header is read, before any decoding. */
+  onSourcePixels(pixels: number): void;
+}
+
 async function resize(
   input: Readable,
   extension: string,
   spec: RenditionSpec,
-  timeoutMs: number,
+  { timeoutMs, maxPixels, onSourcePixels }: ResizeBounds,
 ): Promise<Buffer> {
   // sharp (libvips, ~25 MB resident) loads with the first rendition, not at server start.
   const { default: sharp } = await import('sharp');
   // `pages: 1`: only the first frame of an animated GIF or WebP (hundreds of frames cost as many renders).
-  const pipeline = sharp({ failOn: 'error', pages: 1, limitInputPixels: maxInputPixels })
+  const pipeline = sharp({ failOn: 'error', pages: 1, limitInputPixels: maxPixels })
     // libvips stops a render that takes longer than the ask may wait; its slot is then free again.
     .timeout({ seconds: Math.max(1, Math.ceil(timeoutMs / 1000)) });
   input.pipe(pipeline);
   input.once('error', (error) => pipeline.destroy(error));
   const metadata = await pipeline.metadata();
   const source = metadata.autoOrient ?? { width: metadata.width, height: metadata.height };
+  onSourcePixels(source.width * source.height);
   pipeline.autoOrient().resize({
     ...boxWithinSource(spec, source),
     fit: spec.crop ? 'cover' : 'inside',

@@ -7,7 +7,9 @@ import { openFileContent } from '../media/files';
 import { mediaServices } from '../media/mediaServices';
 import { contentTypeOf, isRasterExtension } from '../media/mediaTypes';
 import { publicRateLimit } from '../http/rateLimit';
+import { RenderBudgetError } from '../media/renderBudget';
 import { RenderAbandonedError, RenderBusyError } from '../media/renderLimiter';
+import type { RenditionAsker } from '../media/renditions';
 import { maxRenditionSide, renditionSpecFor, renditionVariant } from '../media/renditionSizes';
 import { scriptFreeContentSecurityPolicy, userContentHeaders } from '../media/securityHeaders';
 
@@ -22,7 +24,8 @@ const immutableCaching = 'public, max-age=31536000, immutable';
  * `GET /cdn/{environmentId}/{fileId}{extension}?w=&h=&mode=crop`. Raster images are resized with sharp
  * within the bounds of `media/renditions.ts` (sizes on a ladder, never enlarged, a few renders at once,
  * a byte budget for the cache); SVG and other files are sent as they are, under a script-free policy.
- * Every client address is rate-limited (CDN_RATE_LIMIT per minute).
+ * Every client address is rate-limited (CDN_RATE_LIMIT per minute) and has a budget of fresh renders
+ * (media/renderBudget.ts); an ask without a valid access token renders smaller images only.
  */
 export const cdnRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const services = await mediaServices(app);
@@ -38,8 +41,19 @@ export const cdnRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'to a fixed ladder of sizes that holds 80, 400, 500 and 740; never larger than the image; the first ' +
           'frame of an animation); .svg and other files are sent as they are. ETag, a one-year immutable ' +
           'Cache-Control and X-Cache (HIT or MISS for resized images). 503 with Retry-After when the renderer ' +
-          'is busy; 429 beyond the per-address rate limit.',
+          'is busy; 429 beyond the per-address rate limit, and with Retry-After when the address asked more ' +
+          'fresh sizes than its render budget allows (cached sizes are still served). Without a valid bearer ' +
+          'token, images larger than CDN_ANONYMOUS_MAX_PIXELS are not resized (422) unless that size is cached.',
         tags: ['cdn'],
+        // Resized images keep their format; anything else is sent with the stored file's own type.
+        'x-produces': [
+          'image/jpeg',
+          'image/png',
+          'image/gif',
+          'image/webp',
+          'image/svg+xml',
+          'application/octet-stream',
+        ],
         params: CdnParams,
         querystring: CdnQuery,
         response: { ...errorResponses(400, 404, 422, 429, 503) },
@@ -70,10 +84,11 @@ export const cdnRoutes: FastifyPluginAsyncTypebox = async (app) => {
         setCommonHeaders(reply, etag, contentTypeOf(file.extension));
         return reply.status(304).send();
       }
+      const asker = await askerOf(request);
       const rendition = await services.renditions
-        .get(environmentId.toLowerCase(), file.id, file.extension, spec, clientGone(reply))
+        .get(environmentId.toLowerCase(), file.id, file.extension, spec, clientGone(reply), asker)
         .catch((error: unknown) => {
-          if (error instanceof RenderBusyError)
+          if (error instanceof RenderBusyError || error instanceof RenderBudgetError)
             reply.headers({ 'retry-after': String(error.retryAfterSeconds), 'cache-control': 'no-store' });
           // Nobody reads this answer; the status only tells the log what happened.
           if (error instanceof RenderAbandonedError) throw new ApiError(499, 'De aanvraag is afgebroken.');
@@ -87,6 +102,24 @@ export const cdnRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 };
+
+/**
+ * Who asks: the client address (X-Forwarded-For only with TRUST_PROXY=on) and whether a signed-in user
+ * does. <img> tags send no token, so the console's own thumbnails are anonymous asks too; a client that
+ * sends its access token (Authorization: Bearer) may have larger images rendered. A token that does not
+ * verify makes an anonymous ask, never a refusal: the CDN is public.
+ */
+async function askerOf(request: FastifyRequest): Promise<RenditionAsker> {
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+  if (!match) return { address: request.ip, signedIn: false };
+  try {
+    await request.server.identity.verifyAccessToken(match[1]!);
+    return { address: request.ip, signedIn: true };
+  } catch {
+    // Invalid, expired, or the identity provider unreachable: served as anyone else.
+    return { address: request.ip, signedIn: false };
+  }
+}
 
 /** Aborts when the client closes the connection before its answer was sent. */
 function clientGone(reply: FastifyReply): AbortSignal {

@@ -415,6 +415,7 @@ export const formRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         'x-extension': true,
         'x-download': true,
+        'x-produces': ['text/csv'],
         params: environmentParams(FlowChildParams.properties),
         response: { ...errorResponses(400, 401, 403, 404) },
       },

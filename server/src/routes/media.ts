@@ -139,7 +139,9 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'Streamed to the media store, never held in memory. Larger than the configured limit ' +
           '(UPLOAD_LIMIT_BYTES, default 50 MB) answers 413 and keeps nothing. One file per request: a second ' +
-          'file part answers 400 and keeps nothing. Success is 200 (spec §4).',
+          'file part answers 400 and keeps nothing. An image must be the format its extension names (.jpg, ' +
+          '.png, .gif, .webp by their magic bytes, .svg as SVG markup): else 400 and nothing kept. Success is ' +
+          '200 (spec §4).',
         tags: ['media'],
         consumes: ['multipart/form-data'],
         params: environmentParams(DirectoryParams.properties),
@@ -166,6 +168,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
           filename: part.filename,
           content: part.file,
           maxBytes: limit,
+          field: uploadField,
           confirmComplete: () => refuseFurtherFiles(files),
         });
       } catch (error) {
@@ -243,6 +246,8 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['media'],
         'x-extension': true,
         'x-download': true,
+        // The stored file's own type.
+        'x-produces': ['application/octet-stream'],
         params: environmentParams(FileParams.properties),
         response: { ...errorResponses(400, 401, 403, 404) },
       },

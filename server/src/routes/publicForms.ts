@@ -78,6 +78,7 @@ export const publicFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'The public page of a form (HTML, Dutch, no script): people answer the form here.',
         tags,
         'x-extension': true,
+        'x-produces': ['text/html'],
         params: PublicFormParams,
       },
     },

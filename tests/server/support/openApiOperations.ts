@@ -37,6 +37,9 @@ export interface Operation {
 
 export const environmentTemplatePrefix = '/api/1/{environmentId}';
 
+/** The media folder path (Fastify's wildcard, `{path}` in the document): taken raw, '' is the root. */
+export const folderPathParameter = 'path';
+
 interface DocumentParameter extends OperationParameter {
   in: string;
 }
@@ -89,7 +92,7 @@ export function environmentOperations(operations: Operation[]): Operation[] {
 export function fillPath(template: string, values: Record<string, string>, raw = false): string {
   return template.replace(/\{([^}]+)\}/g, (_match, name: string) => {
     const value = values[name] ?? '';
-    return raw || name === '*' ? value : encodeURIComponent(value);
+    return raw || name === folderPathParameter ? value : encodeURIComponent(value);
   });
 }
 

@@ -1,4 +1,11 @@
-import { fillPath, nonNull, sampleValue, type JsonSchema, type Operation } from './openApiOperations';
+import {
+  fillPath,
+  folderPathParameter,
+  nonNull,
+  sampleValue,
+  type JsonSchema,
+  type Operation,
+} from './openApiOperations';
 import type { TestServer, Tokens } from './testServer';
 
 /** What an environment's reads show: ids and other values by the property name they appear under. */
@@ -102,7 +109,7 @@ async function bindRead(
   );
   // One parameter varies at a time; the others keep their first candidate. Enough for the demo data.
   const choices = own.map((parameter) =>
-    parameter.name === '*'
+    parameter.name === folderPathParameter
       ? ['']
       : candidatesFor(harvest, parameter.name, parameter.schema, operation.template).slice(
           0,

@@ -17,11 +17,20 @@ export interface SignInTarget {
   apiScope: string;
 }
 
+/** What the console (MSAL) asks for at sign-in. */
+export const consoleScopes = (target: SignInTarget) =>
+  `openid profile offline_access ${target.apiScope} User.Read`;
+
 /**
  * Signs in through the embedded provider the way MSAL does, over plain HTTP requests (no browser):
  * authorization request with PKCE, the sign-in form with the e-mail address, then the code exchange.
+ * `scope` is the console's unless another client is played.
  */
-export async function signInWithCode(target: SignInTarget, email: string): Promise<Tokens> {
+export async function signInWithCode(
+  target: SignInTarget,
+  email: string,
+  scope: string = consoleScopes(target),
+): Promise<Tokens> {
   const redirectUri = `${target.url}/`;
   const verifier = randomBytes(32).toString('base64url');
   const challenge = createHash('sha256').update(verifier).digest('base64url');
@@ -30,7 +39,7 @@ export async function signInWithCode(target: SignInTarget, email: string): Promi
     client_id: target.clientId,
     response_type: 'code',
     redirect_uri: redirectUri,
-    scope: `openid profile offline_access ${target.apiScope} User.Read`,
+    scope,
     code_challenge: challenge,
     code_challenge_method: 'S256',
     state: randomBytes(8).toString('hex'),

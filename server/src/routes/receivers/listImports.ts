@@ -238,6 +238,7 @@ export const listImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         'x-extension': true,
         'x-download': true,
+        'x-produces': ['text/csv'],
         params: environmentParams(ImportParams.properties),
         response: { ...errorResponses(400, 401, 403, 404) },
       },

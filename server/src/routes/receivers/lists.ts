@@ -61,6 +61,7 @@ export const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         'x-extension': true,
         'x-download': true,
+        'x-produces': ['text/csv'],
         params: environmentParams(ListParams.properties),
         response: { ...errorResponses(400, 401, 403, 404) },
       },
