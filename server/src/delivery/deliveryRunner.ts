@@ -13,6 +13,8 @@ import { resolveRecipients } from './recipientResolution';
 import { hasWaitingRecipients, waitingRecipients, type WaitingRecipient } from './recipientResults';
 import { createResultRecorder, type ResultRecorder } from './resultRecorder';
 import { sendWithRetry, type RetryPolicy } from './sendWithRetry';
+import { bounceAddress } from '../sending/bounceAddress';
+import { prepareMessageSender, type MessageSender } from '../sending/messageSender';
 import { signUnsubscribeToken } from './unsubscribeToken';
 
 // Runs one delivery job: claim it, resolve its recipients once, then send to the waiting recipients in
@@ -40,8 +42,10 @@ export interface DeliverySettings {
 export interface DeliveryContext {
   db: Database;
   mailer: Mailer;
-  /** MAIL_FROM. */
+  /** MAIL_FROM: the sender of environments without their own address. */
   from: string;
+  /** The embedded development catcher receives the mail: it accepts any sender (sending/senderReadiness.ts). */
+  catcher: boolean;
   /** Where unsubscribe links and images point (PUBLIC_URL, CDN_BASE). */
   cdn: CdnLocation;
   clock: Clock;
@@ -50,6 +54,8 @@ export interface DeliveryContext {
   /** This process's name on the leases it holds. */
   owner: string;
   unsubscribeKey(): Promise<Buffer>;
+  /** The key of the per-message bounce addresses (sending/bounceAddress.ts). */
+  bounceKey(): Promise<Buffer>;
   /** True once the process is stopping: the job is left between batches for the next start. */
   stopping(): boolean;
 }
@@ -79,7 +85,19 @@ export async function runDeliveryJob(context: DeliveryContext, jobId: string): P
       });
       return { outcome: 'finished' };
     }
+    const prepared = await prepareMessageSender(
+      db,
+      claim.environmentId,
+      content.publicationId,
+      { mailFrom: context.from, catcher: context.catcher },
+      clock.now(),
+    );
+    if ('refused' in prepared) {
+      await finishJob(db, jobId, owner, clock.now(), { status: 'Mislukt', reason: prepared.refused });
+      return { outcome: 'finished' };
+    }
     const key = await context.unsubscribeKey();
+    const bounceKey = await context.bounceKey();
     const failures = { consecutive: 0 };
     const recorder = createResultRecorder(db, jobId, clock);
     let afterId = 0;
@@ -94,7 +112,15 @@ export async function runDeliveryJob(context: DeliveryContext, jobId: string): P
       const batch = await waitingRecipients(db, jobId, afterId, settings.batchSize);
       if (batch.length === 0) break;
       afterId = batch[batch.length - 1].id;
-      const job = { jobId, environmentId: claim.environmentId, content, key, recorder };
+      const job = {
+        jobId,
+        environmentId: claim.environmentId,
+        content,
+        key,
+        bounceKey,
+        sender: prepared.sender,
+        recorder,
+      };
       await sendBatch(context, job, batch, failures);
       await yieldToRequests();
     }
@@ -115,8 +141,10 @@ export async function runDeliveryJob(context: DeliveryContext, jobId: string): P
 interface JobMail {
   jobId: string;
   environmentId: string;
-  content: DeliveryContent;
+  content: DeliveryContent & { publicationId: string };
   key: Buffer;
+  bounceKey: Buffer;
+  sender: MessageSender;
   recorder: ResultRecorder;
 }
 
@@ -124,18 +152,19 @@ async function deliveryContent(
   context: DeliveryContext,
   jobId: string,
   environmentId: string,
-): Promise<DeliveryContent | undefined> {
+): Promise<(DeliveryContent & { publicationId: string }) | undefined> {
   const [job] = await context.db
     .select({ publicationId: deliveryJobs.publicationId, templateId: deliveryJobs.publicationTemplateId })
     .from(deliveryJobs)
     .where(eq(deliveryJobs.id, jobId));
-  return renderPublicationForDelivery(
+  const content = await renderPublicationForDelivery(
     context.db,
     context.cdn,
     environmentId,
     job.publicationId,
     job.templateId,
   );
+  return content && { ...content, publicationId: job.publicationId };
 }
 
 /** Sends a batch over `concurrency` lanes; each lane takes the next recipient when its send is recorded. */
@@ -146,7 +175,7 @@ async function sendBatch(
   failures: { consecutive: number },
 ): Promise<void> {
   const { clock, settings } = context;
-  const messageIdDomain = new URL(context.cdn.publicUrl).hostname;
+  const messageIdDomain = job.sender.domain ?? new URL(context.cdn.publicUrl).hostname;
   let next = 0;
   const lane = async () => {
     while (next < batch.length && !context.stopping()) {
@@ -155,9 +184,10 @@ async function sendBatch(
       const message = composeMessage(job.content, recipient, {
         jobId: job.jobId,
         environmentId: job.environmentId,
-        from: context.from,
+        sender: job.sender,
         unsubscribeUrl: `${context.cdn.publicUrl}/u/${token}`,
         messageIdDomain,
+        bounceAddress: job.sender.domain && bounceAddress(job.bounceKey, recipient.id, job.sender.domain),
       });
       await context.rateLimiter.take(job.environmentId);
       const outcome = await sendWithRetry(context.mailer, message, settings.retry, clock);

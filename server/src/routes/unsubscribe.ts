@@ -1,8 +1,13 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { environments } from '../db/schema';
 import { unsubscribeTarget } from '../delivery/recipientResults';
-import { maxTokenLength, verifyUnsubscribeToken } from '../delivery/unsubscribeToken';
+import {
+  maxTestTokenLength,
+  maxTokenLength,
+  verifyTestUnsubscribeToken,
+  verifyUnsubscribeToken,
+} from '../delivery/unsubscribeToken';
 import { confirmUnsubscribePage, invalidLinkPage, unsubscribedPage } from '../delivery/unsubscribePage';
 import { publicPageHeaders } from '../forms/publicPage';
 import { publicRateLimit } from '../http/rateLimit';
@@ -11,7 +16,26 @@ import { unsubscribeByOwner } from '../receivers/unsubscribers';
 /** Where the personal unsubscribe links of delivered messages point: `/u/{token}`. */
 export const unsubscribePrefix = '/u';
 
-const formEncoded = 'application/x-www-form-urlencoded';
+/**
+ * A test message's link: `/u/t?k={token}`. Its token holds the address itself, longer than a path segment
+ * may be (Fastify's 100 characters), so it travels in the query.
+ */
+export function testUnsubscribePath(token: string): string {
+  return `${unsubscribePrefix}/t?k=${token}`;
+}
+
+type UnsubscribeRequest = FastifyRequest<{ Params: { token: string }; Querystring: { k?: string } }>;
+
+/** The token of either link, and the path its confirm form posts to. */
+function linkOf(request: UnsubscribeRequest): { token: string; action: string } {
+  const { token } = request.params;
+  if (token === 't' && typeof request.query.k === 'string')
+    return { token: request.query.k, action: testUnsubscribePath(request.query.k) };
+  return { token, action: `${unsubscribePrefix}/${token}` };
+}
+
+/** The body formats RFC 8058 §3.1 allows for the one-click POST (and the confirm form's). */
+const oneClickBodyTypes = ['application/x-www-form-urlencoded', 'multipart/form-data'];
 
 /**
  * The public unsubscribe endpoints (no sign-in; the signed token is the permission):
@@ -21,9 +45,12 @@ const formEncoded = 'application/x-www-form-urlencoded';
  * check and at most three small queries by primary key, and the body is at most 1 KB.
  */
 export const unsubscribeRoutes: FastifyPluginAsync = async (app) => {
-  // The one-click body (`List-Unsubscribe=One-Click`) and the confirm form's (empty): nothing in it is used.
-  app.addContentTypeParser(formEncoded, { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) =>
-    done(null, {}),
+  // The one-click body (`List-Unsubscribe=One-Click`, form-encoded or multipart) and the confirm form's
+  // (empty): nothing in it is used, so it is read (at most 1 KB) and dropped, never parsed.
+  app.addContentTypeParser(
+    oneClickBodyTypes,
+    { parseAs: 'string', bodyLimit: 1024 },
+    (_request, _body, done) => done(null, {}),
   );
   const environmentName = async (environmentId: string) => {
     const [environment] = await app.db
@@ -34,30 +61,39 @@ export const unsubscribeRoutes: FastifyPluginAsync = async (app) => {
   };
   const send = (reply: FastifyReply, status: number, page: string) =>
     reply.status(status).headers(publicPageHeaders).send(page);
-  /** Whom a genuine token is for; undefined for a forged or altered one (checked before any query). */
+  /**
+   * Whom a genuine token is for, and whether it came from a test message; undefined for a forged or altered
+   * one (checked before any query).
+   */
   const claimOf = async (token: string) => {
+    const key = await app.delivery.unsubscribeKey();
+    if (token.startsWith('t.')) {
+      const test = token.length <= maxTestTokenLength ? verifyTestUnsubscribeToken(key, token) : undefined;
+      return test && { ...test, test: true };
+    }
     if (token.length > maxTokenLength) return undefined;
-    const recipientId = verifyUnsubscribeToken(await app.delivery.unsubscribeKey(), token);
-    return recipientId === undefined ? undefined : unsubscribeTarget(app.db, recipientId);
+    const recipientId = verifyUnsubscribeToken(key, token);
+    const target = recipientId === undefined ? undefined : await unsubscribeTarget(app.db, recipientId);
+    return target && { ...target, test: false };
   };
 
-  app.get<{ Params: { token: string } }>(
+  app.get<{ Params: { token: string }; Querystring: { k?: string } }>(
     `${unsubscribePrefix}/:token`,
     { ...publicRateLimit({ max: 60, timeWindow: '1 minute' }), schema: { hide: true } },
     async (request, reply) => {
-      const claim = await claimOf(request.params.token);
+      const { token, action } = linkOf(request);
+      const claim = await claimOf(token);
       const name = claim && (await environmentName(claim.environmentId));
       if (!claim || !name) return send(reply, 400, invalidLinkPage());
-      const action = `${unsubscribePrefix}/${request.params.token}`;
-      return send(reply, 200, confirmUnsubscribePage(name, claim.email, action));
+      return send(reply, 200, confirmUnsubscribePage(name, claim.email, action, claim.test));
     },
   );
 
-  app.post<{ Params: { token: string } }>(
+  app.post<{ Params: { token: string }; Querystring: { k?: string } }>(
     `${unsubscribePrefix}/:token`,
     { ...publicRateLimit({ max: 30, timeWindow: '1 minute' }), bodyLimit: 1024, schema: { hide: true } },
     async (request, reply) => {
-      const claim = await claimOf(request.params.token);
+      const claim = await claimOf(linkOf(request).token);
       const name = claim && (await environmentName(claim.environmentId));
       if (!claim || !name) return send(reply, 400, invalidLinkPage());
       await unsubscribeByOwner(app.db, claim.environmentId, claim.email);
