@@ -52,6 +52,7 @@ export function SendingDomainRecords({ record }: { record: SenderSettings }) {
             color={domain.verified ? 'success' : 'default'}
             variant={domain.verified ? 'filled' : 'outlined'}
             label={translate(domain.verified ? 'app.sending.records.verified' : 'app.sending.records.unverified')}
+            sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
           />
         </Stack>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
