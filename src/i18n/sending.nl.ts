@@ -19,11 +19,14 @@ export const sendingNl = {
         publicationSenderName: 'Naam van de afzender',
       },
       help: {
-        senderName: 'Zo heet de afzender in de inbox, bijvoorbeeld Gemeente Zuiderveen. Een publicatie kan een eigen naam hebben.',
-        senderAddress: 'Een adres op het verzenddomein, bijvoorbeeld nieuwsbrief@zuiderveen.nl. Leeg: het standaardadres van het platform.',
+        senderName:
+          'Zo heet de afzender in de inbox, bijvoorbeeld Gemeente Zuiderveen. Een publicatie kan een eigen naam hebben.',
+        senderAddress:
+          'Een adres op het verzenddomein, bijvoorbeeld nieuwsbrief@zuiderveen.nl. Leeg: het standaardadres van het platform.',
         replyToAddress: 'Waar antwoorden op een bericht terechtkomen. Leeg: bij het afzenderadres.',
         publicationSenderName: 'Alleen voor deze publicatie. Leeg: de afzendernaam uit de instellingen.',
-        domain: 'Het domein van het afzenderadres, zoals zuiderveen.nl. Een nieuw domein krijgt een nieuwe DKIM-sleutel.',
+        domain:
+          'Het domein van het afzenderadres, zoals zuiderveen.nl. Een nieuw domein krijgt een nieuwe DKIM-sleutel.',
       },
       sender: {
         title: 'Afzender',

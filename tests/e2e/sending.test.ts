@@ -4,7 +4,13 @@ import type { SenderSettings } from '../../server/src/contract/sending';
 import { publicationIds } from '../../server/src/seed/ids';
 import { startDnsStub, type DnsStub } from '../server/support/dnsStub';
 import { axeViolations } from './support/axe';
-import { animationsSettled, launchBrowser, newDesktopContext, newPhoneContext, screenshot } from './support/browser';
+import {
+  animationsSettled,
+  launchBrowser,
+  newDesktopContext,
+  newPhoneContext,
+  screenshot,
+} from './support/browser';
 import { startServerProcess, type ServerProcess } from './support/serverProcess';
 import { signIn, signInWithRedirect, ANNE } from './support/signIn';
 
@@ -130,10 +136,17 @@ describe('sender and sending domain on a desktop (1366x768)', () => {
     await page.getByRole('option', { name: 'Test redactie' }).click();
     await page.getByRole('button', { name: 'Verspreiden', exact: true }).click();
     await page.waitForURL(`${server.url}/jobs/`);
-    await page.getByRole('row', { name: /Test redactie/ }).first().getByText('Verzonden').waitFor({ timeout: 30_000 });
+    await page
+      .getByRole('row', { name: /Test redactie/ })
+      .first()
+      .getByText('Verzonden')
+      .waitFor({ timeout: 30_000 });
 
     await page.goto(`${server.url}/mail/`);
-    await page.getByRole('row', { name: /anne@voorbeeld\.nl/ }).first().click();
+    await page
+      .getByRole('row', { name: /anne@voorbeeld\.nl/ })
+      .first()
+      .click();
     // The catcher shows the From header as mailparser reads it: the name quoted.
     await page.getByText(`"Gemeente Zuiderveen" <${senderAddress}>`).first().waitFor();
     await page.getByRole('tab', { name: 'Headers' }).click();

@@ -122,8 +122,14 @@ describe('sender and sending domain through the server', () => {
     expect(settings.domain).toMatchObject({ domain, verified: false, checkedAt: null });
     const dkim = recordOf(settings, 'dkim');
     expect(dkim.value).toMatch(/^v=DKIM1; k=rsa; p=[A-Za-z0-9+/=]{300,}$/);
-    expect(recordOf(settings, 'spf')).toMatchObject({ name: domain, value: `v=spf1 include:${spfInclude} ~all` });
-    expect(recordOf(settings, 'dmarc')).toMatchObject({ name: `_dmarc.${domain}`, value: 'v=DMARC1; p=none' });
+    expect(recordOf(settings, 'spf')).toMatchObject({
+      name: domain,
+      value: `v=spf1 include:${spfInclude} ~all`,
+    });
+    expect(recordOf(settings, 'dmarc')).toMatchObject({
+      name: `_dmarc.${domain}`,
+      value: 'v=DMARC1; p=none',
+    });
 
     // Nothing in DNS yet.
     let checked = (await api<SenderSettings>('POST', '/sender/domain/check')).body;
@@ -169,7 +175,7 @@ describe('sender and sending domain through the server', () => {
 
   it('refuses to send from an address whose domain is not verified, with a Dutch reason', async () => {
     // An address on another domain than the verified one.
-    let saved = await api<SenderSettings>('PUT', '/sender', {
+    const saved = await api<SenderSettings>('PUT', '/sender', {
       senderName: 'Gemeente Zuiderveen',
       senderAddress: 'nieuws@elders.test',
     });
@@ -189,7 +195,7 @@ describe('sender and sending domain through the server', () => {
     expect(test.body.message).toContain('hoort niet bij het verzenddomein');
 
     // On the domain, but the domain not verified (its DMARC record gone).
-    saved = await api<SenderSettings>('PUT', '/sender', { senderAddress: `nieuws@${domain}` });
+    await api<SenderSettings>('PUT', '/sender', { senderAddress: `nieuws@${domain}` });
     dns.setTxt(`_dmarc.${domain}`, []);
     await api('POST', '/sender/domain/check');
     expect((await sender()).readiness).toContain('nog niet gecontroleerd');
@@ -199,11 +205,13 @@ describe('sender and sending domain through the server', () => {
   });
 
   it('signs every message with DKIM over its sender, recipient and unsubscribe headers, verified independently', async () => {
-    const settings = (await api<SenderSettings>('PUT', '/sender', {
-      senderName: 'Gemeente Zuiderveen',
-      senderAddress: `nieuws@${domain}`,
-      replyToAddress: `redactie@${domain}`,
-    })).body;
+    const settings = (
+      await api<SenderSettings>('PUT', '/sender', {
+        senderName: 'Gemeente Zuiderveen',
+        senderAddress: `nieuws@${domain}`,
+        replyToAddress: `redactie@${domain}`,
+      })
+    ).body;
     publishAll(settings);
     const checked = (await api<SenderSettings>('POST', '/sender/domain/check')).body;
     expect(checked.readiness).toBeNull();
@@ -221,8 +229,8 @@ describe('sender and sending domain through the server', () => {
       expect(signature.signingDomain).toBe(domain);
       expect(signature.selector).toBe(selector);
       expect(signature.status.aligned).toBe(domain);
-      const signed = signature.signingHeaders!.keys
-        .toLowerCase()
+      const signed = signature
+        .signingHeaders!.keys.toLowerCase()
         .split(':')
         .map((name) => name.trim());
       for (const header of [
@@ -250,7 +258,10 @@ describe('sender and sending domain through the server', () => {
     // The signature breaks when a signed header is changed on the way: the verifier is really checking.
     const altered = {
       ...toAnne,
-      source: toAnne.source.replace(/^List-Unsubscribe: <[^>]+>/m, 'List-Unsubscribe: <https://elders.test/u/x>'),
+      source: toAnne.source.replace(
+        /^List-Unsubscribe: <[^>]+>/m,
+        'List-Unsubscribe: <https://elders.test/u/x>',
+      ),
     };
     expect(altered.source).not.toBe(toAnne.source);
     expect((await verify(altered)).results[0].status.result).toBe('fail');
@@ -338,7 +349,9 @@ describe('sender and sending domain through the server', () => {
     const unsubscribers = (await api<UnsubscriberPage>('GET', '/unsubscribers')).body.data.map((entry) =>
       entry.email.toLowerCase(),
     );
-    expect(unsubscribers).toEqual(expect.arrayContaining(['bram@voorbeeld.nl', 'redactie@zuiderveen.example.nl']));
+    expect(unsubscribers).toEqual(
+      expect.arrayContaining(['bram@voorbeeld.nl', 'redactie@zuiderveen.example.nl']),
+    );
     // A body beyond 1 KB is still refused, in either format.
     const large = await server.api<string>('POST', linkOf('anne@voorbeeld.nl'), {
       body: `--${boundary}\r\n${'x'.repeat(2048)}\r\n--${boundary}--\r\n`,
@@ -350,10 +363,14 @@ describe('sender and sending domain through the server', () => {
   it("gives a test message a working unsubscribe link for the tester's own address, marked as a test", async () => {
     const tester = 'tester@voorbeeld.nl';
     const before = sink.accepted.length;
-    const sent = await api('POST', `/publications/${publicationIds.publications.januaryNewsletter}/test-sends`, {
-      addresses: [tester],
-      templateId: publicationIds.templates.zuiderveenStandard,
-    });
+    const sent = await api(
+      'POST',
+      `/publications/${publicationIds.publications.januaryNewsletter}/test-sends`,
+      {
+        addresses: [tester],
+        templateId: publicationIds.templates.zuiderveenStandard,
+      },
+    );
     expect(sent.status).toBe(200);
     const [message] = sink.accepted.slice(before);
     expect(message.headers.subject).toMatch(/^\[TEST\]/);

@@ -91,7 +91,10 @@ describe('DKIM private keys stay inside the server', () => {
     const set = await call<SenderSettings>('PUT', '/sender/domain', { domain });
     for (const record of set.body.domain!.records) dns.setTxt(record.name, [record.value]);
     await call('PUT', '/sender', { senderName: 'Gemeente Zuiderveen', senderAddress: 'nieuws@elders.test' });
-    const testSend = { addresses: ['anne@voorbeeld.nl'], templateId: publicationIds.templates.zuiderveenStandard };
+    const testSend = {
+      addresses: ['anne@voorbeeld.nl'],
+      templateId: publicationIds.templates.zuiderveenStandard,
+    };
     const testSendPath = `/publications/${publicationIds.publications.januaryNewsletter}/test-sends`;
     expect((await call('POST', testSendPath, testSend)).status).toBe(409);
     await call('PUT', '/sender', { senderAddress: `nieuws@${domain}` });
@@ -135,7 +138,8 @@ describe('DKIM private keys stay inside the server', () => {
       // Every line of the key's base64 (64 characters each) stands on its own: no part of it may show.
       const lines = pem.split('\n').filter((line) => line && !line.startsWith('-----'));
       expect(lines.length).toBeGreaterThan(20);
-      for (const line of lines) for (const text of said) expect(text.includes(line), `key ${index}`).toBe(false);
+      for (const line of lines)
+        for (const text of said) expect(text.includes(line), `key ${index}`).toBe(false);
       // Nor the encrypted form.
       for (const text of answers) expect(text).not.toContain(stored[index].encrypted.split('.')[2]);
     }

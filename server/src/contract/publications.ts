@@ -109,7 +109,9 @@ export const Publication = Type.Object({
   isNotMarketing: Type.Boolean(),
   isPublic: Type.Boolean(),
   senderName: Nullable(
-    Type.String({ description: "The sender name of this publication's messages instead of the environment's (extension)." }),
+    Type.String({
+      description: "The sender name of this publication's messages instead of the environment's (extension).",
+    }),
   ),
   publicationTypeId: Uuid,
   publicationTypeName: Type.String({ description: 'The name of the publication type (read only).' }),

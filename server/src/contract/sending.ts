@@ -42,7 +42,9 @@ export const SenderSettings = Type.Object({
   senderName: Nullable(Type.String()),
   senderAddress: Nullable(Type.String()),
   replyToAddress: Nullable(Type.String()),
-  from: Type.String({ description: "The From line messages get: 'Naam <adres>' (MAIL_FROM when no address is set)." }),
+  from: Type.String({
+    description: "The From line messages get: 'Naam <adres>' (MAIL_FROM when no address is set).",
+  }),
   domain: Nullable(SendingDomain),
   readiness: Nullable(
     Type.String({ description: 'Why sending is refused now, in Dutch; null when it can send.' }),

@@ -13,12 +13,14 @@ export function confirmUnsubscribePage(
   return pageLayout(
     'Uitschrijven',
     html`<h1>Uitschrijven</h1>
-      ${test
-        ? html`<p>
-            <strong>Dit is de uitschrijflink uit een testbericht.</strong> Hij werkt echt: als je bevestigt,
-            ontvangt dit adres ook geen echte berichten meer.
-          </p>`
-        : ''}
+      ${
+        test
+          ? html`<p>
+              <strong>Dit is de uitschrijflink uit een testbericht.</strong> Hij werkt echt: als je bevestigt,
+              ontvangt dit adres ook geen echte berichten meer.
+            </p>`
+          : ''
+      }
       <p>Wil je geen berichten meer ontvangen van ${environmentName} op <strong>${email}</strong>?</p>
       <form method="post" action="${action}">
         <button class="primary" type="submit">Ja, schrijf mij uit</button>

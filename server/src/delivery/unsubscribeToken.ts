@@ -61,7 +61,8 @@ export function verifyTestUnsubscribeToken(
   if (!match) return undefined;
   const [, payload, signed] = match;
   const given = Buffer.from(signed, 'base64url');
-  if (given.length !== signatureBytes || !timingSafeEqual(given, testSignature(key, payload))) return undefined;
+  if (given.length !== signatureBytes || !timingSafeEqual(given, testSignature(key, payload)))
+    return undefined;
   const bytes = Buffer.from(payload, 'base64url');
   const hex = bytes.subarray(0, 16).toString('hex');
   const environmentId = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;

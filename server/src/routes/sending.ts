@@ -28,7 +28,8 @@ export const sendingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/sender',
     {
       schema: {
-        summary: "The environment's sender, its sending domain with the DNS records to create, and whether it can send.",
+        summary:
+          "The environment's sender, its sending domain with the DNS records to create, and whether it can send.",
         tags,
         'x-extension': true,
         response: { 200: SenderSettings, ...errorResponses(401, 403) },
@@ -41,7 +42,8 @@ export const sendingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/sender',
     {
       schema: {
-        summary: 'Saves the sender name, address and reply-to address (partial; empty clears). 400 names a bad address.',
+        summary:
+          'Saves the sender name, address and reply-to address (partial; empty clears). 400 names a bad address.',
         tags,
         'x-extension': true,
         body: UpdateSenderBody,
@@ -67,7 +69,12 @@ export const sendingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await setSendingDomain(app.db, request.environmentId, requiredDomain(request.body.domain, 'domain'), new Date());
+      await setSendingDomain(
+        app.db,
+        request.environmentId,
+        requiredDomain(request.body.domain, 'domain'),
+        new Date(),
+      );
       return answer(request.environmentId);
     },
   );
@@ -77,7 +84,11 @@ export const sendingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: {
         // Each check is a handful of DNS lookups; a person clicks 'Controleren' now and then.
-        rateLimit: { max: 20, timeWindow: '1 minute', keyGenerator: (request) => `dns-check:${request.environmentId}` },
+        rateLimit: {
+          max: 20,
+          timeWindow: '1 minute',
+          keyGenerator: (request) => `dns-check:${request.environmentId}`,
+        },
       },
       schema: {
         summary:

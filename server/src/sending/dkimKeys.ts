@@ -65,7 +65,9 @@ export async function publishedKeys(db: Database, domainId: string, now: Date): 
 }
 
 /** The key that signs: the active one, else (a new domain not yet checked) the newest pending one. */
-export function signingKeyOf<TKey extends Pick<DkimKeyInfo, 'state'>>(keys: readonly TKey[]): TKey | undefined {
+export function signingKeyOf<TKey extends Pick<DkimKeyInfo, 'state'>>(
+  keys: readonly TKey[],
+): TKey | undefined {
   return keys.find((key) => key.state === 'active') ?? keys.find((key) => key.state === 'pending');
 }
 

@@ -35,6 +35,7 @@ export function expectedRecords(
   keys: readonly DkimKeyInfo[],
   spfInclude: string | undefined,
 ): ExpectedRecord[] {
+  const rotating = keys.some((key) => key.state === 'active');
   const dkim = keys.map((key): ExpectedRecord => {
     const keepUntil = key.retiredAt ? new Date(key.retiredAt.getTime() + retiredKeyGraceMs) : undefined;
     return {
@@ -45,7 +46,7 @@ export function expectedRecords(
       keyId: key.id,
       keepUntil,
       note:
-        key.state === 'pending'
+        key.state === 'pending' && rotating
           ? 'Nieuwe sleutel: wordt gebruikt zodra de controle dit record vindt.'
           : key.state === 'retired'
             ? 'Vorige sleutel: laat dit record nog een week staan, voor berichten die al onderweg zijn.'

@@ -57,7 +57,11 @@ function checkDkim(record: ExpectedRecord, found: string[]): StoredRecordCheck {
   );
 }
 
-function checkSpf(record: ExpectedRecord, found: string[], spfInclude: string | undefined): StoredRecordCheck {
+function checkSpf(
+  record: ExpectedRecord,
+  found: string[],
+  spfInclude: string | undefined,
+): StoredRecordCheck {
   const spf = found.filter((value) => /^v=spf1(\s|$)/i.test(value.trim()));
   const result = (status: StoredRecordCheck['status'], message: string) => ({
     kind: record.kind,
@@ -73,7 +77,10 @@ function checkSpf(record: ExpectedRecord, found: string[], spfInclude: string | 
     );
   const terms = spf[0].toLowerCase().split(/\s+/);
   if (terms.includes('+all') || terms.includes('all'))
-    return result('wrong', 'Het SPF-record eindigt op +all: dan mag iedereen namens het domein mailen. Gebruik ~all of -all.');
+    return result(
+      'wrong',
+      'Het SPF-record eindigt op +all: dan mag iedereen namens het domein mailen. Gebruik ~all of -all.',
+    );
   if (spfInclude && !terms.includes(`include:${spfInclude}`))
     return result('wrong', `Het SPF-record mist include:${spfInclude}, de mailserver van het platform.`);
   return result(
@@ -92,7 +99,8 @@ function checkDmarc(record: ExpectedRecord, found: string[]): StoredRecordCheck 
     status,
     message,
   });
-  if (dmarc.length === 0) return result('missing', `Op ${record.name} staat geen DMARC-record (v=DMARC1; …).`);
+  if (dmarc.length === 0)
+    return result('missing', `Op ${record.name} staat geen DMARC-record (v=DMARC1; …).`);
   if (dmarc.length > 1)
     return result('wrong', `Op ${record.name} staan ${dmarc.length} DMARC-records; er mag er maar één zijn.`);
   const policy = /(?:^|;)\s*p=([a-z]+)/i.exec(dmarc[0])?.[1]?.toLowerCase();

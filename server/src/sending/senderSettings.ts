@@ -22,7 +22,11 @@ export interface SenderContext {
  * The From line: the environment's own name and address, the publication's sender name winning over the
  * environment's; without an own address MAIL_FROM, under the environment's (or publication's) name if set.
  */
-export function fromLine(sender: StoredSender, mailFrom: string, publicationSenderName?: string | null): string {
+export function fromLine(
+  sender: StoredSender,
+  mailFrom: string,
+  publicationSenderName?: string | null,
+): string {
   const name = publicationSenderName?.trim() || sender.senderName;
   const fallback = /<([^<>]+)>\s*$/.exec(mailFrom)?.[1] ?? mailFrom.trim();
   if (!sender.senderAddress) return name ? `${name} <${fallback}>` : mailFrom;
@@ -53,7 +57,11 @@ function given(value: string | null | undefined, current: string | null): string
 }
 
 /** Saves the sender (partial): addresses are checked, a 400 names the field. */
-export async function updateSender(db: Database, environmentId: string, body: UpdateSenderBody): Promise<void> {
+export async function updateSender(
+  db: Database,
+  environmentId: string,
+  body: UpdateSenderBody,
+): Promise<void> {
   const current = await storedSender(db, environmentId);
   const next: StoredSender = {
     senderName: given(body.senderName, current.senderName),

@@ -20,4 +20,3 @@ export async function storedSender(db: Database, environmentId: string): Promise
     .where(eq(senderSettings.environmentId, environmentId));
   return row ?? { senderName: null, senderAddress: null, replyToAddress: null };
 }
-

@@ -51,7 +51,9 @@ export function SendingDomainRecords({ record }: { record: SenderSettings }) {
           <Chip
             color={domain.verified ? 'success' : 'default'}
             variant={domain.verified ? 'filled' : 'outlined'}
-            label={translate(domain.verified ? 'app.sending.records.verified' : 'app.sending.records.unverified')}
+            label={translate(
+              domain.verified ? 'app.sending.records.verified' : 'app.sending.records.unverified',
+            )}
             sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
           />
         </Stack>
@@ -64,7 +66,11 @@ export function SendingDomainRecords({ record }: { record: SenderSettings }) {
           ))}
         </Stack>
         <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1.5, mt: 2, alignItems: { sm: 'center' } }}>
-          <Button variant="contained" disabled={busy !== undefined} onClick={() => void run('checkDomain', 'check')}>
+          <Button
+            variant="contained"
+            disabled={busy !== undefined}
+            onClick={() => void run('checkDomain', 'check')}
+          >
             {translate(busy === 'check' ? 'app.sending.records.checking' : 'app.sending.records.check')}
           </Button>
           <Button disabled={busy !== undefined} onClick={() => void run('rotateKey', 'rotate')}>
@@ -119,13 +125,19 @@ function CopyableValue({ label, value, kind }: { label: string; value: string; k
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(value);
-      notify('app.sending.records.copied', { type: 'success', messageArgs: { what: `${kind} ${label.toLowerCase()}` } });
+      notify('app.sending.records.copied', {
+        type: 'success',
+        messageArgs: { what: `${kind} ${label.toLowerCase()}` },
+      });
     } catch {
       notify('app.sending.records.copy_failed', { type: 'warning' });
     }
   };
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: { xs: 0.5, sm: 1 }, alignItems: { sm: 'flex-start' }, mt: 0.5 }}>
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      sx={{ gap: { xs: 0.5, sm: 1 }, alignItems: { sm: 'flex-start' }, mt: 0.5 }}
+    >
       <Typography variant="body2" color="text.secondary" sx={{ minWidth: 64, pt: { sm: 0.5 } }}>
         {label}
       </Typography>
@@ -170,8 +182,14 @@ function CheckResult({ record }: { record: DnsRecord }) {
   return (
     <Stack direction="row" sx={{ gap: 1, alignItems: 'flex-start', mt: 1 }}>
       <Icon fontSize="small" sx={{ color, mt: '2px' }} aria-hidden />
-      <Typography variant="body2" sx={{ color: check && check.status !== 'ok' ? 'error.dark' : 'text.primary' }}>
-        <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+      <Typography
+        variant="body2"
+        sx={{ color: check && check.status !== 'ok' ? 'error.dark' : 'text.primary' }}
+      >
+        <Box
+          component="span"
+          sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+        >
           {translate(`app.sending.records.status.${check?.status ?? 'unknown'}`)}:{' '}
         </Box>
         {text}
