@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { errorResponses } from '../contract/common';
 import { SenderSettings, UpdateSenderBody, UpdateSendingDomainBody } from '../contract/sending';
 import { dnsResolver } from '../sending/domainCheck';
@@ -23,6 +24,14 @@ export const sendingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
   const lookup = dnsResolver(app.config.sendingDomains.dnsResolvers);
   const answer = (environmentId: string) => readSender(app.db, environmentId, context(), new Date());
+  /** Making an RSA key pair costs CPU: a handful per minute is all a person needs. */
+  const keyPairsPerMinute = {
+    rateLimit: {
+      max: 10,
+      timeWindow: '1 minute',
+      keyGenerator: (request: FastifyRequest) => `dkim-key:${request.environmentId}`,
+    },
+  };
 
   app.get(
     '/sender',
@@ -59,13 +68,14 @@ export const sendingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/sender/domain',
     {
+      config: keyPairsPerMinute,
       schema: {
         summary:
           'Sets the sending domain; a new domain gets a new DKIM key pair (RSA 2048) and is unverified until checked.',
         tags,
         'x-extension': true,
         body: UpdateSendingDomainBody,
-        response: { 200: SenderSettings, ...errorResponses(400, 401, 403) },
+        response: { 200: SenderSettings, ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request) => {
@@ -113,12 +123,13 @@ export const sendingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/sender/domain/rotate',
     {
+      config: keyPairsPerMinute,
       schema: {
         summary:
           'Makes a new DKIM key pair; it signs once its record is found, and the old record must stay a week longer.',
         tags,
         'x-extension': true,
-        response: { 200: SenderSettings, ...errorResponses(400, 401, 403) },
+        response: { 200: SenderSettings, ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request) => {

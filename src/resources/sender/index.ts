@@ -81,7 +81,7 @@ export const sender = defineResource<SenderSettings>()({
         defaultValues: ({ record }) => ({
           domainName: (record as SenderSettings | undefined)?.domain?.domain ?? '',
         }),
-        sections: [{ component: SendingDomainRecords }],
+        sections: [{ component: SenderStatus }, { component: SendingDomainRecords }],
         save: { action: 'saveDomain' },
         successMessage: 'app.sending.domain.saved',
       },

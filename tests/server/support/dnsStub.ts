@@ -33,13 +33,9 @@ export async function startDnsStub(): Promise<DnsStub> {
         response.header.rcode = Packet.RCODE.NXDOMAIN;
       } else if (question.type === Packet.TYPE.TXT) {
         for (const record of records) {
-          response.answers.push({
-            name: question.name,
-            type: Packet.TYPE.TXT,
-            class: Packet.CLASS.IN,
-            ttl: 1,
-            data: characterStrings(record),
-          });
+          response.answers.push(
+            Packet.createResourceFromQuestion(question, { ttl: 1, data: characterStrings(record) }),
+          );
         }
       }
       void send(response);
