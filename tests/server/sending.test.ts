@@ -115,6 +115,20 @@ describe('sender and sending domain through the server', () => {
     expect(dkim.check!.message).toContain('bestaat niet in DNS');
   });
 
+  it('keeps one domain with one key when two domains are chosen at the same moment', async () => {
+    const answers = await Promise.all(
+      ['gelijktijdig-a.test', 'gelijktijdig-b.test'].map((name) =>
+        api<SenderSettings>('PUT', '/sender/domain', { domain: name }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const settings = await sender();
+    expect(['gelijktijdig-a.test', 'gelijktijdig-b.test']).toContain(settings.domain!.domain);
+    const dkim = settings.domain!.records.filter((record) => record.kind === 'dkim');
+    expect(dkim).toHaveLength(1);
+    expect(dkim[0].name.endsWith(`._domainkey.${settings.domain!.domain}`)).toBe(true);
+  });
+
   it('checks each record: missing, wrong and right, and verifies the domain only when all are right', async () => {
     const set = await api<SenderSettings>('PUT', '/sender/domain', { domain: ' Zuiderveen.TEST. ' });
     expect(set.status).toBe(200);

@@ -27,7 +27,7 @@ export const sendingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   /** Making an RSA key pair costs CPU: a handful per minute is all a person needs. */
   const keyPairsPerMinute = {
     rateLimit: {
-      max: 10,
+      max: 20,
       timeWindow: '1 minute',
       keyGenerator: (request: FastifyRequest) => `dkim-key:${request.environmentId}`,
     },

@@ -74,11 +74,17 @@ export async function setSendingDomain(
   if (current?.domain === domain) return;
   const key = await makeDkimKey(db, now);
   await db.transaction(async (tx) => {
-    await tx.delete(sendingDomains).where(eq(sendingDomains.environmentId, environmentId));
+    // One row per environment, replaced in place: the upsert locks it, so two people choosing a domain at
+    // once end with one domain and its one key, never a unique violation.
     const [row] = await tx
       .insert(sendingDomains)
       .values({ environmentId, domain })
+      .onConflictDoUpdate({
+        target: sendingDomains.environmentId,
+        set: { domain, checkedAt: null, lastCheck: null, verifiedAt: null, createdAt: now },
+      })
       .returning({ id: sendingDomains.id });
+    await tx.delete(dkimKeys).where(eq(dkimKeys.domainId, row.id));
     await tx.insert(dkimKeys).values({ ...key, domainId: row.id });
   });
 }
