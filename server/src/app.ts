@@ -35,6 +35,7 @@ import { mailRoutes } from './routes/mail';
 import { publicFormRoutes } from './routes/publicForms';
 import { seedIfEmpty } from './seed';
 import { startDelivery } from './delivery/delivery';
+import { sendingRoutes } from './routes/sending';
 import { unsubscribeRoutes } from './routes/unsubscribe';
 import { ensureTlsCertificate, type TlsMaterial } from './tls';
 import { createUserDirectory } from './users/userDirectory';
@@ -52,6 +53,7 @@ const environmentAreas = [
   receiverRoutes,
   formRoutes,
   mailRoutes,
+  sendingRoutes,
   platformArea,
   downloadRoutes,
 ];
@@ -99,6 +101,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     const delivery = await startDelivery(config, database, {
       mailer: mail.available ? mail.mailer : undefined,
       from: mail.from,
+      catcher: mail.catcher !== undefined,
     });
     cleanups.push(() => delivery.stop());
 

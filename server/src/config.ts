@@ -60,6 +60,16 @@ export interface AppConfig {
   mail: MailSettings;
   /** Sending delivery jobs (docs/deployment.md, "Delivery"). */
   delivery: DeliveryConfig;
+  /** Sending domains: how their DNS records are looked up and what SPF must contain (docs/deployment.md). */
+  sendingDomains: SendingDomainSettings;
+}
+
+/** How the DNS records of sending domains are checked. */
+export interface SendingDomainSettings {
+  /** DNS_RESOLVER: DNS servers to ask ('127.0.0.1:5353', comma-separated); the system's when empty. */
+  dnsResolvers: string[];
+  /** SPF_INCLUDE: the domain the SPF record must include (the mail provider's, e.g. spf.provider.nl); none when empty. */
+  spfInclude: string | undefined;
 }
 
 /** How delivery jobs are sent. */
@@ -231,6 +241,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       leaseSeconds: readInteger(env, 'DELIVERY_LEASE_SECONDS', 60, 1),
       sweepSeconds: readInteger(env, 'DELIVERY_SWEEP_SECONDS', 30, 1),
     },
+    sendingDomains: {
+      dnsResolvers: readDnsResolvers(env),
+      spfInclude: nonEmpty(env.SPF_INCLUDE)?.toLowerCase(),
+    },
   };
 }
 
@@ -287,4 +301,16 @@ function readInteger(env: NodeJS.ProcessEnv, name: string, fallback: number, min
     throw new Error(`${name} must be an integer >= ${minimum}, got '${raw}'.`);
   }
   return value;
+}
+
+/** DNS_RESOLVER: `host` or `host:port` (IPv4, or `[IPv6]:port`), comma-separated; refused when malformed. */
+function readDnsResolvers(env: NodeJS.ProcessEnv): string[] {
+  const raw = nonEmpty(env.DNS_RESOLVER);
+  if (raw === undefined) return [];
+  const servers = raw.split(',').map((server) => server.trim());
+  for (const server of servers) {
+    if (!/^(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?|\[[0-9a-fA-F:]+\](:\d{1,5})?|[0-9a-fA-F:]+)$/.test(server))
+      throw new Error(`DNS_RESOLVER must list IP addresses (with an optional :port), got '${server}'.`);
+  }
+  return servers;
 }

@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   const delivery = await startDelivery(
     { ...config, delivery: { ...config.delivery, worker: true } },
     database,
-    { mailer: mail.mailer, from: mail.from },
+    { mailer: mail.mailer, from: mail.from, catcher: mail.catcher !== undefined },
   );
   console.log(`Delivery worker started; it sends the jobs of every environment through ${mail.description}.`);
 

@@ -8,6 +8,7 @@ import { mailNl } from './mail.nl';
 import { mediaNl } from './media.nl';
 import { platformNl } from './platform.nl';
 import { publicationsNl } from './publications.nl';
+import { sendingNl } from './sending.nl';
 import { receiversNl } from './receivers.nl';
 import { settingsNl } from './settings.nl';
 
@@ -133,5 +134,6 @@ export const nl: TranslationMessages = mergeTranslations(
   receiversNl,
   platformNl,
   settingsNl,
+  sendingNl,
   formsNl,
 );

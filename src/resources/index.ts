@@ -22,6 +22,7 @@ import { flowOptionCounts, flowSubmissions } from './flowAnswers';
 import { themes } from './themes';
 import { webFonts } from './webFonts';
 import { caughtMessages } from './caughtMessages';
+import { sender } from './sender';
 
 /**
  * Every declared resource of the console. An area adds its folder `src/resources/<name>/` exporting
@@ -51,6 +52,7 @@ const declarations = [
   flowOptionCounts,
   themes,
   webFonts,
+  sender,
   caughtMessages,
 ] as const;
 

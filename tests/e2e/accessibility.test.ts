@@ -112,6 +112,8 @@ async function consoleRoutes(page: Page): Promise<Route[]> {
     { path: '/settings/colors', panels: [] },
     { path: '/settings/typography', panels: [] },
     { path: '/settings/advanced', panels: [] },
+    { path: '/settings/sender', panels: [] },
+    { path: '/settings/domain', panels: [] },
     { path: '/environments', panels: [] },
     { path: '/bestaat-niet', panels: [] },
   ];

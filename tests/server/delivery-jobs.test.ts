@@ -157,6 +157,8 @@ describe('delivery jobs (worker and states)', () => {
       },
       owner: 'worker-1',
       unsubscribeKey: async () => key,
+      bounceKey: async () => key,
+      catcher: false,
       stopping: () => false,
       ...overrides,
     };

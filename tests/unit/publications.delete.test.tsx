@@ -11,6 +11,7 @@ const publication = (id: string, name: string): Publication => ({
   name,
   isNotMarketing: false,
   isPublic: false,
+  senderName: null,
   publicationTypeId: 'type-newsletter',
   publicationTypeName: 'Nieuwsbrief',
   createdAt: '2025-03-01T09:00:00.000Z',

@@ -22,6 +22,7 @@ const publication: Publication = {
   name: 'Nieuwsbrief maart',
   isNotMarketing: false,
   isPublic: false,
+  senderName: null,
   publicationTypeId: newsletterType.id,
   publicationTypeName: newsletterType.name,
   createdAt: '2025-03-01T09:00:00.000Z',

@@ -108,6 +108,11 @@ export const Publication = Type.Object({
   name: Type.String(),
   isNotMarketing: Type.Boolean(),
   isPublic: Type.Boolean(),
+  senderName: Nullable(
+    Type.String({
+      description: "The sender name of this publication's messages instead of the environment's (extension).",
+    }),
+  ),
   publicationTypeId: Uuid,
   publicationTypeName: Type.String({ description: 'The name of the publication type (read only).' }),
   createdAt: Timestamp,
@@ -155,6 +160,8 @@ export const UpdatePublicationBody = Type.Object({
   name: Text({ minLength: 1, maxLength: 200 }),
   isNotMarketing: Type.Boolean(),
   isPublic: Type.Boolean(),
+  /** Extension: empty or null uses the environment's sender name; absent leaves it as it is. */
+  senderName: Type.Optional(Nullable(Text({ maxLength: 100 }))),
 });
 export type UpdatePublicationBody = Static<typeof UpdatePublicationBody>;
 

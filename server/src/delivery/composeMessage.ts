@@ -3,6 +3,7 @@ import type { OutgoingMessage } from '../mail/mailer';
 import { escapeHtml } from '../rendering/escapeHtml';
 import { fillMergeFields, type MergeValues } from '../rendering/mergeFields';
 import type { RenderedMail } from '../rendering/renderPublication';
+import type { MessageSender } from '../sending/messageSender';
 
 export interface DeliveryContent extends RenderedMail {
   subject: string;
@@ -18,7 +19,8 @@ export interface MessageRecipient {
 /**
  * One recipient's message: the rendered publication with their merge values and personal unsubscribe link,
  * and the headers of RFC 2369/8058 so mail programs offer one-click unsubscribe. The Message-ID is fixed per
- * job and recipient, so a message sent again after a crash (see deliveryRunner.ts) is recognisably the same.
+ * job and recipient, so a message sent again after a crash (see deliveryRunner.ts) is recognisably the same;
+ * it is on the sending domain, as is the per-message bounce address. The job's DKIM key signs it.
  */
 export function composeMessage(
   content: DeliveryContent,
@@ -26,11 +28,12 @@ export function composeMessage(
   context: {
     jobId: string;
     environmentId: string;
-    from: string;
+    sender: MessageSender;
     unsubscribeUrl: string;
     /** The recipient's own link to the web version ('Bekijk in je browser'). */
     webVersionUrl: string;
     messageIdDomain: string;
+    bounceAddress?: string;
   },
 ): OutgoingMessage {
   const values: MergeValues = {
@@ -39,8 +42,12 @@ export function composeMessage(
     webVersionUrl: context.webVersionUrl,
   };
   return {
-    from: context.from,
+    from: context.sender.from,
+    replyTo: context.sender.replyTo,
+    dkim: context.sender.dkim,
+    envelopeFrom: context.bounceAddress,
     to: recipient.email,
+    toName: recipient.mergeValues.name?.trim() || undefined,
     subject: fillMergeFields(content.subject, values, (value) => value),
     html: fillMergeFields(content.html, values, escapeHtml),
     text: fillMergeFields(content.text, values, (value) => value),

@@ -26,16 +26,19 @@ const recipientsPerLane = 25;
 export async function startDelivery(
   config: AppConfig,
   database: Pick<OpenDatabase, 'db' | 'queueConnection'>,
-  mail: { mailer: Mailer | undefined; from: string },
+  mail: { mailer: Mailer | undefined; from: string; catcher: boolean },
   clock: Clock = systemClock,
 ): Promise<Delivery> {
   let key: Promise<Buffer> | undefined;
   const unsubscribeKey = () => (key ??= serverSecret(database.db, 'unsubscribe-token'));
+  let bounce: Promise<Buffer> | undefined;
+  const bounceKey = () => (bounce ??= serverSecret(database.db, 'bounce-address'));
   const settings = config.delivery;
   const context: DeliveryContext = {
     db: database.db,
     mailer: mail.mailer ?? unavailableMailer,
     from: mail.from,
+    catcher: mail.catcher,
     cdn: config,
     clock,
     rateLimiter: createRateLimiter(settings.ratePerSecond, clock),
@@ -48,6 +51,7 @@ export async function startDelivery(
     },
     owner: `${hostname()}:${process.pid}:${randomUUID()}`,
     unsubscribeKey,
+    bounceKey,
     stopping: () => false,
   };
   const queue: DeliveryQueue = await startDeliveryQueue(context, {

@@ -13,6 +13,8 @@ import { resolveRecipients } from './recipientResolution';
 import { hasWaitingRecipients, waitingRecipients, type WaitingRecipient } from './recipientResults';
 import { createResultRecorder, type ResultRecorder } from './resultRecorder';
 import { sendWithRetry, type RetryPolicy } from './sendWithRetry';
+import { bounceAddress } from '../sending/bounceAddress';
+import { prepareMessageSender, type MessageSender } from '../sending/messageSender';
 import { signUnsubscribeToken } from './unsubscribeToken';
 import { personalWebVersionUrl } from '../publicPages/webVersionAddress';
 import { signWebVersionToken, webVersionKey } from '../publicPages/webVersionToken';
@@ -42,8 +44,10 @@ export interface DeliverySettings {
 export interface DeliveryContext {
   db: Database;
   mailer: Mailer;
-  /** MAIL_FROM. */
+  /** MAIL_FROM: the sender of environments without their own address. */
   from: string;
+  /** The embedded development catcher receives the mail: it accepts any sender (sending/senderReadiness.ts). */
+  catcher: boolean;
   /** Where unsubscribe links and images point (PUBLIC_URL, CDN_BASE). */
   cdn: CdnLocation;
   clock: Clock;
@@ -52,6 +56,8 @@ export interface DeliveryContext {
   /** This process's name on the leases it holds. */
   owner: string;
   unsubscribeKey(): Promise<Buffer>;
+  /** The key of the per-message bounce addresses (sending/bounceAddress.ts). */
+  bounceKey(): Promise<Buffer>;
   /** True once the process is stopping: the job is left between batches for the next start. */
   stopping(): boolean;
 }
@@ -82,7 +88,19 @@ export async function runDeliveryJob(context: DeliveryContext, jobId: string): P
       return { outcome: 'finished' };
     }
     const { content, publicationId } = delivered;
+    const prepared = await prepareMessageSender(
+      db,
+      claim.environmentId,
+      publicationId,
+      { mailFrom: context.from, catcher: context.catcher },
+      clock.now(),
+    );
+    if ('refused' in prepared) {
+      await finishJob(db, jobId, owner, clock.now(), { status: 'Mislukt', reason: prepared.refused });
+      return { outcome: 'finished' };
+    }
     const key = await context.unsubscribeKey();
+    const bounceKey = await context.bounceKey();
     const webKey = await webVersionKey(db);
     const failures = { consecutive: 0 };
     const recorder = createResultRecorder(db, jobId, clock);
@@ -105,6 +123,8 @@ export async function runDeliveryJob(context: DeliveryContext, jobId: string): P
         content,
         key,
         webKey,
+        bounceKey,
+        sender: prepared.sender,
         recorder,
       };
       await sendBatch(context, job, batch, failures);
@@ -132,6 +152,8 @@ interface JobMail {
   key: Buffer;
   /** Signs each recipient's web-version link. */
   webKey: Buffer;
+  bounceKey: Buffer;
+  sender: MessageSender;
   recorder: ResultRecorder;
 }
 
@@ -162,7 +184,7 @@ async function sendBatch(
   failures: { consecutive: number },
 ): Promise<void> {
   const { clock, settings } = context;
-  const messageIdDomain = new URL(context.cdn.publicUrl).hostname;
+  const messageIdDomain = job.sender.domain ?? new URL(context.cdn.publicUrl).hostname;
   let next = 0;
   const lane = async () => {
     while (next < batch.length && !context.stopping()) {
@@ -171,7 +193,7 @@ async function sendBatch(
       const message = composeMessage(job.content, recipient, {
         jobId: job.jobId,
         environmentId: job.environmentId,
-        from: context.from,
+        sender: job.sender,
         unsubscribeUrl: `${context.cdn.publicUrl}/u/${token}`,
         webVersionUrl: personalWebVersionUrl(context.cdn.publicUrl, {
           environmentId: job.environmentId,
@@ -183,6 +205,7 @@ async function sendBatch(
           }),
         }),
         messageIdDomain,
+        bounceAddress: job.sender.domain && bounceAddress(job.bounceKey, recipient.id, job.sender.domain),
       });
       await context.rateLimiter.take(job.environmentId);
       const outcome = await sendWithRetry(context.mailer, message, settings.retry, clock);

@@ -5,12 +5,20 @@ import type { PageLook } from '../publicPages/pageLook';
 // The Dutch pages behind the unsubscribe link of a delivered message (routes/unsubscribe.ts).
 
 /** Asks to confirm: a link in a mail is opened by scanners too, so only the button's POST unsubscribes. */
-export function confirmUnsubscribePage(look: PageLook, email: string, action: string): string {
+export function confirmUnsubscribePage(look: PageLook, email: string, action: string, test = false): string {
   const environmentName = look.environmentName;
   return publicPage(
     look,
     'Uitschrijven',
     html`<h1>Uitschrijven</h1>
+      ${
+        test
+          ? html`<p>
+              <strong>Dit is de uitschrijflink uit een testbericht.</strong> Hij werkt echt: als je bevestigt,
+              ontvangt dit adres ook geen echte berichten meer.
+            </p>`
+          : ''
+      }
       <p>Wil je geen berichten meer ontvangen van ${environmentName} op <strong>${email}</strong>?</p>
       <form method="post" action="${action}">
         <button class="primary" type="submit">Ja, schrijf mij uit</button>

@@ -33,3 +33,37 @@ export function verifyUnsubscribeToken(key: Buffer, token: string): number | und
   const recipientId = parseInt(id, 36);
   return Number.isSafeInteger(recipientId) && recipientId > 0 ? recipientId : undefined;
 }
+
+// A test message (mail/testSend.ts) goes to an address on no list, so its link carries the environment and
+// the address themselves: `t.{base64url of the environment id's 16 bytes and the address}.{signature}`,
+// signed apart from the recipient tokens ('unsubscribe-test:'), so neither kind passes for the other.
+
+/** Longest test token accepted: an address of 254 bytes with the environment id, and the signature. */
+export const maxTestTokenLength = 2 + Math.ceil(((16 + 254) * 4) / 3) + 1 + 22;
+
+function testSignature(key: Buffer, payload: string): Buffer {
+  return createHmac('sha256', key).update(`unsubscribe-test:${payload}`).digest().subarray(0, signatureBytes);
+}
+
+export function signTestUnsubscribeToken(key: Buffer, environmentId: string, email: string): string {
+  const id = Buffer.from(environmentId.replace(/-/g, ''), 'hex');
+  const payload = Buffer.concat([id, Buffer.from(email, 'utf8')]).toString('base64url');
+  return `t.${payload}.${encodeSignature(testSignature(key, payload))}`;
+}
+
+/** The environment and address of a genuine test token; undefined for anything else. */
+export function verifyTestUnsubscribeToken(
+  key: Buffer,
+  token: string,
+): { environmentId: string; email: string } | undefined {
+  if (token.length > maxTestTokenLength) return undefined;
+  const match = /^t\.([A-Za-z0-9_-]{22,})\.([A-Za-z0-9_-]{22})$/.exec(token);
+  if (!match) return undefined;
+  const [, payload, signed] = match;
+  // The payload is signed as it is spelled; the signature has one spelling (tokens/signature.ts).
+  if (!signatureMatches(signed, testSignature(key, payload))) return undefined;
+  const bytes = Buffer.from(payload, 'base64url');
+  const hex = bytes.subarray(0, 16).toString('hex');
+  const environmentId = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  return { environmentId, email: bytes.subarray(16).toString('utf8') };
+}

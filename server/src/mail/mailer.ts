@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import { mimeMessage } from './mimeMessage';
 
@@ -12,13 +13,34 @@ export interface MailerConfig {
 /** One message as the platform composes it; the mailer adds nothing but a Message-ID and a Date (mimeMessage.ts). */
 export interface OutgoingMessage {
   from: string;
+  /** The recipient's address; with `toName` the To header reads 'Name <address>'. */
   to: string;
+  toName?: string;
+  replyTo?: string;
+  /** The envelope sender (Return-Path), e.g. a per-message bounce address; the From address otherwise. */
+  envelopeFrom?: string;
+  /** Signs the message with DKIM (RFC 6376) under this key. */
+  dkim?: DkimSigning;
   subject: string;
   html: string;
   text: string;
   /** Extra headers, e.g. `List-Unsubscribe` or the environment header the catcher files messages under. */
   headers?: Record<string, string>;
 }
+
+/** A DKIM key prepared once per job: the private key already parsed, so a message costs one signature. */
+export interface DkimSigning {
+  domainName: string;
+  keySelector: string;
+  privateKey: KeyObject;
+}
+
+/**
+ * The headers the DKIM signature covers (those present): the sender, recipient, subject, date and id, the
+ * body's type, and the unsubscribe headers RFC 8058 §4 asks to be signed.
+ */
+export const dkimSignedHeaders =
+  'From:Reply-To:To:Subject:Date:Message-ID:MIME-Version:Content-Type:List-Unsubscribe:List-Unsubscribe-Post';
 
 export interface Mailer {
   /** Hands the message to the SMTP server; throws a {@link MailSendError} when it is not accepted. */
@@ -79,7 +101,11 @@ export function createMailer(config: MailerConfig): Mailer {
     async send(message) {
       try {
         const mime = mimeMessage(message);
-        await transport.sendMail({ envelope: mime.envelope, raw: mime.source });
+        await transport.sendMail({
+          envelope: mime.envelope,
+          raw: mime.source,
+          dkim: message.dkim && { ...message.dkim, headerFieldNames: dkimSignedHeaders },
+        });
         return { messageId: mime.messageId };
       } catch (error) {
         throw toMailSendError(error);

@@ -27,7 +27,8 @@ export function mimeMessage(message: OutgoingMessage, date: Date = new Date()): 
   const boundary = `--_dpp_${randomUUID()}`;
   const lines = [
     `From: ${encodeAddress(message.from)}`,
-    `To: ${message.to}`,
+    ...(message.replyTo ? [`Reply-To: ${encodeAddress(message.replyTo)}`] : []),
+    `To: ${message.toName ? encodeAddress(`${message.toName.replace(/[<>\r\n]/g, '')} <${message.to}>`) : message.to}`,
     `Subject: ${encodeWords(message.subject)}`,
     `Date: ${date.toUTCString().replace('GMT', '+0000')}`,
     `Message-ID: ${messageId}`,
@@ -50,7 +51,7 @@ export function mimeMessage(message: OutgoingMessage, date: Date = new Date()): 
   ];
   return {
     source: Buffer.from(lines.join('\r\n'), 'utf8'),
-    envelope: { from: addressOf(message.from), to: message.to },
+    envelope: { from: message.envelopeFrom ?? addressOf(message.from), to: message.to },
     messageId,
   };
 }

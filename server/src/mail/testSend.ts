@@ -1,12 +1,16 @@
 import type { TestSendBody, TestSendResult } from '../contract/mail';
 import type { Database } from '../db/client';
-import { ApiError, badRequest } from '../errors';
+import { signTestUnsubscribeToken } from '../delivery/unsubscribeToken';
+import { ApiError, badRequest, conflict } from '../errors';
 import { isEmailAddress } from '../http/inputText';
 import { getPublication } from '../publications/publications';
 import { renderPublicationPreview } from '../publications/publicationRendering';
+import { escapeHtml } from '../rendering/escapeHtml';
 import { fillMergeFields } from '../rendering/mergeFields';
 import type { CdnLocation } from '../rendering/imageUrl';
 import { publicWebVersionUrl } from '../publicPages/webVersionAddress';
+import { testUnsubscribePath } from '../routes/unsubscribe';
+import { prepareMessageSender } from '../sending/messageSender';
 import { environmentMailHeader } from './environmentHeader';
 import type { MailTransport } from './mailTransport';
 
@@ -15,17 +19,19 @@ export const testSubjectPrefix = '[TEST] ';
 
 /**
  * Sends the publication, rendered through one of its type's templates, to addresses typed in the console
- * (not necessarily subscribers): merge fields show their fallbacks, as in the preview, and the unsubscribe
- * link leads nowhere (a test recipient is on no list). Each address is sent on its own; one refusal does
- * not stop the others. When the mail server refused any, 502 names them (and those that did go out).
+ * (not necessarily subscribers): merge fields show their fallbacks, as in the preview. The unsubscribe link
+ * works for the tester's own address (a test token, its page says it came from a test). The sender, its
+ * signature and the refusal of an unverified sender are those of a real delivery. Each address is sent on its
+ * own; one refusal does not stop the others. When the mail server refused any, 502 names them.
  */
 export async function sendTest(
   db: Database,
   cdn: CdnLocation,
-  mail: Pick<MailTransport, 'mailer' | 'from'>,
+  mail: Pick<MailTransport, 'mailer' | 'from' | 'catcher'>,
   environmentId: string,
   publicationId: string,
   body: TestSendBody,
+  unsubscribeKey: () => Promise<Buffer>,
 ): Promise<TestSendResult> {
   // Another environment's publication is not found, whatever the body holds.
   const publication = await getPublication(db, environmentId, publicationId);
@@ -35,19 +41,34 @@ export async function sendTest(
   const webVersionUrl = publication.isPublic
     ? publicWebVersionUrl(cdn.publicUrl, { environmentId, publicationId: publication.id })
     : '#';
-  const noUnsubscribe = { unsubscribeUrl: '#', webVersionUrl };
-  const html = fillMergeFields(rendered.html, noUnsubscribe, (value) => value);
-  const text = fillMergeFields(rendered.text, noUnsubscribe, (value) => value);
+  const prepared = await prepareMessageSender(
+    db,
+    environmentId,
+    publicationId,
+    { mailFrom: mail.from, catcher: mail.catcher !== undefined },
+    new Date(),
+  );
+  if ('refused' in prepared) throw conflict(prepared.refused);
+  const { sender } = prepared;
+  const key = await unsubscribeKey();
   const results = await Promise.all(
     addresses.map(async (address) => {
+      const unsubscribeUrl = `${cdn.publicUrl}${testUnsubscribePath(signTestUnsubscribeToken(key, environmentId, address))}`;
+      const values = { unsubscribeUrl, webVersionUrl };
       try {
         await mail.mailer.send({
-          from: mail.from,
+          from: sender.from,
+          replyTo: sender.replyTo,
+          dkim: sender.dkim,
           to: address,
           subject: `${testSubjectPrefix}${publication.name}`,
-          html,
-          text,
-          headers: { [environmentMailHeader]: environmentId },
+          html: fillMergeFields(rendered.html, values, escapeHtml),
+          text: fillMergeFields(rendered.text, values, (value) => value),
+          headers: {
+            'List-Unsubscribe': `<${unsubscribeUrl}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+            [environmentMailHeader]: environmentId,
+          },
         });
         return { address, sent: true };
       } catch (error) {

@@ -12,7 +12,7 @@ import { deliveryJobs, publicationBlocks, publicationTypes, publications } from 
 import { ApiError, badRequest, notFound } from '../errors';
 import { pageSize } from '../contract/paging';
 import { orderBy, readPage } from '../db/paging';
-import { requiredText } from '../http/inputText';
+import { optionalText, requiredText } from '../http/inputText';
 import { containsText } from '../db/textSearch';
 
 const publicationColumns = {
@@ -20,6 +20,7 @@ const publicationColumns = {
   name: publications.name,
   isNotMarketing: publications.isNotMarketing,
   isPublic: publications.isPublic,
+  senderName: publications.senderName,
   publicationTypeId: publications.publicationTypeId,
   publicationTypeName: publicationTypes.name,
   createdAt: publications.createdAt,
@@ -116,9 +117,18 @@ export async function updatePublication(
   body: UpdatePublicationBody,
 ): Promise<Publication> {
   const name = requiredText(body.name, 'name', 'Naam');
+  const senderName = body.senderName === undefined ? undefined : optionalText(body.senderName);
+  if (senderName && /[<>"]/.test(senderName))
+    throw badRequest('senderName', 'De afzendernaam mag geen <, > of " bevatten.');
   const [updated] = await db
     .update(publications)
-    .set({ name, isNotMarketing: body.isNotMarketing, isPublic: body.isPublic, updatedAt: new Date() })
+    .set({
+      name,
+      isNotMarketing: body.isNotMarketing,
+      isPublic: body.isPublic,
+      ...(senderName === undefined ? {} : { senderName }),
+      updatedAt: new Date(),
+    })
     .where(and(eq(publications.id, id), eq(publications.environmentId, environmentId)))
     .returning({ id: publications.id });
   if (!updated) throw notFound('De publicatie');

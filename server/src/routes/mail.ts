@@ -35,17 +35,25 @@ export const mailRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'Sends the publication through a template of its type to up to 10 typed addresses (not necessarily ' +
           'subscribers), subject marked [TEST]; answers the addresses sent to. 502 naming the addresses the mail ' +
-          'server refused (the others went out). ' +
+          'server refused (the others went out); 409 while the sender address is not on a verified sending domain. ' +
           `At most ${testSendsPerMinute} per minute per member (429).`,
         tags: ['mail'],
         'x-extension': true,
         params: environmentParams(PublicationParams.properties),
         body: TestSendBody,
-        response: { 200: TestSendResult, ...errorResponses(400, 401, 403, 404, 429, 502) },
+        response: { 200: TestSendResult, ...errorResponses(400, 401, 403, 404, 409, 429, 502) },
       },
     },
     async (request) =>
-      sendTest(app.db, app.config, app.mail, request.environmentId, request.params.id, request.body),
+      sendTest(
+        app.db,
+        app.config,
+        app.mail,
+        request.environmentId,
+        request.params.id,
+        request.body,
+        app.delivery.unsubscribeKey,
+      ),
   );
 
   app.get(

@@ -7,6 +7,7 @@ import { formsSeed } from './forms';
 import { mediaSeed } from './media';
 import { publicationsSeed } from './publications';
 import { receiversSeed } from './receivers';
+import { sendingSeed } from './sending';
 import type { SeedModule } from './seedModule';
 
 /**
@@ -19,6 +20,7 @@ export const seedModules: readonly SeedModule[] = [
   receiversSeed,
   publicationsSeed, // must stay after receiversSeed: its delivery job uses a demo audience
   formsSeed,
+  sendingSeed,
   // receiversSeed, mediaSeed, publicationsSeed, ... (added by their areas)
 ];
 

@@ -12,6 +12,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { useRefreshEvents } from '../../slideover/refreshEvents';
+import { DeliverSender } from '../sending/DeliverSender';
 import { rsvpAudienceChoice } from './deliveryJobData';
 import { pageSize } from '@contract/paging';
 
@@ -46,6 +47,7 @@ export function DeliverFields({ publication }: DeliverFieldsProps) {
 
   return (
     <>
+      <DeliverSender publication={publication} />
       <TextField
         label={translate('app.deliver.job_title_label')}
         value={translate('app.deliver.job_title', { name: publication.name })}

@@ -5,7 +5,7 @@ import EventAvailableOutlinedIcon from '@mui/icons-material/EventAvailableOutlin
 import ScienceOutlinedIcon from '@mui/icons-material/ScienceOutlined';
 import SendIcon from '@mui/icons-material/Send';
 import { createElement } from 'react';
-import { required } from 'react-admin';
+import { maxLength, required } from 'react-admin';
 import { jobs } from '../jobs';
 import { PublicationTemplateInput } from '../../custom/publications/PublicationTemplateInput';
 import { splitAddresses, validateTestSendAddresses } from '../../custom/publications/testSendAddresses';
@@ -44,7 +44,11 @@ export const publications = defineResource<Publication>()({
     getOne: { method: 'GET', path: '/publications/{id}' },
     // Answers the new id as a bare JSON string.
     create: { method: 'POST', path: '/publications/', body: ['name', 'publicationTypeId'] },
-    update: { method: 'PUT', path: '/publications/{id}', body: ['name', 'isNotMarketing', 'isPublic'] },
+    update: {
+      method: 'PUT',
+      path: '/publications/{id}',
+      body: ['name', 'isNotMarketing', 'isPublic', 'senderName'],
+    },
     // Extension: deletes the publication with its blocks; 409 once it has delivery jobs.
     delete: { method: 'DELETE', path: '/publications/{id}' },
     actions: {
@@ -73,6 +77,13 @@ export const publications = defineResource<Publication>()({
     { source: 'publicationTypeName', label: 'app.publications.fields.publicationType', kind: 'text' },
     { source: 'isNotMarketing', label: 'app.publications.fields.isNotMarketing', kind: 'boolean' },
     { source: 'isPublic', label: 'app.publications.fields.isPublic', kind: 'boolean' },
+    {
+      source: 'senderName',
+      label: 'app.sending.fields.publicationSenderName',
+      helperText: 'app.sending.help.publicationSenderName',
+      kind: 'text',
+      validate: maxLength(100),
+    },
   ],
   views: {
     list: {
@@ -140,7 +151,7 @@ export const publications = defineResource<Publication>()({
       as: 'slideOver',
       slideOverType: 'updatePublication',
       title: 'app.publications.edit.title',
-      fields: ['name', 'isNotMarketing', 'isPublic'],
+      fields: ['name', 'isNotMarketing', 'isPublic', 'senderName'],
     },
     forms: {
       testSend: {

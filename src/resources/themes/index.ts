@@ -1,5 +1,7 @@
 import { baseSizeRange, lineHeightRange, type Theme } from '@contract/themes';
 import BrandingWatermarkOutlinedIcon from '@mui/icons-material/BrandingWatermarkOutlined';
+import DnsOutlinedIcon from '@mui/icons-material/DnsOutlined';
+import ForwardToInboxOutlinedIcon from '@mui/icons-material/ForwardToInboxOutlined';
 import FontDownloadOutlinedIcon from '@mui/icons-material/FontDownloadOutlined';
 import PaletteOutlinedIcon from '@mui/icons-material/PaletteOutlined';
 import TextFieldsOutlinedIcon from '@mui/icons-material/TextFieldsOutlined';
@@ -23,6 +25,9 @@ const ColorsSummary = lazyView(settings, 'ColorsSummary');
 const TypographySummary = lazyView(settings, 'TypographySummary');
 const WebFontsSummary = lazyView(settings, 'WebFontsSummary');
 const AdvancedSummary = lazyView(settings, 'AdvancedSummary');
+const sending = () => import('../../custom/sending');
+const SenderSummary = lazyView(sending, 'SenderSummary');
+const SendingDomainSummary = lazyView(sending, 'SendingDomainSummary');
 
 const colorFields = themeColorSources.map((source): FieldDeclaration<(typeof themeColorSources)[number]> => ({
   source,
@@ -153,6 +158,19 @@ export const themes = defineResource<Theme>()({
               icon: TuneOutlinedIcon,
               to: '/settings/advanced',
               content: AdvancedSummary,
+            },
+            // The sender is its own resource (src/resources/sender); its cards read it themselves.
+            {
+              title: 'app.sending.sender.title',
+              icon: ForwardToInboxOutlinedIcon,
+              to: '/settings/sender',
+              content: SenderSummary,
+            },
+            {
+              title: 'app.sending.domain.title',
+              icon: DnsOutlinedIcon,
+              to: '/settings/domain',
+              content: SendingDomainSummary,
             },
           ],
         },

@@ -3,6 +3,8 @@ import { SMTPServer } from 'smtp-server';
 /** A message the sink accepted: the envelope recipient, its headers (unfolded, lower-case names) and source. */
 export interface SunkMessage {
   to: string;
+  /** The envelope sender (MAIL FROM), which becomes the Return-Path. */
+  from: string;
   headers: Record<string, string>;
   source: string;
 }
@@ -56,6 +58,7 @@ export async function startSmtpSink(options: { keepSource?: boolean } = {}): Pro
         const headerEnd = data.indexOf('\r\n\r\n');
         accepted.push({
           to: session.envelope.rcptTo[0]?.address ?? '',
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           headers: parseHeaders(source || data.toString('utf8', 0, headerEnd < 0 ? data.length : headerEnd)),
           source,
         });

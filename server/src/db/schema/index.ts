@@ -7,3 +7,4 @@ export * from './identity';
 export * from './forms';
 export * from './listImports';
 export * from './delivery';
+export * from './sending';

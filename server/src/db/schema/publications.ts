@@ -74,6 +74,8 @@ export const publications = pgTable(
     name: text('name').notNull(),
     isNotMarketing: boolean('is_not_marketing').notNull().default(false),
     isPublic: boolean('is_public').notNull().default(false),
+    /** The sender name of this publication's messages instead of the environment's (sender_settings). */
+    senderName: text('sender_name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
