@@ -162,7 +162,9 @@ async function checkImages(
           images.map((image) => image.fileId),
         ),
       ),
-    );
+    )
+    // Held until the block's save commits: a file being deleted (media/fileUsage.ts) cannot get a new use.
+    .for('share');
   const rasterIds = new Set(files.filter((file) => isRasterExtension(file.extension)).map((file) => file.id));
   const refused = images.find((image) => !rasterIds.has(image.fileId));
   if (refused) {
