@@ -93,6 +93,7 @@ export const publicationsNl = {
           too_long: 'Maximaal %{max} tekens',
           date_time: 'Vul een geldige datum en tijd in',
           image_required: 'Kies een afbeelding',
+          alt_required: "Beschrijf wat de afbeelding laat zien, of vink 'Decoratief' aan",
           url_required: 'Vul het adres van de link in',
           url: 'Gebruik een volledig adres dat begint met https://, http:// of mailto:',
         },
@@ -104,6 +105,7 @@ export const publicationsNl = {
           remove: 'Weghalen',
           alt: 'Alternatieve tekst',
           alt_help: 'Beschrijf wat er op de afbeelding staat, voor wie haar niet kan zien.',
+          decorative: 'Decoratief (voegt niets toe aan de tekst; schermlezers slaan haar over)',
         },
         link: {
           url: '%{field}: adres',

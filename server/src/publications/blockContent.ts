@@ -95,15 +95,26 @@ function checkMergeFields(path: string, text: string): void {
 }
 
 function checkImage(path: string, value: unknown): ImageValue | undefined {
-  if (!isObject(value)) throw fieldError(path, 'moet een afbeelding {fileId, alt} zijn.');
-  unexpectedPart(path, value, ['fileId', 'alt']);
-  const { fileId, alt } = value;
+  if (!isObject(value)) throw fieldError(path, 'moet een afbeelding {fileId, alt, decorative} zijn.');
+  unexpectedPart(path, value, ['fileId', 'alt', 'decorative']);
+  const { fileId, alt, decorative } = value;
   if (fileId === undefined || fileId === null || fileId === '') return undefined;
   if (typeof fileId !== 'string' || !uuidPattern.test(fileId)) {
     throw fieldError(`${path}.fileId`, 'moet een geldige GUID zijn.');
   }
+  if (decorative !== undefined && decorative !== null && typeof decorative !== 'boolean') {
+    throw fieldError(`${path}.decorative`, 'moet true of false zijn.');
+  }
+  // A decorative image adds nothing to the text: screen readers skip it (alt=""), so no text is kept.
+  if (decorative === true) return { fileId: fileId.toLowerCase(), decorative: true };
   const altText = alt === undefined || alt === null ? '' : checkText(`${path}.alt`, alt, altMaxLength);
-  return altText ? { fileId: fileId.toLowerCase(), alt: altText } : { fileId: fileId.toLowerCase() };
+  if (!altText) {
+    throw fieldError(
+      `${path}.alt`,
+      "is verplicht: beschrijf wat de afbeelding laat zien, of vink 'Decoratief' aan als ze niets toevoegt.",
+    );
+  }
+  return { fileId: fileId.toLowerCase(), alt: altText };
 }
 
 function checkLink(path: string, value: unknown, textMaxLength: number | undefined): LinkValue | undefined {

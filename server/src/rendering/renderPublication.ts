@@ -82,12 +82,13 @@ export async function renderPublication(input: PublicationRenderInput): Promise<
           break;
         }
         case 'image': {
-          const { fileId, alt } = value as ImageValue;
+          const { fileId, alt, decorative } = value as ImageValue;
           const image = input.image(fileId, layout.image);
           if (!image) break;
-          elements.push(
-            fragments.image.fill({ src: escapeHtml(image.url), alt: escapeHtml(alt || image.name) }),
-          );
+          // Decorative: an empty alt, so screen readers skip it. Content saved before alt text was
+          // required may lack one: the file's name is better than nothing.
+          const altText = decorative ? '' : alt || image.name;
+          elements.push(fragments.image.fill({ src: escapeHtml(image.url), alt: escapeHtml(altText) }));
           break;
         }
         case 'link': {
