@@ -53,6 +53,8 @@ export const publicationsNl = {
         load_failed: 'De blokken konden niet worden geladen.',
         save_failed: 'De wijziging is niet opgeslagen. Probeer het opnieuw.',
         position: 'Blok %{position}',
+        untitled: 'Nog zonder tekst',
+        unsaved: 'Niet opgeslagen',
         move_up: 'Blok %{position} (%{name}) omhoog',
         move_down: 'Blok %{position} (%{name}) omlaag',
         remove: 'Blok %{position} (%{name}) verwijderen',
@@ -82,6 +84,12 @@ export const publicationsNl = {
           conflict: 'Niet opgeslagen: iemand anders heeft dit blok gewijzigd.',
           retry: 'Opnieuw proberen',
         },
+        leave: {
+          title: 'Wijzigingen niet opgeslagen',
+          confirm: 'Wijzigingen negeren',
+          cancel: 'Blijven',
+        },
+        discard: 'Wijzigingen weggooien',
         conflict: {
           title: 'Iemand anders heeft dit blok intussen gewijzigd',
           text: 'Jouw tekst staat hieronder nog, maar is niet opgeslagen. Sla jouw versie op (de andere wijziging vervalt) of laad de andere versie (jouw wijziging vervalt).',

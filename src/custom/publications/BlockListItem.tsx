@@ -17,6 +17,7 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useState, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { ConfirmDeletion } from '../../layout/ConfirmDeletion';
+import { blockSummary } from './blockSummary';
 
 export interface BlockListItemProps {
   block: PublicationBlock;
@@ -28,6 +29,8 @@ export interface BlockListItemProps {
   onRemove(): void;
   /** Whether the block's editor shows below it. */
   expanded: boolean;
+  /** The block has edits the server does not have: its editor stays alive (closed or not) and says so. */
+  unsaved?: boolean;
   onToggle(): void;
   /** The block's editor, rendered only while expanded (closing it saves what waits). */
   children: ReactNode;
@@ -45,6 +48,7 @@ export function BlockListItem({
   onMove,
   onRemove,
   expanded,
+  unsaved = false,
   onToggle,
   children,
 }: BlockListItemProps) {
@@ -55,7 +59,7 @@ export function BlockListItem({
   const down = translate('app.publications.blocks.move_down', names);
   const remove = translate('app.publications.blocks.remove', names);
   const editorId = `block-editor-${block.id}`;
-  const title = typeof block.content.title === 'string' ? block.content.title : undefined;
+  const summary = blockSummary(block);
 
   return (
     <Box component="li" sx={{ borderBottom: 1, borderColor: 'divider' }}>
@@ -117,13 +121,24 @@ export function BlockListItem({
           </ListItemAvatar>
           <ListItemText
             primary={block.name}
-            secondary={title ?? translate('app.publications.blocks.position', names)}
+            secondary={
+              <>
+                {unsaved ? (
+                  <Box component="span" sx={{ color: 'error.main', fontWeight: 'medium' }}>
+                    {translate('app.publications.blocks.unsaved')}
+                    {' · '}
+                  </Box>
+                ) : null}
+                {summary ?? translate('app.publications.blocks.untitled')}
+              </>
+            }
             slotProps={{ secondary: { noWrap: true } }}
           />
           {expanded ? <ExpandLessIcon color="action" /> : <ExpandMoreIcon color="action" />}
         </ListItemButton>
       </ListItem>
-      <Collapse in={expanded} unmountOnExit>
+      {/* Closing an editor with unsaved edits only hides it: the draft and its marked fields stay. */}
+      <Collapse in={expanded} unmountOnExit={!unsaved}>
         <Box id={editorId} sx={{ px: { xs: 1, sm: 2 }, pt: 1, pb: 3 }}>
           {children}
         </Box>
