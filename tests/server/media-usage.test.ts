@@ -171,6 +171,12 @@ describe('media files in use (GET /file/{id}/usage, DELETE refused for sent publ
     expect(deleted.status).toBe(204);
     expect((await api('GET', `/file/${file.id}`)).status).toBe(404);
     expect((await usage(file.id)).status).toBe(404);
+    // The draft no longer refers to it; its version moved, so an editor holding the old content conflicts.
+    const block = await api<PublicationBlock>(
+      'GET',
+      `/publications/${draft.publicationId}/blocks/${draft.blockId}`,
+    );
+    expect(block.body).toMatchObject({ content: {}, version: 3 });
   });
 
   it("reports the theme's logo as a use and refuses to delete it", async () => {

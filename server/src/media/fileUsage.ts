@@ -67,6 +67,41 @@ export async function refuseDeletingFilesInUse(
   throw new ApiError(409, message, subject === 'file' ? 'fileId' : 'directoryId');
 }
 
+/**
+ * Takes the files out of the drafts that show them (after `refuseDeletingFilesInUse`, in the same
+ * transaction): their image fields become empty, so a draft never refers to a file that is gone, and its
+ * version goes up, so an editor still holding the old content gets a conflict rather than restoring it.
+ */
+export async function detachFilesFromDrafts(
+  tx: Database,
+  environmentId: string,
+  fileIds: string[],
+): Promise<void> {
+  if (fileIds.length === 0) return;
+  const blocks = await tx
+    .select({ id: publicationBlocks.id, content: publicationBlocks.content })
+    .from(publicationBlocks)
+    .innerJoin(publications, eq(publications.id, publicationBlocks.publicationId))
+    .where(and(eq(publications.environmentId, environmentId), refersToAnyOf(fileIds)));
+  for (const block of blocks) {
+    const content = Object.fromEntries(
+      Object.entries(block.content).filter(
+        ([, value]) =>
+          !(
+            typeof value === 'object' &&
+            value !== null &&
+            'fileId' in value &&
+            fileIds.includes(value.fileId)
+          ),
+      ),
+    );
+    await tx
+      .update(publicationBlocks)
+      .set({ content, version: sql`${publicationBlocks.version} + 1`, updatedAt: new Date() })
+      .where(eq(publicationBlocks.id, block.id));
+  }
+}
+
 /** The usage of each of `fileIds` (which must be the environment's), in the same order. */
 async function usagesOfFiles(
   db: Database,

@@ -10,7 +10,7 @@ import { fileKey, renditionsKey } from './keys';
 import { fileTagEntity, loadTagsOfFiles, toMediaFile, type FileRow } from './fileRecords';
 import { extensionOf, friendlyNameOf, sanitizeUploadName } from './names';
 import type { ImageRenditions } from './renditions';
-import { refuseDeletingFilesInUse } from './fileUsage';
+import { detachFilesFromDrafts, refuseDeletingFilesInUse } from './fileUsage';
 import type { MediaStore, StoredObject } from './store';
 
 /** What the file operations need: the database and the store holding the bytes. */
@@ -112,8 +112,7 @@ export async function uploadFile(
 
 /**
  * Removes the record and its tags, then the bytes and every cached rendition; 409 listing the uses when
- * the file is the theme's logo or shown by a sent publication (drafts that show it keep a dangling
- * image, which their editor reports).
+ * the file is the theme's logo or shown by a sent publication (drafts that show it lose the image).
  */
 export async function deleteFile(
   { db, store, renditions }: MediaContext,
@@ -123,6 +122,7 @@ export async function deleteFile(
   const row = await findFile(db, environmentId, fileId);
   await db.transaction(async (tx) => {
     await refuseDeletingFilesInUse(tx, environmentId, [row.id], 'file');
+    await detachFilesFromDrafts(tx, environmentId, [row.id]);
     await tx
       .delete(tags)
       .where(
