@@ -54,6 +54,18 @@ export const publicationsNl = {
         save_failed: 'De wijziging is niet opgeslagen. Probeer het opnieuw.',
         position: 'Blok %{position}',
         untitled: 'Nog zonder tekst',
+        drag: {
+          handle: 'Blok %{position} (%{name}) verplaatsen',
+          roledescription: 'versleepbaar blok',
+          block: 'Blok %{position} (%{name})',
+          instructions:
+            'Druk op spatie of Enter om het blok op te pakken. Verplaats het met de pijltjestoetsen omhoog en omlaag, zet het neer met spatie of Enter, of druk op Escape om te annuleren.',
+          picked_up: '%{block} is opgepakt.',
+          over: '%{block} staat nu op plaats %{position} van %{count}.',
+          outside: '%{block} staat niet meer boven de lijst.',
+          dropped: '%{block} is neergezet op plaats %{position}.',
+          cancelled: 'Verplaatsen geannuleerd: %{block} blijft waar het stond.',
+        },
         unsaved: 'Niet opgeslagen',
         move_up: 'Blok %{position} (%{name}) omhoog',
         move_down: 'Blok %{position} (%{name}) omlaag',

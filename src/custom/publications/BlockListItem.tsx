@@ -1,6 +1,9 @@
 import type { PublicationBlock } from '@contract/publications';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
+import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import Avatar from '@mui/material/Avatar';
 import IconButton from '@mui/material/IconButton';
@@ -58,17 +61,44 @@ export function BlockListItem({
   const up = translate('app.publications.blocks.move_up', names);
   const down = translate('app.publications.blocks.move_down', names);
   const remove = translate('app.publications.blocks.remove', names);
+  const drag = translate('app.publications.blocks.drag.handle', names);
+  const sortable = useSortable({ id: String(block.id), disabled });
   const editorId = `block-editor-${block.id}`;
   const summary = blockSummary(block);
 
   return (
-    <Box component="li" sx={{ borderBottom: 1, borderColor: 'divider' }}>
+    <Box
+      component="li"
+      ref={sortable.setNodeRef}
+      style={{ transform: CSS.Translate.toString(sortable.transform), transition: sortable.transition }}
+      sx={{
+        borderBottom: 1,
+        borderColor: 'divider',
+        position: 'relative',
+        bgcolor: 'background.paper',
+        ...(sortable.isDragging ? { zIndex: 1, boxShadow: 4 } : {}),
+      }}
+    >
       <ListItem
         component="div"
         disablePadding
         data-testid="publication-block"
         secondaryAction={
           <Stack direction="row">
+            <Tooltip title={drag}>
+              <IconButton
+                aria-label={drag}
+                ref={sortable.setActivatorNodeRef}
+                disabled={disabled}
+                {...sortable.attributes}
+                {...sortable.listeners}
+                // The role and description dnd-kit gives; the name says what it moves.
+                aria-roledescription={translate('app.publications.blocks.drag.roledescription')}
+                sx={{ cursor: disabled ? undefined : 'grab', touchAction: 'none' }}
+              >
+                <DragIndicatorIcon />
+              </IconButton>
+            </Tooltip>
             <Tooltip title={up}>
               <span>
                 <IconButton aria-label={up} disabled={disabled || index === 0} onClick={() => onMove(-1)}>
@@ -108,8 +138,8 @@ export function BlockListItem({
             />
           </Stack>
         }
-        // Room for the three 40px buttons on the right, so the group name never runs under them.
-        sx={{ '& > .MuiListItemButton-root': { pr: '136px' } }}
+        // Room for the four 40px buttons on the right, so the group name never runs under them.
+        sx={{ '& > .MuiListItemButton-root': { pr: '176px' } }}
       >
         <ListItemButton
           onClick={onToggle}

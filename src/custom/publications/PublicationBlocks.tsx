@@ -14,6 +14,7 @@ import { UnsavedChangesGuard } from '../blockEditor/UnsavedChangesGuard';
 import { LoadingMessage } from '../../declarative/LoadingMessage';
 import { LoadError } from '../../layout/LoadError';
 import { openSlideOver } from '../../slideover/events';
+import { BlockDragContext } from './BlockDragContext';
 import { BlockListItem } from './BlockListItem';
 import { usePublicationBlocks } from './usePublicationBlocks';
 
@@ -23,7 +24,7 @@ import { usePublicationBlocks } from './usePublicationBlocks';
  */
 export function PublicationBlocks({ record: publication }: { record: Publication }) {
   const translate = useTranslate();
-  const { blocks, isPending, error, retry, busy, move, remove } = usePublicationBlocks(publication);
+  const { blocks, isPending, error, retry, busy, move, moveTo, remove } = usePublicationBlocks(publication);
   const type = useGetOne<PublicationType>('publicationTypes', { id: publication.publicationTypeId });
   const [openBlockId, setOpenBlockId] = useOpenedBlock(
     isPending ? undefined : blocks.map((block) => String(block.id)),
@@ -62,36 +63,38 @@ export function PublicationBlocks({ record: publication }: { record: Publication
             </Typography>
           ) : null}
           {blocks.length > 0 ? (
-            <List disablePadding aria-label={translate('app.publications.blocks.many')}>
-              {blocks.map((block, index) => (
-                <BlockListItem
-                  key={block.id}
-                  block={block}
-                  index={index}
-                  isLast={index === blocks.length - 1}
-                  disabled={busy}
-                  onMove={(offset) => void move(index, offset)}
-                  onRemove={() => void remove(block)}
-                  expanded={openBlockId === String(block.id)}
-                  unsaved={unsavedIds.includes(String(block.id))}
-                  onToggle={() =>
-                    setOpenBlockId(openBlockId === String(block.id) ? undefined : String(block.id))
-                  }
-                >
-                  {type.data ? (
-                    <BlockEditor
-                      block={block}
-                      fields={
-                        type.data.repeatableGroups.find((group) => group.type === block.blockType)?.fields ??
-                        []
-                      }
-                    />
-                  ) : (
-                    <LoadingMessage />
-                  )}
-                </BlockListItem>
-              ))}
-            </List>
+            <BlockDragContext blocks={blocks} onMove={(from, to) => void moveTo(from, to)}>
+              <List disablePadding aria-label={translate('app.publications.blocks.many')}>
+                {blocks.map((block, index) => (
+                  <BlockListItem
+                    key={block.id}
+                    block={block}
+                    index={index}
+                    isLast={index === blocks.length - 1}
+                    disabled={busy}
+                    onMove={(offset) => void move(index, offset)}
+                    onRemove={() => void remove(block)}
+                    expanded={openBlockId === String(block.id)}
+                    unsaved={unsavedIds.includes(String(block.id))}
+                    onToggle={() =>
+                      setOpenBlockId(openBlockId === String(block.id) ? undefined : String(block.id))
+                    }
+                  >
+                    {type.data ? (
+                      <BlockEditor
+                        block={block}
+                        fields={
+                          type.data.repeatableGroups.find((group) => group.type === block.blockType)
+                            ?.fields ?? []
+                        }
+                      />
+                    ) : (
+                      <LoadingMessage />
+                    )}
+                  </BlockListItem>
+                ))}
+              </List>
+            </BlockDragContext>
           ) : null}
         </CardContent>
       </Card>
