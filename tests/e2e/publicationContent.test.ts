@@ -146,7 +146,7 @@ describe('publication content: block editor and live preview', () => {
     // The preview renders the saved block through the first template, 600 px wide.
     const frame = page.getByTestId('publication-preview-frame');
     await previewFrame(page).getByText(title).waitFor({ timeout: 15_000 });
-    expect(await frame.getAttribute('sandbox')).toBe('');
+    expect(await frame.getAttribute('sandbox')).toBe('allow-same-origin');
     // The mail is laid out 600 px wide (shown smaller where the column is narrower).
     expect(await frame.evaluate((element) => (element as HTMLElement).offsetWidth)).toBe(600);
     await expect

@@ -109,6 +109,17 @@ async function axeViolations(html: string) {
   }));
 }
 
+describe('block anchors', () => {
+  it("mark each block for the console's preview only, never in a message", async () => {
+    const blocks = newsletter(2).map((block, index) => ({ ...block, id: `b${index}` }));
+    const message = await render('standaard', blocks);
+    expect(message.html).not.toContain('id="block-');
+    const preview = await render('standaard', blocks, { blockAnchors: true });
+    expect(preview.html).toContain('<div id="block-b0"></div>');
+    expect(preview.html.indexOf('id="block-b0"')).toBeLessThan(preview.html.indexOf('id="block-b1"'));
+  });
+});
+
 describe.each(layoutNames)("the '%s' layout", (layout) => {
   it('is Dutch, with layout tables marked as presentation and no invalid image heights', async () => {
     const { html } = await render(layout, newsletter(8));

@@ -49,7 +49,9 @@ export async function renderPublicationPreview(
       "Het veld 'templateId' verwijst niet naar een template van het publicatietype van deze publicatie.",
     );
   }
-  return withFallbacks(await renderStored(db, cdn, environmentId, publication, publication.layout, true));
+  return withFallbacks(
+    await renderStored(db, cdn, environmentId, publication, publication.layout, true, { blockAnchors: true }),
+  );
 }
 
 /**
@@ -167,10 +169,15 @@ async function renderStored(
   publication: StoredPublication,
   layout: string,
   unsubscribeLink: boolean,
+  { blockAnchors = false }: { blockAnchors?: boolean } = {},
 ): Promise<RenderedMail> {
   const blocks: RenderBlock[] = (
     await db
-      .select({ content: publicationBlocks.content, fields: publicationRepeatableGroups.fields })
+      .select({
+        id: publicationBlocks.id,
+        content: publicationBlocks.content,
+        fields: publicationRepeatableGroups.fields,
+      })
       .from(publicationBlocks)
       .leftJoin(
         publicationRepeatableGroups,
@@ -181,7 +188,7 @@ async function renderStored(
       )
       .where(eq(publicationBlocks.publicationId, publication.id))
       .orderBy(asc(publicationBlocks.position), asc(publicationBlocks.createdAt))
-  ).map((block) => ({ content: block.content, fields: block.fields ?? [] }));
+  ).map((block) => ({ id: block.id, content: block.content, fields: block.fields ?? [] }));
 
   const images = await readImages(db, environmentId, blocks);
   const logoUrl =
@@ -199,6 +206,7 @@ async function renderStored(
     environmentName: publication.environmentName,
     blocks,
     unsubscribeLink,
+    blockAnchors,
     image(fileId, size) {
       const file = images.get(fileId);
       return file

@@ -8,6 +8,8 @@ import { inlineRichTextStyles, sanitizeRichText } from './richText';
 import type { TemplateStyle } from './themeStyle';
 
 export interface RenderBlock {
+  /** The stored block's id (for the preview's anchors). */
+  id?: string;
   fields: readonly FieldDefinition[];
   content: BlockContent;
 }
@@ -30,6 +32,11 @@ export interface PublicationRenderInput {
   image(fileId: string, size: { width: number; height: number }): RenderImage | undefined;
   /** The footer's unsubscribe link (`{{unsubscribeUrl}}`); a web version has none. */
   unsubscribeLink: boolean;
+  /**
+   * The console's preview only: an empty element `id="block-{id}"` before each block, so the preview
+   * can scroll to the block being edited. Never in a sent message.
+   */
+  blockAnchors?: boolean;
 }
 
 export interface RenderedMail {
@@ -101,6 +108,7 @@ export async function renderPublication(input: PublicationRenderInput): Promise<
       }
     }
     if (elements.length === 0) continue;
+    if (input.blockAnchors && block.id) html.push(`<div id="block-${escapeHtml(block.id)}"></div>`);
     html.push(fragments.blockOpen.fill(), ...elements, fragments.blockClose.fill());
     text.push(lines.join('\n\n'));
   }

@@ -22,13 +22,21 @@ import { usePublicationBlocks } from './usePublicationBlocks';
  * The blocks of a publication in order, with 'Blok toevoegen', removal and reordering; one block at a
  * time opens its editor (a block just added opens by itself).
  */
-export function PublicationBlocks({ record: publication }: { record: Publication }) {
+export function PublicationBlocks({
+  record: publication,
+  onEditingChange,
+}: {
+  record: Publication;
+  /** The block whose editor is open (the preview scrolls to it). */
+  onEditingChange?(blockId: string | undefined): void;
+}) {
   const translate = useTranslate();
   const { blocks, isPending, error, retry, busy, move, moveTo, remove } = usePublicationBlocks(publication);
   const type = useGetOne<PublicationType>('publicationTypes', { id: publication.publicationTypeId });
   const [openBlockId, setOpenBlockId] = useOpenedBlock(
     isPending ? undefined : blocks.map((block) => String(block.id)),
   );
+  useEffect(() => onEditingChange?.(openBlockId), [openBlockId, onEditingChange]);
   const [unsavedChanges] = useState(createUnsavedChanges);
   const unsavedIds = useSyncExternalStore(unsavedChanges.subscribe, unsavedChanges.unsavedIds);
 
