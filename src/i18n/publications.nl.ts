@@ -145,6 +145,7 @@ export const publicationsNl = {
           unlink: 'Link weghalen',
           link_url: 'Adres van de link',
           link_apply: 'Toepassen',
+          merge_field: 'Samenvoegveld',
         },
       },
       preview: {

@@ -208,6 +208,17 @@ describe('publication content and rendering', () => {
       }
     });
 
+    it('explains an unknown merge field with the Dutch labels of the fields that exist', async () => {
+      const id = await createPublication('Samenvoegvelden');
+      const block = await addBlock(id, 'artikel');
+      const refused = await saveBlock(block, { title: 'Hallo {{voornaam}}' });
+      expectFieldError(refused, 'content.title');
+      const { message } = refused.body as ErrorBody;
+      expect(message).toContain('{{voornaam}}');
+      expect(message).toContain('Voornaam, Tussenvoegsel, Achternaam');
+      expect(message).not.toMatch(/firstName|postalCode/);
+    });
+
     it('keeps a decorative image without alt text, and explains the alt text rule in Dutch', async () => {
       const id = await createPublication('Decoratief');
       const picture = await addBlock(id, 'afbeelding');

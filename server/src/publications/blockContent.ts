@@ -4,7 +4,8 @@ import type { Database } from '../db/client';
 import { mediaFiles } from '../db/schema';
 import { badRequest } from '../errors';
 import { isRasterExtension } from '../media/mediaTypes';
-import { recipientMergeFields, unknownMergeFields } from '../rendering/mergeFields';
+import { recipientMergeFieldLabels } from '../contract/mergeFields';
+import { unknownMergeFields } from '../rendering/mergeFields';
 import { isBlankRichText, sanitizeRichText } from '../rendering/richText';
 
 // A block's content is checked field by field against its repeatable group's definition. Every refusal is
@@ -89,7 +90,7 @@ function checkMergeFields(path: string, text: string): void {
   if (unknown !== undefined) {
     throw fieldError(
       path,
-      `bevat het onbekende samenvoegveld {{${unknown}}}; bekend zijn: ${recipientMergeFields.join(', ')}.`,
+      `bevat het onbekende samenvoegveld {{${unknown}}}. Kies een veld met de knop 'Samenvoegveld'; beschikbaar zijn: ${Object.values(recipientMergeFieldLabels).join(', ')}.`,
     );
   }
 }
