@@ -138,8 +138,20 @@ export function BlockListItem({
             />
           </Stack>
         }
-        // Room for the four 40px buttons on the right, so the group name never runs under them.
-        sx={{ '& > .MuiListItemButton-root': { pr: '176px' } }}
+        // From 600 px: room for the four 40px buttons on the right, so the text never runs under them.
+        // On a phone the buttons go on their own row below, so the block's text keeps the width.
+        sx={{
+          flexWrap: { xs: 'wrap', sm: 'nowrap' },
+          '& > .MuiListItemButton-root': { pr: { xs: 2, sm: '176px' } },
+          '& > .MuiListItemSecondaryAction-root': {
+            position: { xs: 'static', sm: 'absolute' },
+            transform: { xs: 'none', sm: 'translateY(-50%)' },
+            width: { xs: '100%', sm: 'auto' },
+            display: 'flex',
+            justifyContent: 'flex-end',
+            pb: { xs: 0.5, sm: 0 },
+          },
+        }}
       >
         <ListItemButton
           onClick={onToggle}
