@@ -224,11 +224,13 @@ describe('building a newsletter and media in use (desktop and phone)', () => {
       return { status: (await fetch(`/cdn/${session.environmentId}/${fileId}.jpg?w=200`)).status };
     }, mediaIds.zuiderveen.kingsDayFile);
     expect(status).toBe(200);
+    await uses.scrollIntoViewIfNeeded();
     await animationsSettled(page);
     await screenshot(page, 'file-details-in-use-desktop');
     expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
 
     await page.setViewportSize(PHONE);
+    await uses.scrollIntoViewIfNeeded();
     await animationsSettled(page);
     await screenshot(page, 'file-details-in-use-phone');
     expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Confirm } from 'react-admin';
 import { useBlocker } from 'react-router-dom';
 import type { UnsavedChanges } from './unsavedChanges';
@@ -15,8 +15,11 @@ export function UnsavedChangesGuard({ changes }: { changes: UnsavedChanges }) {
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => hasUnsaved && currentLocation.pathname !== nextLocation.pathname,
   );
+  // The latest blocker, for the save that finishes after the render that started it.
   const blockerRef = useRef(blocker);
-  blockerRef.current = blocker;
+  useLayoutEffect(() => {
+    blockerRef.current = blocker;
+  });
   const [asking, setAsking] = useState(false);
 
   useEffect(() => {

@@ -62,21 +62,22 @@ export function BlockListItem({
   const down = translate('app.publications.blocks.move_down', names);
   const remove = translate('app.publications.blocks.remove', names);
   const drag = translate('app.publications.blocks.drag.handle', names);
-  const sortable = useSortable({ id: String(block.id), disabled });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
+    useSortable({ id: String(block.id), disabled });
   const editorId = `block-editor-${block.id}`;
   const summary = blockSummary(block);
 
   return (
     <Box
       component="li"
-      ref={sortable.setNodeRef}
-      style={{ transform: CSS.Translate.toString(sortable.transform), transition: sortable.transition }}
+      ref={setNodeRef}
+      style={{ transform: CSS.Translate.toString(transform), transition: transition }}
       sx={{
         borderBottom: 1,
         borderColor: 'divider',
         position: 'relative',
         bgcolor: 'background.paper',
-        ...(sortable.isDragging ? { zIndex: 1, boxShadow: 4 } : {}),
+        ...(isDragging ? { zIndex: 1, boxShadow: 4 } : {}),
       }}
     >
       <ListItem
@@ -88,10 +89,10 @@ export function BlockListItem({
             <Tooltip title={drag}>
               <IconButton
                 aria-label={drag}
-                ref={sortable.setActivatorNodeRef}
+                ref={setActivatorNodeRef}
                 disabled={disabled}
-                {...sortable.attributes}
-                {...sortable.listeners}
+                {...attributes}
+                {...listeners}
                 // The role and description dnd-kit gives; the name says what it moves.
                 aria-roledescription={translate('app.publications.blocks.drag.roledescription')}
                 sx={{ cursor: disabled ? undefined : 'grab', touchAction: 'none' }}

@@ -117,8 +117,6 @@ export function FileDetailsSlideOver({ fileId }: FileDetailsSlideOverProps) {
             </Detail>
           </Stack>
           <Divider />
-          <FileTags fileId={file.id} />
-          <Divider />
           <Box component="section" aria-labelledby="file-usage-title">
             <Typography id="file-usage-title" variant="subtitle2" component="h3" sx={{ mb: 0.5 }}>
               {translate('media.usage.title')}
@@ -135,6 +133,8 @@ export function FileDetailsSlideOver({ fileId }: FileDetailsSlideOverProps) {
             ) : null}
             {usage.data ? <FileUsageList usage={usage.data} onNavigate={close} /> : null}
           </Box>
+          <Divider />
+          <FileTags fileId={file.id} />
         </Stack>
       ) : null}
       <ConfirmDeletion
