@@ -54,6 +54,20 @@ export const mediaNl = {
       deleted: 'Het bestand is verwijderd.',
       download: 'Downloaden',
       preview: 'Voorbeeld van %{name}',
+      delete_drafts:
+        'Dit bestand staat in deze concepten. De afbeelding verdwijnt daar uit het blok; kies er dan een andere.',
+    },
+    usage: {
+      title: 'In gebruik',
+      none: 'Dit bestand wordt nergens gebruikt.',
+      loading: 'Gebruik wordt opgezocht…',
+      theme_logo: 'Logo van de omgeving',
+      in_use: 'In gebruik',
+      sent: 'Verzonden',
+      draft: 'Concept',
+      blocks: 'Blok %{blocks} |||| Blokken %{blocks}',
+      refused:
+        'Dit bestand kan niet worden verwijderd: het is het logo van de omgeving of staat in een verzonden publicatie, waarvan de berichten de afbeelding nog laden.',
     },
     new_folder: {
       title: 'Nieuwe Map',

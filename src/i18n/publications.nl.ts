@@ -53,6 +53,20 @@ export const publicationsNl = {
         load_failed: 'De blokken konden niet worden geladen.',
         save_failed: 'De wijziging is niet opgeslagen. Probeer het opnieuw.',
         position: 'Blok %{position}',
+        untitled: 'Nog zonder tekst',
+        drag: {
+          handle: 'Blok %{position} (%{name}) verplaatsen',
+          roledescription: 'versleepbaar blok',
+          block: 'Blok %{position} (%{name})',
+          instructions:
+            'Druk op spatie of Enter om het blok op te pakken. Verplaats het met de pijltjestoetsen omhoog en omlaag, zet het neer met spatie of Enter, of druk op Escape om te annuleren.',
+          picked_up: '%{block} is opgepakt.',
+          over: '%{block} staat nu op plaats %{position} van %{count}.',
+          outside: '%{block} staat niet meer boven de lijst.',
+          dropped: '%{block} is neergezet op plaats %{position}.',
+          cancelled: 'Verplaatsen geannuleerd: %{block} blijft waar het stond.',
+        },
+        unsaved: 'Niet opgeslagen',
         move_up: 'Blok %{position} (%{name}) omhoog',
         move_down: 'Blok %{position} (%{name}) omlaag',
         remove: 'Blok %{position} (%{name}) verwijderen',
@@ -82,6 +96,12 @@ export const publicationsNl = {
           conflict: 'Niet opgeslagen: iemand anders heeft dit blok gewijzigd.',
           retry: 'Opnieuw proberen',
         },
+        leave: {
+          title: 'Wijzigingen niet opgeslagen',
+          confirm: 'Wijzigingen negeren',
+          cancel: 'Blijven',
+        },
+        discard: 'Wijzigingen weggooien',
         conflict: {
           title: 'Iemand anders heeft dit blok intussen gewijzigd',
           text: 'Jouw tekst staat hieronder nog, maar is niet opgeslagen. Sla jouw versie op (de andere wijziging vervalt) of laad de andere versie (jouw wijziging vervalt).',
@@ -93,6 +113,7 @@ export const publicationsNl = {
           too_long: 'Maximaal %{max} tekens',
           date_time: 'Vul een geldige datum en tijd in',
           image_required: 'Kies een afbeelding',
+          alt_required: "Beschrijf wat de afbeelding laat zien, of vink 'Decoratief' aan",
           url_required: 'Vul het adres van de link in',
           url: 'Gebruik een volledig adres dat begint met https://, http:// of mailto:',
         },
@@ -104,6 +125,7 @@ export const publicationsNl = {
           remove: 'Weghalen',
           alt: 'Alternatieve tekst',
           alt_help: 'Beschrijf wat er op de afbeelding staat, voor wie haar niet kan zien.',
+          decorative: 'Decoratief (voegt niets toe aan de tekst; schermlezers slaan haar over)',
         },
         link: {
           url: '%{field}: adres',
@@ -123,6 +145,7 @@ export const publicationsNl = {
           unlink: 'Link weghalen',
           link_url: 'Adres van de link',
           link_apply: 'Toepassen',
+          merge_field: 'Samenvoegveld',
         },
       },
       preview: {

@@ -130,25 +130,29 @@ describe('publication content: block editor and live preview', () => {
     await picker.getByRole('button', { name: /^marktplein, .+ kiezen$/ }).click();
     await picker.waitFor({ state: 'detached' });
     await expect.poll(() => page.getByTestId('chosen-image-name').textContent()).toBe('marktplein.jpg');
+    // Every image says what it shows (or is marked decorative): the editor asks before saving.
+    const alt = page.getByRole('textbox', { name: 'Alternatieve tekst' });
+    await expect.poll(() => alt.getAttribute('aria-invalid')).toBe('true');
+    await alt.fill('Het nieuwe marktplein');
 
     await expect.poll(() => saveStatus(page).textContent(), { timeout: 15_000 }).toBe('Opgeslagen');
     const [saved] = await blocksOf(page, id);
     expect(saved.content).toMatchObject({
       title,
       text: '<p>De vernieuwde bibliotheek is open. Lees <a href="https://www.zuiderveen.nl/bibliotheek"><strong>hier</strong></a></p>',
-      image: { alt: 'marktplein' },
+      image: { alt: 'Het nieuwe marktplein' },
     });
 
     // The preview renders the saved block through the first template, 600 px wide.
     const frame = page.getByTestId('publication-preview-frame');
     await previewFrame(page).getByText(title).waitFor({ timeout: 15_000 });
-    expect(await frame.getAttribute('sandbox')).toBe('');
+    expect(await frame.getAttribute('sandbox')).toBe('allow-same-origin');
     // The mail is laid out 600 px wide (shown smaller where the column is narrower).
     expect(await frame.evaluate((element) => (element as HTMLElement).offsetWidth)).toBe(600);
     await expect
       .poll(() => previewFrame(page).getByRole('link', { name: 'hier' }).getAttribute('href'))
       .toBe('https://www.zuiderveen.nl/bibliotheek');
-    expect(await previewFrame(page).locator('img[alt="marktplein"]').getAttribute('src')).toMatch(
+    expect(await previewFrame(page).locator('img[alt="Het nieuwe marktplein"]').getAttribute('src')).toMatch(
       /^https:\/\/.+\/cdn\/.+\.jpg/,
     );
     await screenshot(page, 'publication-content-desktop');

@@ -170,17 +170,17 @@ describe('publication content and rendering', () => {
         // A PDF, an SVG, and an image of another environment are no images of this one.
         [
           block,
-          { title: 'Titel', image: { fileId: mediaIds.zuiderveen.reportFile } },
+          { title: 'Titel', image: { fileId: mediaIds.zuiderveen.reportFile, alt: 'Iets' } },
           'content.image.fileId',
         ],
         [
           block,
-          { title: 'Titel', image: { fileId: mediaIds.zuiderveen.logoSvgFile } },
+          { title: 'Titel', image: { fileId: mediaIds.zuiderveen.logoSvgFile, alt: 'Iets' } },
           'content.image.fileId',
         ],
         [
           block,
-          { title: 'Titel', image: { fileId: mediaIds.cultuurhuis.concertFile } },
+          { title: 'Titel', image: { fileId: mediaIds.cultuurhuis.concertFile, alt: 'Zaal' } },
           'content.image.fileId',
         ],
         [block, { title: 'Titel', link: { url: 'javascript:alert(1)', text: 'Klik' } }, 'content.link.url'],
@@ -191,6 +191,14 @@ describe('publication content and rendering', () => {
         [agenda, { title: 'Avond', startsAt: '2025-02-30T19:30' }, 'content.startsAt'],
         [agenda, { title: 'Avond', startsAt: '12-02-2025 19:30' }, 'content.startsAt'],
         [picture, { caption: 'Alleen een onderschrift' }, 'content.image'],
+        // Every image needs an alt text, unless it is marked decorative.
+        [picture, { image: { fileId: mediaIds.zuiderveen.marketFile } }, 'content.image.alt'],
+        [picture, { image: { fileId: mediaIds.zuiderveen.marketFile, alt: '  ' } }, 'content.image.alt'],
+        [
+          picture,
+          { image: { fileId: mediaIds.zuiderveen.marketFile, decorative: 'ja' } },
+          'content.image.decorative',
+        ],
       ];
       for (const [target, content, field] of refusals)
         expectFieldError(await saveBlock(target, content), field);
@@ -198,6 +206,31 @@ describe('publication content and rendering', () => {
       for (const target of [block, agenda, picture]) {
         expect(await readBlock(target)).toMatchObject({ content: {}, version: 1 });
       }
+    });
+
+    it('explains an unknown merge field with the Dutch labels of the fields that exist', async () => {
+      const id = await createPublication('Samenvoegvelden');
+      const block = await addBlock(id, 'artikel');
+      const refused = await saveBlock(block, { title: 'Hallo {{voornaam}}' });
+      expectFieldError(refused, 'content.title');
+      const { message } = refused.body as ErrorBody;
+      expect(message).toContain('{{voornaam}}');
+      expect(message).toContain('Voornaam, Tussenvoegsel, Achternaam');
+      expect(message).not.toMatch(/firstName|postalCode/);
+    });
+
+    it('keeps a decorative image without alt text, and explains the alt text rule in Dutch', async () => {
+      const id = await createPublication('Decoratief');
+      const picture = await addBlock(id, 'afbeelding');
+      const refused = await saveBlock(picture, { image: { fileId: mediaIds.zuiderveen.marketFile } });
+      expect((refused.body as ErrorBody).message).toContain("vink 'Decoratief' aan");
+      const saved = await savedBlock(picture, {
+        image: { fileId: mediaIds.zuiderveen.marketFile, alt: 'Genegeerd', decorative: true },
+      });
+      expect(saved.content).toEqual({ image: { fileId: mediaIds.zuiderveen.marketFile, decorative: true } });
+      const rendered = await render(id, templates.zuiderveenStandard);
+      expect(rendered.status).toBe(200);
+      expect((rendered.body as RenderedPublication).html).toContain(`<img alt="" src=`);
     });
 
     it('a body without content or version is refused naming it', async () => {

@@ -18,7 +18,7 @@ describe('block draft', () => {
     expect(draft).toEqual({
       title: 'Hallo',
       text: '',
-      image: { fileId: '', alt: '' },
+      image: { fileId: '', alt: '', decorative: false },
       link: { url: 'https://a.nl', text: '' },
       startsAt: '',
     });
@@ -27,16 +27,36 @@ describe('block draft', () => {
         ...draft,
         title: '  Hallo  ',
         text: '<p></p>',
-        image: { fileId: 'f-1', alt: ' Kade ' },
+        image: { fileId: 'f-1', alt: ' Kade ', decorative: false },
       }),
     ).toEqual({ title: 'Hallo', image: { fileId: 'f-1', alt: 'Kade' }, link: { url: 'https://a.nl' } });
+    // A decorative image keeps no alt text (the mail gives it an empty one).
+    expect(
+      contentFromDraft(article, {
+        ...draft,
+        title: 'Hallo',
+        image: { fileId: 'f-1', alt: 'x', decorative: true },
+      }),
+    ).toMatchObject({ image: { fileId: 'f-1', decorative: true } });
+  });
+
+  it('asks an alt text for a chosen image unless it is marked decorative', () => {
+    const draft = { ...draftFromContent(article, { title: 'Hallo' }) };
+    const problems = (image: { fileId: string; alt: string; decorative: boolean }) =>
+      draftProblems(article, { ...draft, image }).map((problem) => [problem.path, problem.message]);
+    expect(problems({ fileId: 'f-1', alt: '  ', decorative: false })).toEqual([
+      ['image.alt', 'app.publications.editor.validation.alt_required'],
+    ]);
+    expect(problems({ fileId: 'f-1', alt: '', decorative: true })).toEqual([]);
+    expect(problems({ fileId: 'f-1', alt: 'Kade', decorative: false })).toEqual([]);
+    expect(problems({ fileId: '', alt: '', decorative: false })).toEqual([]);
   });
 
   it('names what the server would refuse, field by field', () => {
     const draft = {
       title: ' ',
       text: `<p>${'x'.repeat(40)}</p>`,
-      image: { fileId: '', alt: '' },
+      image: { fileId: '', alt: '', decorative: false },
       link: { url: 'javascript:alert(1)', text: 'Te lang' },
       startsAt: '2025-02-30T10:00',
     };

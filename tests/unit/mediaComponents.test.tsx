@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { MediaDirectory, MediaFile, Tag } from '@contract/media';
+import type { FileUsage, MediaDirectory, MediaFile, Tag } from '@contract/media';
 import { mediaSlideOverRegistry } from '../../src/custom/media/mediaSlideOverRegistry';
 import { mediaFiles } from '../../src/resources/mediaFiles';
 import { mediaFolders } from '../../src/resources/mediaFolders';
@@ -47,10 +47,12 @@ const photos: MediaDirectory = {
   files: [],
 };
 
-/** The media API as the console sees it; renames and tags change this state. */
-function mediaServer() {
+/** The media API as the console sees it; renames and tags change this state. `answer` comes first. */
+function mediaServer(answer?: (request: SentRequest) => Response | undefined) {
   const files = new Map(root.files.map((entry) => [entry.id, structuredClone(entry)]));
   return mockFetch((request: SentRequest) => {
+    const special = answer?.(request);
+    if (special) return special;
     if (request.method === 'GET' && request.path === api('/media/')) return jsonAnswer(root);
     if (request.method === 'GET' && request.path === api("/media/Foto's")) return jsonAnswer(photos);
     const tagMatch = /\/tags\/file\/([^/]+)$/.exec(request.path);
@@ -139,6 +141,71 @@ describe('File details: rename on blur (spec §5)', () => {
     expect(put.path).toBe(api('/file/f-png'));
     expect(put.query.get('newName')).toBe('zee.png');
     await waitFor(() => expect(within(panel).getByTestId('media-file-name')).toHaveTextContent('zee.png'));
+  });
+});
+
+describe('File details: where the file is used', () => {
+  const usage: FileUsage = {
+    themeLogo: false,
+    publications: [
+      {
+        id: 'p-draft',
+        name: 'Concept juni',
+        sent: false,
+        blocks: [{ id: 'b1', name: 'Afbeelding', position: 0 }],
+      },
+    ],
+  };
+
+  it('shows the uses, names the drafts in the delete question, then deletes', async () => {
+    const { sent } = mediaServer((request) => {
+      if (request.path === api('/file/f-png/usage')) return jsonAnswer(usage);
+      if (request.method === 'DELETE') return emptyAnswer(204);
+      return undefined;
+    });
+    renderExplorer();
+    await userEvent.click(await screen.findByRole('button', { name: 'Bestand strand, 1,5 KB' }));
+    const panel = await screen.findByRole('dialog', { name: 'Bestandsdetails' });
+    const uses = await within(panel).findByRole('list', { name: 'In gebruik' });
+    expect(within(uses).getByRole('link', { name: 'Concept juni' })).toHaveAttribute(
+      'href',
+      '/publications/p-draft',
+    );
+    expect(within(uses).getByText('Concept')).toBeInTheDocument();
+
+    await userEvent.click(within(panel).getByRole('button', { name: 'Verwijderen' }));
+    const question = await screen.findByRole('dialog', { name: 'Bestand verwijderen' });
+    expect(
+      within(question).getByText('Weet je zeker dat je strand.png wilt verwijderen?'),
+    ).toBeInTheDocument();
+    expect(within(question).getByRole('link', { name: 'Concept juni' })).toBeInTheDocument();
+    await userEvent.click(within(question).getByRole('button', { name: 'Verwijderen' }));
+    await waitFor(() => expect(sent.some((request) => request.method === 'DELETE')).toBe(true));
+  });
+
+  it("keeps the server's refusal, listing the uses, in the panel", async () => {
+    const message =
+      "Dit bestand is in gebruik en kan daarom niet worden verwijderd: de verzonden publicatie 'Mei'.";
+    mediaServer((request) => {
+      if (request.path === api('/file/f-png/usage')) {
+        return jsonAnswer({
+          themeLogo: false,
+          publications: [{ ...usage.publications[0], name: 'Mei', sent: true }],
+        });
+      }
+      if (request.method === 'DELETE')
+        return jsonAnswer({ status: 409, message, field: 'fileId' }, { status: 409 });
+      return undefined;
+    });
+    renderExplorer();
+    await userEvent.click(await screen.findByRole('button', { name: 'Bestand strand, 1,5 KB' }));
+    const panel = await screen.findByRole('dialog', { name: 'Bestandsdetails' });
+    expect(await within(panel).findByText('Verzonden')).toBeInTheDocument();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Verwijderen' }));
+    const question = await screen.findByRole('dialog', { name: 'Bestand verwijderen' });
+    await userEvent.click(within(question).getByRole('button', { name: 'Verwijderen' }));
+    expect(await within(panel).findByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByRole('dialog', { name: 'Bestandsdetails' })).toBeInTheDocument();
   });
 });
 

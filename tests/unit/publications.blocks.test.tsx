@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PublicationBlock, PublicationType } from '@contract/publications';
-import { moveBlock } from '../../src/custom/publications/moveBlock';
+import { moveBlock, moveBlockTo } from '../../src/custom/publications/moveBlock';
 import { openSlideOver } from '../../src/slideover/events';
 import { emptyAnswer, jsonAnswer, mockFetch, type SentRequest } from './support/fetchEdge';
 import { renderPublications } from './support/publicationsTestApp';
@@ -35,6 +35,7 @@ function openAddBlock() {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe("'Blok toevoegen' panel", { timeout: 60_000 }, () => {
@@ -180,7 +181,9 @@ describe('publication page blocks', { timeout: 60_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Nieuwsbrief maart' })).toBeInTheDocument();
     expect(screen.getByText('Niet-marketing')).toBeInTheDocument();
     expect(screen.getByText('Niet openbaar')).toBeInTheDocument();
-    await waitFor(() => expect(shownBlocks()).toEqual(['1ArtikelBlok 1', '2Agenda-itemBlok 2']));
+    await waitFor(() =>
+      expect(shownBlocks()).toEqual(['1ArtikelNog zonder tekst', '2Agenda-itemNog zonder tekst']),
+    );
   });
 
   it('moves a block up and saves the new order', async () => {
@@ -190,10 +193,51 @@ describe('publication page blocks', { timeout: 60_000 }, () => {
 
     await user.click(await screen.findByRole('button', { name: 'Blok 2 (Agenda-item) omhoog' }));
 
-    await waitFor(() => expect(shownBlocks()).toEqual(['1Agenda-itemBlok 1', '2ArtikelBlok 2']));
+    await waitFor(() =>
+      expect(shownBlocks()).toEqual(['1Agenda-itemNog zonder tekst', '2ArtikelNog zonder tekst']),
+    );
     const put = sent.find((request) => request.method === 'PUT') as SentRequest;
     expect(put.json()).toEqual({ blockIds: ['b2', 'b1'] });
     expect(screen.getByRole('button', { name: 'Blok 1 (Agenda-item) omhoog' })).toBeDisabled();
+  });
+
+  it('drags a block to another place with the keyboard, announced in Dutch, and saves the new order', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { sent } = fakePublicationApi();
+    // jsdom lays nothing out: each block gets a 60 px high row, so the keyboard sensor can find the next one.
+    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+      const item = this.closest('li');
+      const index = item ? [...(item.parentElement?.children ?? [])].indexOf(item) : 0;
+      const top = 100 + Math.max(index, 0) * 60;
+      return {
+        x: 0,
+        y: top,
+        top,
+        left: 0,
+        right: 600,
+        bottom: top + 60,
+        width: 600,
+        height: 60,
+        toJSON: () => ({}),
+      };
+    });
+    renderPublications('/publications/publication-1');
+
+    const handle = await screen.findByRole('button', { name: 'Blok 1 (Artikel) verplaatsen' });
+    handle.focus();
+    await user.keyboard(' ');
+    // Picked up, and over its own place at first.
+    expect(await screen.findByText('Blok 1 (Artikel) staat nu op plaats 1 van 2.')).toBeInTheDocument();
+    await user.keyboard('{ArrowDown}');
+    expect(await screen.findByText('Blok 1 (Artikel) staat nu op plaats 2 van 2.')).toBeInTheDocument();
+    await user.keyboard(' ');
+    expect(await screen.findByText('Blok 1 (Artikel) is neergezet op plaats 2.')).toBeInTheDocument();
+
+    await waitFor(() =>
+      expect(shownBlocks()).toEqual(['1Agenda-itemNog zonder tekst', '2ArtikelNog zonder tekst']),
+    );
+    const put = sent.find((request) => request.method === 'PUT') as SentRequest;
+    expect(put.json()).toEqual({ blockIds: ['b2', 'b1'] });
   });
 
   it('removes a block after confirmation', async () => {
@@ -208,7 +252,7 @@ describe('publication page blocks', { timeout: 60_000 }, () => {
     ).toBeInTheDocument();
     await user.click(within(confirm).getByRole('button', { name: 'Verwijderen' }));
 
-    await waitFor(() => expect(shownBlocks()).toEqual(['1Agenda-itemBlok 1']));
+    await waitFor(() => expect(shownBlocks()).toEqual(['1Agenda-itemNog zonder tekst']));
     expect(sent.some((request) => request.method === 'DELETE' && request.path.endsWith('/blocks/b1'))).toBe(
       true,
     );
@@ -216,6 +260,13 @@ describe('publication page blocks', { timeout: 60_000 }, () => {
 });
 
 describe('moving a block', () => {
+  it('drops it at another place, the blocks between shifting by one', () => {
+    expect(moveBlockTo(['a', 'b', 'c', 'd'], 0, 2)).toEqual(['b', 'c', 'a', 'd']);
+    expect(moveBlockTo(['a', 'b', 'c', 'd'], 3, 1)).toEqual(['a', 'd', 'b', 'c']);
+    expect(moveBlockTo(['a', 'b', 'c'], 1, 1)).toEqual(['a', 'b', 'c']);
+    expect(moveBlockTo(['a', 'b', 'c'], 0, 3)).toEqual(['a', 'b', 'c']);
+  });
+
   it('swaps it with its neighbour and never leaves the list', () => {
     expect(moveBlock(['a', 'b', 'c'], 1, -1)).toEqual(['b', 'a', 'c']);
     expect(moveBlock(['a', 'b', 'c'], 1, 1)).toEqual(['a', 'c', 'b']);

@@ -126,3 +126,28 @@ export const CdnQuery = Type.Object({
   ),
 });
 export type CdnQuery = Static<typeof CdnQuery>;
+
+/** A block of a publication whose content shows the file. */
+export const FileUseBlock = Type.Object({
+  id: Uuid,
+  name: Type.String({ description: "The block's name in the publication (its group's name)." }),
+  position: Type.Integer({ minimum: 0, description: 'Its place in the publication, 0-based.' }),
+});
+
+/** A publication that shows the file in one or more of its blocks. */
+export const FileUsePublication = Type.Object({
+  id: Uuid,
+  name: Type.String(),
+  sent: Type.Boolean({
+    description: 'True when the publication has a delivery job: its messages refer to the file.',
+  }),
+  blocks: Type.Array(FileUseBlock),
+});
+export type FileUsePublication = Static<typeof FileUsePublication>;
+
+/** Where a file is used (`GET /file/{id}/usage`, extension): what deleting it would break. */
+export const FileUsage = Type.Object({
+  themeLogo: Type.Boolean({ description: "True when the file is the environment's logo." }),
+  publications: Type.Array(FileUsePublication, { description: 'By name; sent ones and drafts.' }),
+});
+export type FileUsage = Static<typeof FileUsage>;

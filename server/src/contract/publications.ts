@@ -52,7 +52,14 @@ export type FieldDefinition = Static<typeof FieldDefinition>;
 /** Value of an image field: a raster image of the environment's media library, with alt text. */
 export const ImageValue = Type.Object({
   fileId: Uuid,
-  alt: Type.Optional(Type.String({ description: "Alt text; the file's name when empty." })),
+  alt: Type.Optional(
+    Type.String({ description: 'Alt text: what the image shows; required unless `decorative`.' }),
+  ),
+  decorative: Type.Optional(
+    Type.Boolean({
+      description: 'True for an image that adds nothing to the text: it gets an empty alt text.',
+    }),
+  ),
 });
 export type ImageValue = Static<typeof ImageValue>;
 

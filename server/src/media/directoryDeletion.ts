@@ -5,7 +5,7 @@ import { notFound } from '../errors';
 import { parentOfNonRoot, resolveDirectoryId } from './directories';
 import { fileTagEntity } from './fileRecords';
 import { removeFileContent, type MediaContext } from './files';
-import { logoFolderRefusal, refuseDeletingThemeLogo } from './themeLogo';
+import { detachFilesFromDrafts, refuseDeletingFilesInUse } from './fileUsage';
 
 /**
  * Deletes a folder with everything below it: sub-folders, files, their tags, their bytes and cached
@@ -31,7 +31,8 @@ export async function deleteDirectory(
       .from(mediaFiles)
       .where(inArray(mediaFiles.directoryId, folderIds));
     const fileIdsInTree = filesInTree.map((file) => file.id);
-    await refuseDeletingThemeLogo(tx, environmentId, fileIdsInTree, logoFolderRefusal);
+    await refuseDeletingFilesInUse(tx, environmentId, fileIdsInTree, 'folder');
+    await detachFilesFromDrafts(tx, environmentId, fileIdsInTree);
     if (fileIdsInTree.length > 0) {
       await tx
         .delete(tags)

@@ -10,7 +10,7 @@ import { fileKey, renditionsKey } from './keys';
 import { fileTagEntity, loadTagsOfFiles, toMediaFile, type FileRow } from './fileRecords';
 import { extensionOf, friendlyNameOf, sanitizeUploadName } from './names';
 import type { ImageRenditions } from './renditions';
-import { logoFileRefusal, refuseDeletingThemeLogo } from './themeLogo';
+import { detachFilesFromDrafts, refuseDeletingFilesInUse } from './fileUsage';
 import type { MediaStore, StoredObject } from './store';
 import { captureHead, refuseMismatchedContent } from './uploadContent';
 
@@ -118,7 +118,10 @@ export async function uploadFile(
   return readFile(db, environmentId, id);
 }
 
-/** Removes the record and its tags, then the bytes and every cached rendition. */
+/**
+ * Removes the record and its tags, then the bytes and every cached rendition; 409 listing the uses when
+ * the file is the theme's logo or shown by a sent publication (drafts that show it lose the image).
+ */
 export async function deleteFile(
   { db, store, renditions }: MediaContext,
   environmentId: string,
@@ -126,7 +129,8 @@ export async function deleteFile(
 ): Promise<void> {
   const row = await findFile(db, environmentId, fileId);
   await db.transaction(async (tx) => {
-    await refuseDeletingThemeLogo(tx, environmentId, [row.id], logoFileRefusal);
+    await refuseDeletingFilesInUse(tx, environmentId, [row.id], 'file');
+    await detachFilesFromDrafts(tx, environmentId, [row.id]);
     await tx
       .delete(tags)
       .where(

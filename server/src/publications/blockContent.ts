@@ -4,7 +4,8 @@ import type { Database } from '../db/client';
 import { mediaFiles } from '../db/schema';
 import { badRequest } from '../errors';
 import { isRasterExtension } from '../media/mediaTypes';
-import { recipientMergeFields, unknownMergeFields } from '../rendering/mergeFields';
+import { recipientMergeFieldLabels } from '../contract/mergeFields';
+import { unknownMergeFields } from '../rendering/mergeFields';
 import { isBlankRichText, sanitizeRichText } from '../rendering/richText';
 
 // A block's content is checked field by field against its repeatable group's definition. Every refusal is
@@ -89,21 +90,32 @@ function checkMergeFields(path: string, text: string): void {
   if (unknown !== undefined) {
     throw fieldError(
       path,
-      `bevat het onbekende samenvoegveld {{${unknown}}}; bekend zijn: ${recipientMergeFields.join(', ')}.`,
+      `bevat het onbekende samenvoegveld {{${unknown}}}. Kies een veld met de knop 'Samenvoegveld'; beschikbaar zijn: ${Object.values(recipientMergeFieldLabels).join(', ')}.`,
     );
   }
 }
 
 function checkImage(path: string, value: unknown): ImageValue | undefined {
-  if (!isObject(value)) throw fieldError(path, 'moet een afbeelding {fileId, alt} zijn.');
-  unexpectedPart(path, value, ['fileId', 'alt']);
-  const { fileId, alt } = value;
+  if (!isObject(value)) throw fieldError(path, 'moet een afbeelding {fileId, alt, decorative} zijn.');
+  unexpectedPart(path, value, ['fileId', 'alt', 'decorative']);
+  const { fileId, alt, decorative } = value;
   if (fileId === undefined || fileId === null || fileId === '') return undefined;
   if (typeof fileId !== 'string' || !uuidPattern.test(fileId)) {
     throw fieldError(`${path}.fileId`, 'moet een geldige GUID zijn.');
   }
+  if (decorative !== undefined && decorative !== null && typeof decorative !== 'boolean') {
+    throw fieldError(`${path}.decorative`, 'moet true of false zijn.');
+  }
+  // A decorative image adds nothing to the text: screen readers skip it (alt=""), so no text is kept.
+  if (decorative === true) return { fileId: fileId.toLowerCase(), decorative: true };
   const altText = alt === undefined || alt === null ? '' : checkText(`${path}.alt`, alt, altMaxLength);
-  return altText ? { fileId: fileId.toLowerCase(), alt: altText } : { fileId: fileId.toLowerCase() };
+  if (!altText) {
+    throw fieldError(
+      `${path}.alt`,
+      "is verplicht: beschrijf wat de afbeelding laat zien, of vink 'Decoratief' aan als ze niets toevoegt.",
+    );
+  }
+  return { fileId: fileId.toLowerCase(), alt: altText };
 }
 
 function checkLink(path: string, value: unknown, textMaxLength: number | undefined): LinkValue | undefined {
@@ -162,7 +174,9 @@ async function checkImages(
           images.map((image) => image.fileId),
         ),
       ),
-    );
+    )
+    // Held until the block's save commits: a file being deleted (media/fileUsage.ts) cannot get a new use.
+    .for('share');
   const rasterIds = new Set(files.filter((file) => isRasterExtension(file.extension)).map((file) => file.id));
   const refused = images.find((image) => !rasterIds.has(image.fileId));
   if (refused) {

@@ -173,18 +173,22 @@ export async function updateBlockContent(
     )
     .where(and(eq(publicationBlocks.id, blockId), eq(publicationBlocks.publicationId, publication.id)));
   if (!current) throw notFound('Het blok');
-  const content = await checkBlockContent(db, environmentId, current.fields ?? [], body.content);
-  const [updated] = await db
-    .update(publicationBlocks)
-    .set({ content, version: sql`${publicationBlocks.version} + 1`, updatedAt: new Date() })
-    .where(
-      and(
-        eq(publicationBlocks.id, blockId),
-        eq(publicationBlocks.publicationId, publication.id),
-        eq(publicationBlocks.version, body.version),
-      ),
-    )
-    .returning({ id: publicationBlocks.id });
+  // One transaction, so the images' locks (checkBlockContent) hold until the content refers to them.
+  const updated = await db.transaction(async (tx) => {
+    const content = await checkBlockContent(tx, environmentId, current.fields ?? [], body.content);
+    const [row] = await tx
+      .update(publicationBlocks)
+      .set({ content, version: sql`${publicationBlocks.version} + 1`, updatedAt: new Date() })
+      .where(
+        and(
+          eq(publicationBlocks.id, blockId),
+          eq(publicationBlocks.publicationId, publication.id),
+          eq(publicationBlocks.version, body.version),
+        ),
+      )
+      .returning({ id: publicationBlocks.id });
+    return row;
+  });
   if (!updated) {
     // Gone meanwhile (removed) or saved by someone else: which one decides the answer.
     const [still] = await selectBlocks(db, publication.id, publication.publicationTypeId, blockId);

@@ -60,7 +60,9 @@ export async function renderPublicationPreview(
     );
   }
   return withFallbacks(
-    await renderStored(db, cdn, environmentId, publication, publication.layout, messageLinks),
+    await renderStored(db, cdn, environmentId, publication, publication.layout, messageLinks, {
+      blockAnchors: true,
+    }),
   );
 }
 
@@ -209,10 +211,15 @@ async function renderStored(
   publication: StoredPublication,
   layout: string,
   links: { unsubscribe: boolean; webVersion: boolean },
+  { blockAnchors = false }: { blockAnchors?: boolean } = {},
 ): Promise<WebVersion> {
   const blocks: RenderBlock[] = (
     await db
-      .select({ content: publicationBlocks.content, fields: publicationRepeatableGroups.fields })
+      .select({
+        id: publicationBlocks.id,
+        content: publicationBlocks.content,
+        fields: publicationRepeatableGroups.fields,
+      })
       .from(publicationBlocks)
       .leftJoin(
         publicationRepeatableGroups,
@@ -223,7 +230,7 @@ async function renderStored(
       )
       .where(eq(publicationBlocks.publicationId, publication.id))
       .orderBy(asc(publicationBlocks.position), asc(publicationBlocks.createdAt))
-  ).map((block) => ({ content: block.content, fields: block.fields ?? [] }));
+  ).map((block) => ({ id: block.id, content: block.content, fields: block.fields ?? [] }));
 
   const images = await readImages(db, environmentId, blocks);
   const logoUrl =
@@ -243,6 +250,7 @@ async function renderStored(
     blocks,
     unsubscribeLink: links.unsubscribe,
     webVersionLink: links.webVersion,
+    blockAnchors,
     image(fileId, size) {
       const file = images.get(fileId);
       return file

@@ -51,9 +51,18 @@ export async function compileLayout(layoutName: string, style: TemplateStyle): P
   return { layout, fragments: fragments as Record<FragmentName, Fragment> };
 }
 
-/** MJML's output is indented for people; mail size counts (Gmail clips above 102 KB). */
+/**
+ * MJML's output is indented for people; mail size counts (Gmail clips above 102 KB). MJML also gives
+ * images `height="auto"`, which is not valid HTML (a height is a number of pixels); their inline style
+ * already says `height:auto`, so the attribute goes.
+ */
 function compact(html: string): string {
-  return html.replace(/>\s+</g, '><').replace(/\s+/g, ' ').trim();
+  return html
+    .replace(/>\s+</g, '><')
+    .replace(/\s+/g, ' ')
+    .replace(/(<img\b[^>]*?) height="auto"/g, '$1')
+    .replace(/" >/g, '">')
+    .trim();
 }
 
 /** Compiled layouts kept, most recently used last; a theme change makes a new key, old ones age out. */

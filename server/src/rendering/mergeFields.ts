@@ -1,23 +1,11 @@
+import { recipientMergeFields, type RecipientMergeField } from '../contract/mergeFields';
+
 // Merge fields: `{{firstName}}` or `{{firstName|lezer}}` (a fallback when the recipient has no value) in
 // the text of a block. Rendering keeps them as they are; `fillMergeFields` puts in a recipient's values
 // (or, for a preview, the fallbacks). `{{unsubscribeUrl}}` and `{{webVersionUrl}}` are the delivery's own
 // placeholders.
 
-/** The recipient values a block's text may use (the subscriber fields of spec §3). */
-export const recipientMergeFields = [
-  'name',
-  'email',
-  'initials',
-  'firstName',
-  'middleName',
-  'lastName',
-  'phoneNumber',
-  'address',
-  'postalCode',
-  'city',
-  'country',
-] as const;
-export type RecipientMergeField = (typeof recipientMergeFields)[number];
+export { recipientMergeFields, type RecipientMergeField } from '../contract/mergeFields';
 
 /** Filled per recipient by the delivery; left in place until a value is given. */
 export const unsubscribeUrlPlaceholder = '{{unsubscribeUrl}}';

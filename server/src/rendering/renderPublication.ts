@@ -8,6 +8,8 @@ import { inlineRichTextStyles, sanitizeRichText } from './richText';
 import type { TemplateStyle } from './themeStyle';
 
 export interface RenderBlock {
+  /** The stored block's id (for the preview's anchors). */
+  id?: string;
   fields: readonly FieldDefinition[];
   content: BlockContent;
 }
@@ -32,6 +34,11 @@ export interface PublicationRenderInput {
   unsubscribeLink: boolean;
   /** 'Bekijk in je browser' on top (`{{webVersionUrl}}`); the web version itself has none. */
   webVersionLink: boolean;
+  /**
+   * The console's preview only: an empty element `id="block-{id}"` before each block, so the preview
+   * can scroll to the block being edited. Never in a sent message.
+   */
+  blockAnchors?: boolean;
 }
 
 export interface RenderedMail {
@@ -88,12 +95,13 @@ export async function renderPublication(input: PublicationRenderInput): Promise<
           break;
         }
         case 'image': {
-          const { fileId, alt } = value as ImageValue;
+          const { fileId, alt, decorative } = value as ImageValue;
           const image = input.image(fileId, layout.image);
           if (!image) break;
-          elements.push(
-            fragments.image.fill({ src: escapeHtml(image.url), alt: escapeHtml(alt || image.name) }),
-          );
+          // Decorative: an empty alt, so screen readers skip it. Content saved before alt text was
+          // required may lack one: the file's name is better than nothing.
+          const altText = decorative ? '' : alt || image.name;
+          elements.push(fragments.image.fill({ src: escapeHtml(image.url), alt: escapeHtml(altText) }));
           break;
         }
         case 'link': {
@@ -106,6 +114,7 @@ export async function renderPublication(input: PublicationRenderInput): Promise<
       }
     }
     if (elements.length === 0) continue;
+    if (input.blockAnchors && block.id) html.push(`<div id="block-${escapeHtml(block.id)}"></div>`);
     html.push(fragments.blockOpen.fill(), ...elements, fragments.blockClose.fill());
     text.push(lines.join('\n\n'));
   }

@@ -8,6 +8,7 @@ import {
   CreateDirectoryQuery,
   DirectoryParams,
   FileParams,
+  FileUsage,
   MediaDirectory,
   MediaDirectorySummary,
   MediaFile,
@@ -29,6 +30,7 @@ import {
 } from '../media/directories';
 import { deleteDirectory } from '../media/directoryDeletion';
 import { deleteFile, openFileContent, readFile, renameFile, uploadFile } from '../media/files';
+import { readFileUsage } from '../media/fileUsage';
 import { mediaServices } from '../media/mediaServices';
 import { parseMediaPath } from '../media/mediaPath';
 import { contentTypeOf } from '../media/mediaTypes';
@@ -226,7 +228,8 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         summary: 'Deletes a file, its tags, its bytes and every cached image size.',
-        description: "The theme's logo cannot be deleted: 409.",
+        description:
+          "The theme's logo and a file shown by a sent publication (one with a delivery job) cannot be deleted: 409, its message listing the uses. Drafts showing the file do not stop the delete (the console asks first, naming them).",
         tags: ['media'],
         params: environmentParams(FileParams.properties),
         response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404, 409) },
@@ -236,6 +239,21 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await deleteFile(services, request.environmentId, request.params.fileId);
       return reply.status(204).send(null);
     },
+  );
+
+  app.get(
+    '/file/:fileId/usage',
+    {
+      schema: {
+        summary:
+          'Where a file is used: the theme logo and the blocks of publications (drafts and sent ones).',
+        tags: ['media'],
+        'x-extension': true,
+        params: environmentParams(FileParams.properties),
+        response: { 200: FileUsage, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => readFileUsage(db, request.environmentId, request.params.fileId),
   );
 
   app.get(

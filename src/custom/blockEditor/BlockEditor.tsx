@@ -31,7 +31,11 @@ export function BlockEditor({ block, fields, timer }: BlockEditorProps) {
   }
   return (
     <Stack spacing={2.5} component="form" noValidate onSubmit={(event) => event.preventDefault()}>
-      <SaveStatusLine state={editor.state} onRetry={() => void editor.retry()} />
+      <SaveStatusLine
+        state={editor.state}
+        onRetry={() => void editor.retry()}
+        onDiscard={() => void editor.discard()}
+      />
       {editor.state.status === 'conflict' ? (
         <ConflictAlert
           onTakeTheirs={() => void editor.takeTheirs()}

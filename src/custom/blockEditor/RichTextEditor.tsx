@@ -4,6 +4,7 @@ import FormatListBulletedIcon from '@mui/icons-material/FormatListBulleted';
 import FormatListNumberedIcon from '@mui/icons-material/FormatListNumbered';
 import LinkIcon from '@mui/icons-material/Link';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
+import DataObjectIcon from '@mui/icons-material/DataObject';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import ToggleButton from '@mui/material/ToggleButton';
@@ -14,6 +15,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { cleanPastedHtml } from './cleanPastedHtml';
 import { LinkForm } from './LinkForm';
+import { MergeFieldMenu } from './MergeFieldMenu';
 
 export interface RichTextEditorProps {
   /** The id of the element that labels the editor. */
@@ -103,6 +105,7 @@ export function RichTextEditor({
 function Toolbar({ editor }: { editor: Editor }) {
   const translate = useTranslate();
   const [linkOpen, setLinkOpen] = useState<HTMLElement | null>(null);
+  const [mergeFieldsOpen, setMergeFieldsOpen] = useState<HTMLElement | null>(null);
   const active = useEditorState({
     editor,
     selector: ({ editor: current }) => ({
@@ -186,6 +189,22 @@ function Toolbar({ editor }: { editor: Editor }) {
           <LinkOffIcon fontSize="small" />
         </Tool>
       ) : null}
+      <Tool
+        label="app.publications.editor.rich_text.merge_field"
+        pressed={false}
+        onClick={(event) => setMergeFieldsOpen(event.currentTarget)}
+        hasPopup
+      >
+        <DataObjectIcon fontSize="small" />
+      </Tool>
+      <MergeFieldMenu
+        anchor={mergeFieldsOpen}
+        onClose={() => setMergeFieldsOpen(null)}
+        onPick={(field) => {
+          setMergeFieldsOpen(null);
+          chain().insertContent(`{{${field}}}`).run();
+        }}
+      />
       <LinkForm
         anchor={linkOpen}
         initialUrl={active.href}
@@ -209,11 +228,14 @@ function Tool({
   label,
   pressed,
   onClick,
+  hasPopup = false,
   children,
 }: {
   label: string;
   pressed: boolean;
   onClick(event: React.MouseEvent<HTMLElement>): void;
+  /** Opens a menu (the merge fields) rather than toggling. */
+  hasPopup?: boolean;
   children: ReactNode;
 }) {
   const translate = useTranslate();
@@ -224,6 +246,7 @@ function Tool({
         value={label}
         selected={pressed}
         aria-label={name}
+        aria-haspopup={hasPopup ? 'menu' : undefined}
         size="small"
         // Keeps the text selection: the editor must not lose focus before the command runs.
         onMouseDown={(event) => event.preventDefault()}

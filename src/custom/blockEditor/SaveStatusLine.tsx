@@ -9,9 +9,19 @@ import type { AutosaveState } from './blockAutosave';
 
 /**
  * Where the block's edits are, announced politely to screen readers: 'Opgeslagen', 'Bezig met opslaan…',
- * or why not (with 'Opnieuw proberen' after a failure). A conflict has its own alert.
+ * or why not (with 'Opnieuw proberen' after a failure, and 'Wijzigingen weggooien' to give the edits
+ * up on purpose). A conflict has its own alert.
  */
-export function SaveStatusLine({ state, onRetry }: { state: AutosaveState; onRetry(): void }) {
+export function SaveStatusLine({
+  state,
+  onRetry,
+  onDiscard,
+}: {
+  state: AutosaveState;
+  onRetry(): void;
+  /** Gives the edits up on purpose (the block as saved comes back). */
+  onDiscard(): void;
+}) {
   const translate = useTranslate();
   const { status } = state;
   const problem = status === 'invalid' || status === 'failed';
@@ -41,6 +51,11 @@ export function SaveStatusLine({ state, onRetry }: { state: AutosaveState; onRet
       {status === 'failed' ? (
         <Button size="small" onClick={onRetry}>
           {translate('app.publications.editor.status.retry')}
+        </Button>
+      ) : null}
+      {problem ? (
+        <Button size="small" color="inherit" onClick={onDiscard}>
+          {translate('app.publications.editor.discard')}
         </Button>
       ) : null}
     </Stack>

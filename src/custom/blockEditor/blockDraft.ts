@@ -8,6 +8,8 @@ import type { BlockContent, FieldDefinition } from '@contract/publications';
 export interface ImageDraft {
   fileId: string;
   alt: string;
+  /** Adds nothing to the text: the mail gives it an empty alt text, so none is asked. */
+  decorative: boolean;
 }
 
 export interface LinkDraft {
@@ -41,7 +43,11 @@ export function draftFromContent(fields: readonly FieldDefinition[], content: Bl
     switch (field.kind) {
       case 'image': {
         const image = typeof value === 'object' && 'fileId' in value ? value : undefined;
-        draft[field.name] = { fileId: image?.fileId ?? '', alt: image?.alt ?? '' };
+        draft[field.name] = {
+          fileId: image?.fileId ?? '',
+          alt: image?.alt ?? '',
+          decorative: image?.decorative ?? false,
+        };
         break;
       }
       case 'link': {
@@ -64,9 +70,9 @@ export function contentFromDraft(fields: readonly FieldDefinition[], draft: Bloc
     if (field.kind === 'image') {
       const image = asImage(value);
       if (image.fileId)
-        content[field.name] = image.alt.trim()
-          ? { ...image, alt: image.alt.trim() }
-          : { fileId: image.fileId };
+        content[field.name] = image.decorative
+          ? { fileId: image.fileId, decorative: true }
+          : { fileId: image.fileId, alt: image.alt.trim() };
     } else if (field.kind === 'link') {
       const link = asLink(value);
       const url = link.url.trim();
@@ -119,7 +125,9 @@ export function draftProblems(fields: readonly FieldDefinition[], draft: BlockDr
         const image = asImage(value);
         if (!image.fileId && field.required)
           add(field.name, 'app.publications.editor.validation.image_required');
-        tooLong(image.alt.trim(), altMaxLength, `${field.name}.alt`);
+        if (image.fileId && !image.decorative && !image.alt.trim())
+          add(`${field.name}.alt`, 'app.publications.editor.validation.alt_required');
+        if (!image.decorative) tooLong(image.alt.trim(), altMaxLength, `${field.name}.alt`);
         break;
       }
       case 'link': {
@@ -162,7 +170,7 @@ function asText(value: FieldDraft | undefined): string {
 }
 
 function asImage(value: FieldDraft | undefined): ImageDraft {
-  return typeof value === 'object' && 'fileId' in value ? value : { fileId: '', alt: '' };
+  return typeof value === 'object' && 'fileId' in value ? value : { fileId: '', alt: '', decorative: false };
 }
 
 function asLink(value: FieldDraft | undefined): LinkDraft {

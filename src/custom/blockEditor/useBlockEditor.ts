@@ -12,6 +12,7 @@ import {
   type FieldDraft,
   type FieldProblem,
 } from './blockDraft';
+import { useUnsavedChanges } from './unsavedChanges';
 
 export interface UseBlockEditorOptions {
   block: PublicationBlock;
@@ -53,6 +54,20 @@ export function useBlockEditor({ block, fields, timer }: UseBlockEditorOptions) 
     }),
   );
   const state = useSyncExternalStore(autosave.subscribe, autosave.getState);
+  // The page asks before it is left with edits the server does not have (unsavedChanges.ts).
+  const unsavedChanges = useUnsavedChanges();
+  useEffect(() => {
+    if (!unsavedChanges) return;
+    const unregister = unsavedChanges.register(block.id, {
+      status: () => autosave.getState().status,
+      flush: () => autosave.flush(),
+    });
+    const unsubscribe = autosave.subscribe(unsavedChanges.changed);
+    return () => {
+      unsubscribe();
+      unregister();
+    };
+  }, [autosave, unsavedChanges, block.id]);
   // Someone else's save is news for this tab's views too (the preview shows it; the list its title).
   useEffect(() => {
     if (state.status === 'conflict') broadcastRefresh(['refreshpublication']);
@@ -102,6 +117,8 @@ export function useBlockEditor({ block, fields, timer }: UseBlockEditorOptions) 
     retry: () => attempt(() => autosave.flush()),
     overwrite: () => attempt(() => autosave.overwrite()),
     takeTheirs: () => attempt(async () => replaceDraft(await autosave.takeTheirs())),
+    /** Gives up the edits on purpose: the block as the server has it comes back. */
+    discard: () => attempt(async () => replaceDraft(await autosave.takeTheirs())),
   };
 }
 

@@ -1,6 +1,9 @@
 import type { PublicationBlock } from '@contract/publications';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
+import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import Avatar from '@mui/material/Avatar';
 import IconButton from '@mui/material/IconButton';
@@ -17,6 +20,7 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useState, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { ConfirmDeletion } from '../../layout/ConfirmDeletion';
+import { blockSummary } from './blockSummary';
 
 export interface BlockListItemProps {
   block: PublicationBlock;
@@ -28,6 +32,8 @@ export interface BlockListItemProps {
   onRemove(): void;
   /** Whether the block's editor shows below it. */
   expanded: boolean;
+  /** The block has edits the server does not have: its editor stays alive (closed or not) and says so. */
+  unsaved?: boolean;
   onToggle(): void;
   /** The block's editor, rendered only while expanded (closing it saves what waits). */
   children: ReactNode;
@@ -45,6 +51,7 @@ export function BlockListItem({
   onMove,
   onRemove,
   expanded,
+  unsaved = false,
   onToggle,
   children,
 }: BlockListItemProps) {
@@ -54,17 +61,45 @@ export function BlockListItem({
   const up = translate('app.publications.blocks.move_up', names);
   const down = translate('app.publications.blocks.move_down', names);
   const remove = translate('app.publications.blocks.remove', names);
+  const drag = translate('app.publications.blocks.drag.handle', names);
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
+    useSortable({ id: String(block.id), disabled });
   const editorId = `block-editor-${block.id}`;
-  const title = typeof block.content.title === 'string' ? block.content.title : undefined;
+  const summary = blockSummary(block);
 
   return (
-    <Box component="li" sx={{ borderBottom: 1, borderColor: 'divider' }}>
+    <Box
+      component="li"
+      ref={setNodeRef}
+      style={{ transform: CSS.Translate.toString(transform), transition: transition }}
+      sx={{
+        borderBottom: 1,
+        borderColor: 'divider',
+        position: 'relative',
+        bgcolor: 'background.paper',
+        ...(isDragging ? { zIndex: 1, boxShadow: 4 } : {}),
+      }}
+    >
       <ListItem
         component="div"
         disablePadding
         data-testid="publication-block"
         secondaryAction={
           <Stack direction="row">
+            <Tooltip title={drag}>
+              <IconButton
+                aria-label={drag}
+                ref={setActivatorNodeRef}
+                disabled={disabled}
+                {...attributes}
+                {...listeners}
+                // The role and description dnd-kit gives; the name says what it moves.
+                aria-roledescription={translate('app.publications.blocks.drag.roledescription')}
+                sx={{ cursor: disabled ? undefined : 'grab', touchAction: 'none' }}
+              >
+                <DragIndicatorIcon />
+              </IconButton>
+            </Tooltip>
             <Tooltip title={up}>
               <span>
                 <IconButton aria-label={up} disabled={disabled || index === 0} onClick={() => onMove(-1)}>
@@ -104,8 +139,20 @@ export function BlockListItem({
             />
           </Stack>
         }
-        // Room for the three 40px buttons on the right, so the group name never runs under them.
-        sx={{ '& > .MuiListItemButton-root': { pr: '136px' } }}
+        // From 600 px: room for the four 40px buttons on the right, so the text never runs under them.
+        // On a phone the buttons go on their own row below, so the block's text keeps the width.
+        sx={{
+          flexWrap: { xs: 'wrap', sm: 'nowrap' },
+          '& > .MuiListItemButton-root': { pr: { xs: 2, sm: '176px' } },
+          '& > .MuiListItemSecondaryAction-root': {
+            position: { xs: 'static', sm: 'absolute' },
+            transform: { xs: 'none', sm: 'translateY(-50%)' },
+            width: { xs: '100%', sm: 'auto' },
+            display: 'flex',
+            justifyContent: 'flex-end',
+            pb: { xs: 0.5, sm: 0 },
+          },
+        }}
       >
         <ListItemButton
           onClick={onToggle}
@@ -117,13 +164,24 @@ export function BlockListItem({
           </ListItemAvatar>
           <ListItemText
             primary={block.name}
-            secondary={title ?? translate('app.publications.blocks.position', names)}
+            secondary={
+              <>
+                {unsaved ? (
+                  <Box component="span" sx={{ color: 'error.main', fontWeight: 'medium' }}>
+                    {translate('app.publications.blocks.unsaved')}
+                    {' · '}
+                  </Box>
+                ) : null}
+                {summary ?? translate('app.publications.blocks.untitled')}
+              </>
+            }
             slotProps={{ secondary: { noWrap: true } }}
           />
           {expanded ? <ExpandLessIcon color="action" /> : <ExpandMoreIcon color="action" />}
         </ListItemButton>
       </ListItem>
-      <Collapse in={expanded} unmountOnExit>
+      {/* Closing an editor with unsaved edits only hides it: the draft and its marked fields stay. */}
+      <Collapse in={expanded} unmountOnExit={!unsaved}>
         <Box id={editorId} sx={{ px: { xs: 1, sm: 2 }, pt: 1, pb: 3 }}>
           {children}
         </Box>

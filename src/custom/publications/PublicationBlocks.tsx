@@ -6,12 +6,15 @@ import CardContent from '@mui/material/CardContent';
 import List from '@mui/material/List';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useGetOne, useTranslate } from 'react-admin';
 import { BlockEditor } from '../blockEditor/BlockEditor';
+import { createUnsavedChanges, UnsavedChangesContext } from '../blockEditor/unsavedChanges';
+import { UnsavedChangesGuard } from '../blockEditor/UnsavedChangesGuard';
 import { LoadingMessage } from '../../declarative/LoadingMessage';
 import { LoadError } from '../../layout/LoadError';
 import { openSlideOver } from '../../slideover/events';
+import { BlockDragContext } from './BlockDragContext';
 import { BlockListItem } from './BlockListItem';
 import { usePublicationBlocks } from './usePublicationBlocks';
 
@@ -19,74 +22,91 @@ import { usePublicationBlocks } from './usePublicationBlocks';
  * The blocks of a publication in order, with 'Blok toevoegen', removal and reordering; one block at a
  * time opens its editor (a block just added opens by itself).
  */
-export function PublicationBlocks({ record: publication }: { record: Publication }) {
+export function PublicationBlocks({
+  record: publication,
+  onEditingChange,
+}: {
+  record: Publication;
+  /** The block whose editor is open (the preview scrolls to it). */
+  onEditingChange?(blockId: string | undefined): void;
+}) {
   const translate = useTranslate();
-  const { blocks, isPending, error, retry, busy, move, remove } = usePublicationBlocks(publication);
+  const { blocks, isPending, error, retry, busy, move, moveTo, remove } = usePublicationBlocks(publication);
   const type = useGetOne<PublicationType>('publicationTypes', { id: publication.publicationTypeId });
   const [openBlockId, setOpenBlockId] = useOpenedBlock(
     isPending ? undefined : blocks.map((block) => String(block.id)),
   );
+  useEffect(() => onEditingChange?.(openBlockId), [openBlockId, onEditingChange]);
+  const [unsavedChanges] = useState(createUnsavedChanges);
+  const unsavedIds = useSyncExternalStore(unsavedChanges.subscribe, unsavedChanges.unsavedIds);
 
   return (
-    <Card variant="outlined" component="section" aria-labelledby="publication-blocks-title">
-      <CardContent>
-        <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 1 }}>
-          <Typography id="publication-blocks-title" variant="h6" component="h3" sx={{ flex: 1 }}>
-            {translate('app.publications.blocks.title', { count: blocks.length })}
-          </Typography>
-          <Button
-            variant="outlined"
-            startIcon={<AddIcon />}
-            onClick={() =>
-              openSlideOver('addDynamicPublicationBlock', {
-                meta: { publicationId: publication.id, publicationTypeId: publication.publicationTypeId },
-              })
-            }
-          >
-            {translate('app.publications.blocks.add.button')}
-          </Button>
-        </Stack>
-        {isPending ? <LoadingMessage /> : null}
-        {error ? (
-          <LoadError message={translate('app.publications.blocks.load_failed')} onRetry={retry} />
-        ) : null}
-        {!isPending && !error && blocks.length === 0 ? (
-          <Typography color="text.secondary" sx={{ py: 2 }}>
-            {translate('app.publications.blocks.empty')}
-          </Typography>
-        ) : null}
-        {blocks.length > 0 ? (
-          <List disablePadding aria-label={translate('app.publications.blocks.many')}>
-            {blocks.map((block, index) => (
-              <BlockListItem
-                key={block.id}
-                block={block}
-                index={index}
-                isLast={index === blocks.length - 1}
-                disabled={busy}
-                onMove={(offset) => void move(index, offset)}
-                onRemove={() => void remove(block)}
-                expanded={openBlockId === String(block.id)}
-                onToggle={() =>
-                  setOpenBlockId(openBlockId === String(block.id) ? undefined : String(block.id))
-                }
-              >
-                {type.data ? (
-                  <BlockEditor
+    <UnsavedChangesContext value={unsavedChanges}>
+      <UnsavedChangesGuard changes={unsavedChanges} />
+      <Card variant="outlined" component="section" aria-labelledby="publication-blocks-title">
+        <CardContent>
+          <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 1 }}>
+            <Typography id="publication-blocks-title" variant="h6" component="h3" sx={{ flex: 1 }}>
+              {translate('app.publications.blocks.title', { count: blocks.length })}
+            </Typography>
+            <Button
+              variant="outlined"
+              startIcon={<AddIcon />}
+              onClick={() =>
+                openSlideOver('addDynamicPublicationBlock', {
+                  meta: { publicationId: publication.id, publicationTypeId: publication.publicationTypeId },
+                })
+              }
+            >
+              {translate('app.publications.blocks.add.button')}
+            </Button>
+          </Stack>
+          {isPending ? <LoadingMessage /> : null}
+          {error ? (
+            <LoadError message={translate('app.publications.blocks.load_failed')} onRetry={retry} />
+          ) : null}
+          {!isPending && !error && blocks.length === 0 ? (
+            <Typography color="text.secondary" sx={{ py: 2 }}>
+              {translate('app.publications.blocks.empty')}
+            </Typography>
+          ) : null}
+          {blocks.length > 0 ? (
+            <BlockDragContext blocks={blocks} onMove={(from, to) => void moveTo(from, to)}>
+              <List disablePadding aria-label={translate('app.publications.blocks.many')}>
+                {blocks.map((block, index) => (
+                  <BlockListItem
+                    key={block.id}
                     block={block}
-                    fields={
-                      type.data.repeatableGroups.find((group) => group.type === block.blockType)?.fields ?? []
+                    index={index}
+                    isLast={index === blocks.length - 1}
+                    disabled={busy}
+                    onMove={(offset) => void move(index, offset)}
+                    onRemove={() => void remove(block)}
+                    expanded={openBlockId === String(block.id)}
+                    unsaved={unsavedIds.includes(String(block.id))}
+                    onToggle={() =>
+                      setOpenBlockId(openBlockId === String(block.id) ? undefined : String(block.id))
                     }
-                  />
-                ) : (
-                  <LoadingMessage />
-                )}
-              </BlockListItem>
-            ))}
-          </List>
-        ) : null}
-      </CardContent>
-    </Card>
+                  >
+                    {type.data ? (
+                      <BlockEditor
+                        block={block}
+                        fields={
+                          type.data.repeatableGroups.find((group) => group.type === block.blockType)
+                            ?.fields ?? []
+                        }
+                      />
+                    ) : (
+                      <LoadingMessage />
+                    )}
+                  </BlockListItem>
+                ))}
+              </List>
+            </BlockDragContext>
+          ) : null}
+        </CardContent>
+      </Card>
+    </UnsavedChangesContext>
   );
 }
 

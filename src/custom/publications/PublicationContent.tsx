@@ -17,6 +17,7 @@ export function PublicationContent({ record: publication }: { record: Publicatio
   const translate = useTranslate();
   const sideBySide = useMediaQuery<Theme>((theme) => theme.breakpoints.up('lg'), { noSsr: true });
   const [tab, setTab] = useState<'content' | 'preview'>('content');
+  const [editingBlockId, setEditingBlockId] = useState<string>();
 
   if (sideBySide) {
     return (
@@ -29,10 +30,10 @@ export function PublicationContent({ record: publication }: { record: Publicatio
           alignItems: 'start',
         }}
       >
-        <PublicationBlocks record={publication} />
+        <PublicationBlocks record={publication} onEditingChange={setEditingBlockId} />
         {/* Below the sticky page bar. */}
         <Box sx={{ position: 'sticky', top: 72 }}>
-          <PublicationPreview publication={publication} />
+          <PublicationPreview publication={publication} focusBlockId={editingBlockId} />
         </Box>
       </Box>
     );
@@ -61,9 +62,11 @@ export function PublicationContent({ record: publication }: { record: Publicatio
       <Box role="tabpanel" id="publication-tabpanel" aria-labelledby={`publication-tab-${tab}`}>
         {/* The blocks stay mounted behind the preview tab, so an open editor keeps its draft. */}
         <Box hidden={tab !== 'content'}>
-          <PublicationBlocks record={publication} />
+          <PublicationBlocks record={publication} onEditingChange={setEditingBlockId} />
         </Box>
-        {tab === 'preview' ? <PublicationPreview publication={publication} /> : null}
+        {tab === 'preview' ? (
+          <PublicationPreview publication={publication} focusBlockId={editingBlockId} />
+        ) : null}
       </Box>
     </Box>
   );

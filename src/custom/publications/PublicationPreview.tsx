@@ -12,7 +12,7 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useGetOne, useTranslate } from 'react-admin';
 import { useSession } from '../../authProvider/useSession';
 import { useElementWidth } from './useElementWidth';
@@ -30,7 +30,14 @@ const frameHeight = 720;
  * runs no script (the HTML comes from the server's renderer), at desktop or phone width, or as plain
  * text. For a public publication, a link to its web version.
  */
-export function PublicationPreview({ publication }: { publication: Publication }) {
+export function PublicationPreview({
+  publication,
+  focusBlockId,
+}: {
+  publication: Publication;
+  /** The block being edited: the preview scrolls to it. */
+  focusBlockId?: string;
+}) {
   const translate = useTranslate();
   const { baseUrl = '', environmentId = '' } = useSession();
   const type = useGetOne<PublicationType>('publicationTypes', { id: publication.publicationTypeId });
@@ -43,6 +50,11 @@ export function PublicationPreview({ publication }: { publication: Publication }
   const [stage, stageWidth] = useElementWidth();
   const frameWidth = view === 'text' ? 0 : previewWidths[view];
   const scale = stageWidth && frameWidth > stageWidth ? stageWidth / frameWidth : 1;
+  const frame = useRef<HTMLIFrameElement>(null);
+  const scrollToBlock = useCallback(() => {
+    if (focusBlockId) scrollFrameTo(frame.current, `block-${focusBlockId}`);
+  }, [focusBlockId]);
+  useEffect(scrollToBlock, [scrollToBlock]);
 
   return (
     <Card variant="outlined" component="section" aria-labelledby="publication-preview-title">
@@ -136,8 +148,11 @@ export function PublicationPreview({ publication }: { publication: Publication }
               >
                 <Box
                   component="iframe"
-                  // No script, no forms, no navigation: the frame only shows the rendered mail.
-                  sandbox=""
+                  // No script, no forms, no navigation: the frame only shows the rendered mail. Same
+                  // origin (without scripts, it cannot act on it) lets the console scroll it to a block.
+                  sandbox="allow-same-origin"
+                  ref={frame}
+                  onLoad={scrollToBlock}
                   srcDoc={preview.data.html}
                   title={translate('app.publications.preview.frame_title', {
                     name: publication.name,
@@ -163,4 +178,13 @@ export function PublicationPreview({ publication }: { publication: Publication }
       </CardContent>
     </Card>
   );
+}
+
+/** Scrolls the frame's own document (not the page around it) so the element `id` is at its top. */
+function scrollFrameTo(frame: HTMLIFrameElement | null, id: string): void {
+  const document = frame?.contentDocument;
+  const target = document?.getElementById(id);
+  const scroller = document?.scrollingElement;
+  if (!target || !scroller) return;
+  scroller.scrollTo({ top: target.getBoundingClientRect().top + scroller.scrollTop, behavior: 'smooth' });
 }

@@ -3,9 +3,17 @@
  * order when the move would leave the list.
  */
 export function moveBlock(ids: readonly string[], index: number, offset: -1 | 1): string[] {
-  const target = index + offset;
+  return moveBlockTo(ids, index, index + offset);
+}
+
+/**
+ * The block ids after taking the block at `from` out and putting it in at `to` (a drag and drop: the
+ * blocks between shift by one); the same order when either place is outside the list.
+ */
+export function moveBlockTo(ids: readonly string[], from: number, to: number): string[] {
   const order = [...ids];
-  if (index < 0 || index >= order.length || target < 0 || target >= order.length) return order;
-  [order[index], order[target]] = [order[target], order[index]];
+  if (from < 0 || from >= order.length || to < 0 || to >= order.length) return order;
+  const [moved] = order.splice(from, 1);
+  order.splice(to, 0, moved);
   return order;
 }

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useDataProvider, useDelete, useGetList, useNotify } from 'react-admin';
 import type { DeclaredDataProvider } from '../../dataProvider/declaredDataProvider';
 import { useRefreshEvents } from '../../slideover/refreshEvents';
-import { moveBlock } from './moveBlock';
+import { moveBlockTo } from './moveBlock';
 import { pageSize } from '@contract/paging';
 
 /**
@@ -49,11 +49,18 @@ export function usePublicationBlocks(publication: Publication) {
     }
   }
 
+  /** The arrow buttons: one place up or down. */
   function move(index: number, offset: -1 | 1) {
-    const blockIds = moveBlock(
+    return moveTo(index, index + offset);
+  }
+
+  /** A drag and drop (by pointer or keyboard): from one place to another. */
+  function moveTo(from: number, to: number) {
+    if (from === to) return Promise.resolve();
+    const blockIds = moveBlockTo(
       blocks.map((block) => String(block.id)),
-      index,
-      offset,
+      from,
+      to,
     );
     const byId = new Map(blocks.map((block) => [String(block.id), block]));
     setMoved({ from: query.data, blocks: blockIds.map((id) => byId.get(id) as PublicationBlock) });
@@ -77,6 +84,7 @@ export function usePublicationBlocks(publication: Publication) {
     retry: () => void query.refetch(),
     busy: busy || query.isFetching,
     move,
+    moveTo,
     remove,
   };
 }

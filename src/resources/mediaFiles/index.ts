@@ -14,7 +14,11 @@ export const mediaFiles = defineResource<MediaFile>()({
     getOne: { method: 'GET', path: '/file/{id}' },
     update: { method: 'PUT', path: '/file/{id}', query: { newName: 'name' } },
     delete: { method: 'DELETE', path: '/file/{id}' },
-    actions: { download: { method: 'GET', path: '/file/{id}/download' } },
+    actions: {
+      download: { method: 'GET', path: '/file/{id}/download' },
+      // Extension: where the file is used (the theme logo, blocks of drafts and sent publications).
+      usage: { method: 'GET', path: '/file/{id}/usage' },
+    },
   },
   fields: [
     { source: 'name', label: 'media.details.name', kind: 'text' },

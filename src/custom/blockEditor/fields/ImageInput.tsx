@@ -2,7 +2,9 @@ import type { MediaFile } from '@contract/media';
 import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Stack from '@mui/material/Stack';
@@ -28,7 +30,8 @@ export function ImageInput({ id, field, value, onChange, problems }: FieldInputP
   const file = useGetOne<MediaFile>('mediaFiles', { id: value.fileId }, { enabled: Boolean(value.fileId) });
   const choose = () =>
     openMediaFilePicker({
-      onSelect: (chosen) => onChange({ fileId: chosen.id, alt: value.alt || chosen.friendlyName }),
+      // The alt text is not taken from the file's name: it says what the picture shows, which a name rarely does.
+      onSelect: (chosen) => onChange({ ...value, fileId: chosen.id }),
     });
 
   return (
@@ -52,7 +55,7 @@ export function ImageInput({ id, field, value, onChange, problems }: FieldInputP
           {file.data ? (
             <img
               src={cdnImageUrl(cdnBaseUrl, environmentId, file.data, thumbnailSize)}
-              alt={value.alt}
+              alt={value.decorative ? '' : value.alt}
               width={thumbnailSize.width}
               height={thumbnailSize.height}
               style={{ objectFit: 'cover' }}
@@ -77,12 +80,12 @@ export function ImageInput({ id, field, value, onChange, problems }: FieldInputP
               )}
             </Button>
             {value.fileId ? (
-              <Button onClick={() => onChange({ fileId: '', alt: '' })}>
+              <Button onClick={() => onChange({ fileId: '', alt: '', decorative: false })}>
                 {translate('app.publications.editor.image.remove')}
               </Button>
             ) : null}
           </Stack>
-          {value.fileId ? (
+          {value.fileId && !value.decorative ? (
             <TextField
               id={`${id}-alt`}
               label={translate('app.publications.editor.image.alt')}
@@ -90,8 +93,20 @@ export function ImageInput({ id, field, value, onChange, problems }: FieldInputP
               onChange={(event) => onChange({ ...value, alt: event.target.value })}
               error={altProblem !== undefined}
               helperText={altProblem ?? translate('app.publications.editor.image.alt_help')}
+              required
               size="small"
               fullWidth
+            />
+          ) : null}
+          {value.fileId ? (
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={value.decorative}
+                  onChange={(event) => onChange({ ...value, decorative: event.target.checked })}
+                />
+              }
+              label={translate('app.publications.editor.image.decorative')}
             />
           ) : null}
         </Stack>

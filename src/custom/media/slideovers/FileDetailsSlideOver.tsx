@@ -16,7 +16,9 @@ import { SlideOverPanel } from '../../../slideover/SlideOverPanel';
 import { FileNameEditor } from '../FileNameEditor';
 import { FilePreview } from '../FilePreview';
 import { FileTags } from '../FileTags';
+import { FileUsageList } from '../FileUsageList';
 import { formatFileSize } from '../formatFileSize';
+import { deletionImpact, useFileUsage } from '../useFileUsage';
 
 export interface FileDetailsSlideOverProps {
   fileId: string;
@@ -24,8 +26,10 @@ export interface FileDetailsSlideOverProps {
 
 /**
  * File details (spec §2): 740x500 preview, size, original name, the current name (inline rename on
- * blur), tags, and Sluiten, Verwijderen (after 'Weet je zeker dat je {name} wilt verwijderen?') and
- * Downloaden. Changes broadcast `refreshmedia`, so the gallery behind follows.
+ * blur), tags, where the file is used, and Sluiten, Verwijderen (after 'Weet je zeker dat je {name}
+ * wilt verwijderen?', naming the drafts that lose the image) and Downloaden. A file that is the logo or
+ * in a sent publication is refused by the server: its message, listing the uses, shows in the panel.
+ * Changes broadcast `refreshmedia`, so the gallery behind follows.
  */
 export function FileDetailsSlideOver({ fileId }: FileDetailsSlideOverProps) {
   const translate = useTranslate();
@@ -36,6 +40,9 @@ export function FileDetailsSlideOver({ fileId }: FileDetailsSlideOverProps) {
   const [update, { isPending: saving }] = useUpdate<MediaFile, HttpError>();
   const [remove, { isPending: deleting }] = useDelete<MediaFile, HttpError>();
   const [confirmOpen, setConfirmOpen] = useState(false);
+  const [refusal, setRefusal] = useState<string>();
+  const usage = useFileUsage(fileId);
+  const impact = deletionImpact(usage.data);
 
   const rename = (name: string) => {
     if (!file) return;
@@ -65,7 +72,10 @@ export function FileDetailsSlideOver({ fileId }: FileDetailsSlideOverProps) {
         },
         onError: (failure) => {
           setConfirmOpen(false);
-          notify(failure.message, { type: 'error' });
+          // A refusal (409: in use) stays in view with its list of uses; anything else is a notice.
+          if (failure.status === 409) setRefusal(failure.message);
+          else notify(failure.message, { type: 'error' });
+          void usage.refetch();
         },
       },
     );
@@ -91,6 +101,11 @@ export function FileDetailsSlideOver({ fileId }: FileDetailsSlideOverProps) {
     >
       {isPending ? <LinearProgress aria-label={translate('media.explorer.loading')} /> : null}
       {error ? <Alert severity="error">{error.message}</Alert> : null}
+      {refusal ? (
+        <Alert severity="error" role="alert" onClose={() => setRefusal(undefined)} sx={{ mb: 2 }}>
+          {refusal}
+        </Alert>
+      ) : null}
       {file ? (
         <Stack spacing={2} sx={{ pb: 2 }}>
           <FilePreview file={file} />
@@ -102,6 +117,23 @@ export function FileDetailsSlideOver({ fileId }: FileDetailsSlideOverProps) {
             </Detail>
           </Stack>
           <Divider />
+          <Box component="section" aria-labelledby="file-usage-title">
+            <Typography id="file-usage-title" variant="subtitle2" component="h3" sx={{ mb: 0.5 }}>
+              {translate('media.usage.title')}
+            </Typography>
+            {usage.isPending ? (
+              <Typography variant="body2" color="text.secondary">
+                {translate('media.usage.loading')}
+              </Typography>
+            ) : null}
+            {usage.error ? (
+              <Typography variant="body2" color="error">
+                {usage.error.message}
+              </Typography>
+            ) : null}
+            {usage.data ? <FileUsageList usage={usage.data} onNavigate={close} /> : null}
+          </Box>
+          <Divider />
           <FileTags fileId={file.id} />
         </Stack>
       ) : null}
@@ -109,7 +141,17 @@ export function FileDetailsSlideOver({ fileId }: FileDetailsSlideOverProps) {
         isOpen={confirmOpen}
         loading={deleting}
         title={translate('media.details.delete_title')}
-        content={translate('media.details.delete_confirm', { name: file?.name ?? '' })}
+        content={
+          impact === 'drafts' && usage.data ? (
+            <Stack spacing={1}>
+              <Typography>{translate('media.details.delete_confirm', { name: file?.name ?? '' })}</Typography>
+              <Typography>{translate('media.details.delete_drafts')}</Typography>
+              <FileUsageList usage={usage.data} onlyDrafts />
+            </Stack>
+          ) : (
+            translate('media.details.delete_confirm', { name: file?.name ?? '' })
+          )
+        }
         confirm={translate('media.details.delete')}
         onConfirm={confirmDelete}
         onClose={() => setConfirmOpen(false)}

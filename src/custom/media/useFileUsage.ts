@@ -1,0 +1,22 @@
+import type { FileUsage } from '@contract/media';
+import { useQuery } from '@tanstack/react-query';
+import { useDataProvider } from 'react-admin';
+import type { DeclaredDataProvider } from '../../dataProvider/declaredDataProvider';
+
+/** Where a file is used (`GET /file/{id}/usage`), read afresh each time the details panel opens. */
+export function useFileUsage(fileId: string) {
+  const dataProvider = useDataProvider<DeclaredDataProvider>();
+  return useQuery({
+    queryKey: ['mediaFiles', 'usage', fileId],
+    queryFn: async () => (await dataProvider.action<FileUsage>('mediaFiles', 'usage', { id: fileId })).data,
+    staleTime: 0,
+    retry: false,
+  });
+}
+
+/** What deleting the file would do: refused (the logo, a sent publication), break drafts, or nothing. */
+export function deletionImpact(usage: FileUsage | undefined): 'refused' | 'drafts' | 'none' {
+  if (!usage) return 'none';
+  if (usage.themeLogo || usage.publications.some((publication) => publication.sent)) return 'refused';
+  return usage.publications.length > 0 ? 'drafts' : 'none';
+}
