@@ -27,7 +27,7 @@ export async function sendTest(
   body: TestSendBody,
 ): Promise<TestSendResult> {
   // Another environment's publication is not found, whatever the body holds.
-  const publication = await getPublication(db, environmentId, publicationId);
+  await getPublication(db, environmentId, publicationId);
   const addresses = distinctAddresses(body.addresses);
   const rendered = await renderPublicationPreview(db, cdn, environmentId, publicationId, body.templateId);
   const noUnsubscribe = { unsubscribeUrl: '#' };
@@ -39,7 +39,7 @@ export async function sendTest(
         await mail.mailer.send({
           from: mail.from,
           to: address,
-          subject: `${testSubjectPrefix}${publication.name}`,
+          subject: `${testSubjectPrefix}${rendered.subject}`,
           html,
           text,
           headers: { [environmentMailHeader]: environmentId },

@@ -22,6 +22,17 @@ import { themeStyle, type RenderTheme } from '../rendering/themeStyle';
 /** The logo is shown 160 px wide; fetched at twice that for sharp screens, fitted (never cropped). */
 const logoSize = { width: 320, height: 160, crop: false };
 
+/** A preview: the rendered mail with its subject and preview text as an inbox shows them. */
+export interface PreviewMail extends RenderedMail {
+  subject: string;
+  preheader: string | null;
+}
+
+/** The subject a message goes out with: the publication's subject, its name while none is set. */
+export function messageSubject(publication: { name: string; subject: string | null }): string {
+  return publication.subject ?? publication.name;
+}
+
 /**
  * A publication of the environment rendered through one of its type's templates, as a preview: merge
  * fields show their fallback, `{{unsubscribeUrl}}` stays for the delivery. 404 for an unknown publication
@@ -33,7 +44,7 @@ export async function renderPublicationPreview(
   environmentId: string,
   publicationId: string,
   templateId: string,
-): Promise<RenderedMail> {
+): Promise<PreviewMail> {
   const publication = await findPublication(
     db,
     environmentId,
@@ -49,12 +60,20 @@ export async function renderPublicationPreview(
       "Het veld 'templateId' verwijst niet naar een template van het publicatietype van deze publicatie.",
     );
   }
-  return withFallbacks(await renderStored(db, cdn, environmentId, publication, publication.layout, true));
+  const mail = withFallbacks(
+    await renderStored(db, cdn, environmentId, publication, publication.layout, true),
+  );
+  const asText = (value: string) => value;
+  return {
+    ...mail,
+    subject: fillMergeFields(messageSubject(publication), {}, asText),
+    preheader: publication.preheader === null ? null : fillMergeFields(publication.preheader, {}, asText),
+  };
 }
 
 /**
  * A publication rendered for delivery through the given template: merge fields and `{{unsubscribeUrl}}`
- * left for each recipient, the publication's name as the subject. Undefined when the publication or the
+ * left for each recipient, its subject (the name while none is set) as the subject. Undefined when the publication or the
  * template (of the publication's type) is gone.
  */
 export async function renderPublicationForDelivery(
@@ -74,7 +93,7 @@ export async function renderPublicationForDelivery(
   );
   if (!publication || publication.layout === null) return undefined;
   const mail = await renderStored(db, cdn, environmentId, publication, publication.layout, true);
-  return { ...mail, subject: publication.name };
+  return { ...mail, subject: messageSubject(publication) };
 }
 
 /**
@@ -121,6 +140,8 @@ async function findPublication(db: Database, environmentId: string, publicationI
     .select({
       id: publications.id,
       name: publications.name,
+      subject: publications.subject,
+      preheader: publications.preheader,
       publicationTypeId: publications.publicationTypeId,
       isPublic: publications.isPublic,
       layout: sql<string | null>`${layout}`,
@@ -197,6 +218,7 @@ async function renderStored(
     style: themeStyle(renderTheme(publication, logoUrl)),
     title: publication.name,
     environmentName: publication.environmentName,
+    preheader: publication.preheader,
     blocks,
     unsubscribeLink,
     image(fileId, size) {
