@@ -73,7 +73,9 @@ describe('checks before sending, subject and preview text, duplicating', () => {
   async function audienceWith(name: string, ...lists: string[][]): Promise<string> {
     const audience = await api<string>('POST', '/audience', undefined, { name });
     for (const [index, addresses] of lists.entries()) {
-      const list = await api<{ id: string }>('POST', '/list/manual', undefined, { title: `${name} ${index}` });
+      const list = await api<{ id: string }>('POST', '/list/manual', undefined, {
+        title: `${name} ${index}`,
+      });
       for (const email of addresses) {
         const added = await api('POST', `/list/manual/${list.body.id}/subscriber`, { name: email, email });
         expect(added.status).toBe(201);
@@ -261,7 +263,10 @@ describe('checks before sending, subject and preview text, duplicating', () => {
     expect(noBlocks.body.blockers.map((blocker) => blocker.code)).toEqual(['noBlocks']);
     const refusedEmpty = await api<ErrorBody>('POST', '/deliveryjobs', jobBody(empty, audienceId));
     expect(refusedEmpty.status).toBe(400);
-    expect(refusedEmpty.body).toMatchObject({ field: 'publicationId', message: noBlocks.body.blockers[0].message });
+    expect(refusedEmpty.body).toMatchObject({
+      field: 'publicationId',
+      message: noBlocks.body.blockers[0].message,
+    });
 
     const unfilled = await newPublication('Leeg verplicht veld', 'artikel');
     const requiredEmpty = await check(unfilled, { audienceId, templateId: templates.zuiderveenStandard });
@@ -306,7 +311,11 @@ describe('checks before sending, subject and preview text, duplicating', () => {
     const audienceId = await audienceWith('Verleden', ['verleden@proef.nl']);
     const id = publications.januaryNewsletter;
     const past = new Date(Date.now() - 60 * 60 * 1000).toISOString();
-    const refused = await api<ErrorBody>('POST', '/deliveryjobs', jobBody(id, audienceId, { scheduledAt: past }));
+    const refused = await api<ErrorBody>(
+      'POST',
+      '/deliveryjobs',
+      jobBody(id, audienceId, { scheduledAt: past }),
+    );
     expect(refused).toMatchObject({
       status: 400,
       body: { field: 'scheduledAt', message: 'Kies een moment in de toekomst' },
@@ -320,7 +329,9 @@ describe('checks before sending, subject and preview text, duplicating', () => {
     expect(planned.status).toBe(201);
     // Planned: its moment lies after its creation (the console tells 'planned' from 'sending now' so).
     expect(Date.parse(planned.body.scheduledAt)).toBeGreaterThan(Date.parse(planned.body.createdAt));
-    const moved = await api<ErrorBody>('PUT', `/deliveryjobs/${planned.body.id}/schedule`, { scheduledAt: past });
+    const moved = await api<ErrorBody>('PUT', `/deliveryjobs/${planned.body.id}/schedule`, {
+      scheduledAt: past,
+    });
     expect(moved).toMatchObject({
       status: 400,
       body: { field: 'scheduledAt', message: 'Kies een moment in de toekomst' },
@@ -347,10 +358,11 @@ describe('checks before sending, subject and preview text, duplicating', () => {
       preheader: 'De voorbeeldtekst',
     });
 
-    const copied = await api<string>('POST', `/publications/${id}/duplicate`);
+    const copied = await api<Publication>('POST', `/publications/${id}/duplicate`);
     expect(copied.status).toBe(201);
-    expect(copied.body).not.toBe(id);
-    const copy = await api<Publication>('GET', `/publications/${copied.body}`);
+    expect(copied.body.id).not.toBe(id);
+    const copy = await api<Publication>('GET', `/publications/${copied.body.id}`);
+    expect(copy.body).toEqual(copied.body);
     expect(copy.body).toMatchObject({
       name: 'Origineel (kopie)',
       publicationTypeId: types.zuiderveenNewsletter,
@@ -359,20 +371,26 @@ describe('checks before sending, subject and preview text, duplicating', () => {
       subject: 'Het onderwerp',
       preheader: 'De voorbeeldtekst',
     });
-    const blocks = await blocksOf(copied.body);
+    const blocks = await blocksOf(copied.body.id);
     expect(blocks.map((block) => [block.blockType, block.position, block.content])).toEqual([
       ['artikel', 0, { title: 'Eerste blok' }],
       ['tekst', 1, { text: '<p>Tweede blok</p>' }],
     ]);
     // The copy's blocks are its own: changing one leaves the original as it was.
-    await fillBlock(copied.body, blocks[0], { title: 'Veranderd' });
+    await fillBlock(copied.body.id, blocks[0], { title: 'Veranderd' });
     expect((await blocksOf(id))[0].content).toEqual({ title: 'Eerste blok' });
 
-    expect((await api('POST', '/publications/0b7f4a1c-1111-4222-8333-944455566677/duplicate')).status).toBe(404);
-    const otherEnvironment = await server.api('POST', `/publications/${publications.seasonOpening}/duplicate`, {
-      token,
-      env,
-    });
+    expect((await api('POST', '/publications/0b7f4a1c-1111-4222-8333-944455566677/duplicate')).status).toBe(
+      404,
+    );
+    const otherEnvironment = await server.api(
+      'POST',
+      `/publications/${publications.seasonOpening}/duplicate`,
+      {
+        token,
+        env,
+      },
+    );
     expect(otherEnvironment.status).toBe(404);
   });
 });

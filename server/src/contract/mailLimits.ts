@@ -8,3 +8,7 @@ export const confirmRecipientsAbove = 100;
 
 /** Gmail cuts a message's HTML off above this size ('[Bericht ingekort]'). */
 export const gmailClipBytes = 102 * 1024;
+
+/** The longest subject and preview text a publication takes (mail programs show far less). */
+export const maxSubjectLength = 200;
+export const maxPreheaderLength = 250;

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { maxPreheaderLength, maxSubjectLength } from './mailLimits';
 import { Nullable, pagingProperties as commonPaging, StringEnum, Text, Uuid } from './common';
 
 // Contract of the publications area (spec §3 Publication, Publication type, Delivery job; §7 calls).
@@ -149,10 +150,6 @@ export const PublicationPage = Type.Object({
 export type PublicationPage = Static<typeof PublicationPage>;
 
 export const PublicationParams = Type.Object({ id: Uuid });
-
-/** The longest subject and preview text a publication takes (mail programs show far less). */
-export const maxSubjectLength = 200;
-export const maxPreheaderLength = 250;
 export type PublicationParams = Static<typeof PublicationParams>;
 
 /** Body of POST /publications/: both required; the type must be one of the environment's. */
@@ -248,8 +245,12 @@ export type RenderQuery = Static<typeof RenderQuery>;
 export const RenderedPublication = Type.Object({
   html: Type.String(),
   text: Type.String(),
-  subject: Type.String({ description: 'The subject as sent (the name while none is set), merge fields at their fallback.' }),
-  preheader: Nullable(Type.String({ description: 'The preview text, merge fields at their fallback; null when not set.' })),
+  subject: Type.String({
+    description: 'The subject as sent (the name while none is set), merge fields at their fallback.',
+  }),
+  preheader: Nullable(
+    Type.String({ description: 'The preview text, merge fields at their fallback; null when not set.' }),
+  ),
   from: Type.String({ description: 'Who the message comes from (its From header).' }),
 });
 export type RenderedPublication = Static<typeof RenderedPublication>;

@@ -172,17 +172,17 @@ export const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         summary:
-          "Copies a publication: same type, flags, subject, preview text and blocks, named '{name} (kopie)'; " +
-          "answers the copy's id as a JSON string.",
+          'Copies a publication in one transaction: same type, flags, subject, preview text and blocks, named ' +
+          "'{name} (kopie)'; answers the copy.",
         tags,
         'x-extension': true,
         params: environmentParams(PublicationParams.properties),
-        response: { 201: PublicationId, ...errorResponses(400, 401, 403, 404) },
+        response: { 201: Publication, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
       const id = await duplicatePublication(app.db, request.environmentId, request.params.id);
-      return reply.status(201).type('application/json; charset=utf-8').send(JSON.stringify(id));
+      return reply.status(201).send(await getPublication(app.db, request.environmentId, id));
     },
   );
 
@@ -385,7 +385,7 @@ export const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'Plans the delivery of a publication (status Gepland; the worker sends it at scheduledAt, now by default); ' +
           'answers the job. audienceId may be missing or null only when SendToOnlyAcceptedRsvp is true. 400 naming ' +
-          "the field while a blocker of GET /publications/{id}/deliver-check holds, and for a past scheduledAt.",
+          'the field while a blocker of GET /publications/{id}/deliver-check holds, and for a past scheduledAt.',
         tags: jobTags,
         body: CreateDeliveryJobBody,
         response: { 201: DeliveryJob, ...errorResponses(400, 401, 403) },
