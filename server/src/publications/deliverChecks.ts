@@ -16,7 +16,7 @@ import {
   publicationTemplates,
   publications,
 } from '../db/schema';
-import { badRequest, notFound } from '../errors';
+import { badRequest, notFound, type ApiError } from '../errors';
 import { countRecipientsToSend } from '../delivery/recipientResolution';
 import type { CdnLocation } from '../rendering/imageUrl';
 import type { RenderedMail } from '../rendering/renderPublication';
@@ -244,13 +244,14 @@ async function runChecks(checks: readonly Check[], subject: CheckSubject): Promi
   return (await Promise.all(checks.map((check) => check(subject)))).flat();
 }
 
-/** Reads what the checks look at; 404 for a publication that is not the environment's. */
+/** Reads what the checks look at; `missing()` is thrown for a publication that is not the environment's. */
 async function checkSubject(
   db: Database,
   cdn: CdnLocation | undefined,
   environmentId: string,
   publicationId: string,
   choice: DeliverChoice,
+  missing: () => ApiError = () => notFound('De publicatie'),
 ): Promise<CheckSubject> {
   const [publication] = await db
     .select({
@@ -261,7 +262,7 @@ async function checkSubject(
     })
     .from(publications)
     .where(and(eq(publications.id, publicationId), eq(publications.environmentId, environmentId)));
-  if (!publication) throw notFound('De publicatie');
+  if (!publication) throw missing();
   const rows = await db
     .select({
       content: publicationBlocks.content,
@@ -322,14 +323,18 @@ export async function checkDelivery(
   return { recipients, blockers, warnings };
 }
 
-/** Refuses a delivery while a blocker holds: a 400 naming the first blocker's field, with its message. */
+/**
+ * Refuses a delivery while a blocker holds: a 400 naming the first blocker's field, with its message. A
+ * publication deleted meanwhile is the job's unknown `publicationId`, as `missing` says.
+ */
 export async function refuseBlockedDelivery(
   db: Database,
   environmentId: string,
   publicationId: string,
   choice: DeliverChoice,
+  missing: () => ApiError,
 ): Promise<void> {
-  const subject = await checkSubject(db, undefined, environmentId, publicationId, choice);
+  const subject = await checkSubject(db, undefined, environmentId, publicationId, choice, missing);
   const [blocker] = await runChecks(blockerChecks, subject);
   if (blocker) throw badRequest(blocker.field ?? 'publicationId', blocker.message);
 }

@@ -108,11 +108,13 @@ export async function createDeliveryJob(
       throw badRequest('audienceId', "Het veld 'audienceId' verwijst naar een verwijderde doelgroep.");
   }
 
-  await refuseBlockedDelivery(db, environmentId, publication.id, {
-    audienceId,
-    templateId: template.id,
-    sendToOnlyAcceptedRsvp,
-  });
+  await refuseBlockedDelivery(
+    db,
+    environmentId,
+    publication.id,
+    { audienceId, templateId: template.id, sendToOnlyAcceptedRsvp },
+    unknownPublication,
+  );
 
   const recipientCount = await countRecipientsToSend(db, environmentId, {
     audienceId,
