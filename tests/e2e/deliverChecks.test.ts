@@ -207,6 +207,48 @@ describe('sending with confidence: subject, checks, typed confirmation, the mess
       })
       .toContain(preheader);
   });
+
+  it('plans a job for later, says so, moves it on its page and cancels it', async () => {
+    // A local moment tomorrow at 10:00, as the date-time input takes it.
+    const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000);
+    const local = (date: Date, hour: number) =>
+      `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}T${hour}:00`;
+    await page.goto(copyUrl);
+    const panel = await openDeliverPanel(page);
+    await chooseInPanel(page, panel, 'Test redactie');
+    await panel.getByLabel('Verzenden op').fill(local(new Date(Date.now() - 2 * 24 * 60 * 60 * 1000), 10));
+    await panel.getByRole('button', { name: 'Verspreiden' }).click();
+    await panel.getByText('Kies een moment in de toekomst').waitFor();
+    await panel.getByLabel('Verzenden op').fill(local(tomorrow, 10));
+    await panel.getByRole('button', { name: 'Verspreiden' }).click();
+    await page.getByText(/^De job staat gepland voor .*10:00\.$/).waitFor();
+    await page.waitForURL(`${baseUrl}/jobs/`);
+
+    await page
+      .getByRole('row', { name: new RegExp(`${escapeRegExp(copyName)}.*Gepland`) })
+      .first()
+      .click();
+    await page.getByText(/^Gepland voor .*10:00$/).waitFor();
+    await page.getByRole('button', { name: 'Verzetten' }).click();
+    const reschedule = page.getByRole('dialog', { name: 'Job verzetten' });
+    await reschedule.getByLabel(/Gepland voor/).fill(local(tomorrow, 14));
+    await screenshot(page, 'job-reschedule-desktop');
+    expect(await seriousFindings(page)).toEqual([]);
+    await reschedule.getByRole('button', { name: 'Verzetten' }).click();
+    await page.getByText('De job is verzet.').waitFor();
+    await page.getByText(/^Gepland voor .*14:00$/).waitFor();
+
+    await page.getByRole('button', { name: 'Annuleren' }).click();
+    await page
+      .getByRole('dialog', { name: 'Job annuleren' })
+      .getByRole('button', { name: 'Annuleren', exact: true })
+      .click();
+    await page.getByText('De job is geannuleerd.').waitFor();
+    await page.getByText('Geannuleerd').first().waitFor();
+    // No longer planned: neither the moment nor 'Verzetten' shows.
+    await expect.poll(() => page.getByText(/^Gepland voor /).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Verzetten' }).count()).toBe(0);
+  });
 });
 
 describe('the deliver panel on a phone (390x844)', () => {

@@ -194,7 +194,9 @@ export async function duplicatePublication(db: Database, environmentId: string, 
       .from(publicationBlocks)
       .where(eq(publicationBlocks.publicationId, original.id));
     if (blocks.length > 0) {
-      await tx.insert(publicationBlocks).values(blocks.map((block) => ({ ...block, publicationId: copy.id })));
+      await tx
+        .insert(publicationBlocks)
+        .values(blocks.map((block) => ({ ...block, publicationId: copy.id })));
     }
     return copy.id;
   });

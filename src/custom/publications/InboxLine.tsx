@@ -10,15 +10,26 @@ export interface InboxLineProps {
 }
 
 /**
- * The message as a mail program lists it: sender — subject — preview text, on one line that ends in an
- * ellipsis where it runs out of room (as an inbox cuts it off). Each part is labelled for screen readers.
+ * The message as a mail program lists it: the sender, the subject and the preview text, each line ending
+ * in an ellipsis where it runs out of room (as an inbox cuts them off). Each part is named for screen
+ * readers, as the inbox's own columns would be.
  */
 export function InboxLine({ from, subject, preheader }: InboxLineProps) {
   const translate = useTranslate();
+  const line = (label: string, text: string, strong: boolean) => (
+    <Typography
+      noWrap
+      title={text}
+      aria-label={`${translate(label)}: ${text}`}
+      color={strong ? 'text.primary' : 'text.secondary'}
+      sx={{ fontWeight: strong ? 600 : 400 }}
+    >
+      {text}
+    </Typography>
+  );
   return (
     <Box
       component="figure"
-      aria-label={translate('app.publications.preview.inbox')}
       data-testid="inbox-line"
       sx={{
         m: 0,
@@ -34,35 +45,9 @@ export function InboxLine({ from, subject, preheader }: InboxLineProps) {
       <Typography variant="caption" component="figcaption" color="text.secondary">
         {translate('app.publications.preview.inbox')}
       </Typography>
-      <Typography noWrap sx={{ display: 'block' }}>
-        <Box
-          component="span"
-          title={translate('app.publications.preview.inbox_sender')}
-          sx={{ fontWeight: 600 }}
-        >
-          {senderName(from)}
-        </Box>
-        {' — '}
-        <Box
-          component="span"
-          title={translate('app.publications.preview.inbox_subject')}
-          sx={{ fontWeight: 600 }}
-        >
-          {subject}
-        </Box>
-        {preheader ? (
-          <>
-            {' — '}
-            <Box
-              component="span"
-              title={translate('app.publications.preview.inbox_preheader')}
-              color="text.secondary"
-            >
-              {preheader}
-            </Box>
-          </>
-        ) : null}
-      </Typography>
+      {line('app.publications.preview.inbox_sender', senderName(from), true)}
+      {line('app.publications.preview.inbox_subject', subject, true)}
+      {preheader ? line('app.publications.preview.inbox_preheader', preheader, false) : null}
     </Box>
   );
 }
