@@ -240,20 +240,30 @@ const warningChecks: readonly Check[] = [
 
 // ---- Running the checks -------------------------------------------------------------------------
 
+/** One check after the other: inside a transaction its one connection takes one statement at a time. */
 async function runChecks(checks: readonly Check[], subject: CheckSubject): Promise<DeliverCheckFinding[]> {
-  return (await Promise.all(checks.map((check) => check(subject)))).flat();
+  const findings: DeliverCheckFinding[] = [];
+  for (const check of checks) findings.push(...(await check(subject)));
+  return findings;
 }
 
-/** Reads what the checks look at; `missing()` is thrown for a publication that is not the environment's. */
+/**
+ * Reads what the checks look at; `missing()` is thrown for a publication that is not the environment's.
+ * With `lock` (inside a transaction) the publication's row is share-locked, so a delete cannot take its
+ * blocks away halfway through the checks.
+ */
 async function checkSubject(
   db: Database,
   cdn: CdnLocation | undefined,
   environmentId: string,
   publicationId: string,
   choice: DeliverChoice,
-  missing: () => ApiError = () => notFound('De publicatie'),
+  {
+    missing = () => notFound('De publicatie'),
+    lock = false,
+  }: { missing?: () => ApiError; lock?: boolean } = {},
 ): Promise<CheckSubject> {
-  const [publication] = await db
+  const query = db
     .select({
       id: publications.id,
       name: publications.name,
@@ -262,6 +272,7 @@ async function checkSubject(
     })
     .from(publications)
     .where(and(eq(publications.id, publicationId), eq(publications.environmentId, environmentId)));
+  const [publication] = lock ? await query.for('share') : await query;
   if (!publication) throw missing();
   const rows = await db
     .select({
@@ -312,15 +323,15 @@ export async function checkDelivery(
   choice: DeliverChoice,
 ): Promise<DeliverCheck> {
   const subject = await checkSubject(db, cdn, environmentId, publicationId, choice);
-  const [recipients, blockers, warnings] = await Promise.all([
-    countRecipientsToSend(db, environmentId, {
-      audienceId: choice.audienceId,
-      sendToOnlyAcceptedRsvp: choice.sendToOnlyAcceptedRsvp,
-    }),
-    runChecks(blockerChecks, subject),
-    runChecks(warningChecks, subject),
-  ]);
-  return { recipients, blockers, warnings };
+  const recipients = await countRecipientsToSend(db, environmentId, {
+    audienceId: choice.audienceId,
+    sendToOnlyAcceptedRsvp: choice.sendToOnlyAcceptedRsvp,
+  });
+  return {
+    recipients,
+    blockers: await runChecks(blockerChecks, subject),
+    warnings: await runChecks(warningChecks, subject),
+  };
 }
 
 /**
@@ -334,7 +345,12 @@ export async function refuseBlockedDelivery(
   choice: DeliverChoice,
   missing: () => ApiError,
 ): Promise<void> {
-  const subject = await checkSubject(db, undefined, environmentId, publicationId, choice, missing);
-  const [blocker] = await runChecks(blockerChecks, subject);
+  const [blocker] = await db.transaction(async (tx) => {
+    const subject = await checkSubject(tx, undefined, environmentId, publicationId, choice, {
+      missing,
+      lock: true,
+    });
+    return runChecks(blockerChecks, subject);
+  });
   if (blocker) throw badRequest(blocker.field ?? 'publicationId', blocker.message);
 }
