@@ -61,15 +61,17 @@ export function DetailHeader({
             </Stack>
           ) : null}
         </Stack>
-        {(view.summary ?? []).map((line) => (
-          <Typography
-            key={'source' in line ? line.source : line.label}
-            color="text.secondary"
-            sx={{ mt: 0.5 }}
-          >
-            {'source' in line ? String(record[line.source] ?? '') : text(line)}
-          </Typography>
-        ))}
+        {(view.summary ?? [])
+          .filter((line) => 'source' in line || !line.when || line.when(record))
+          .map((line) => (
+            <Typography
+              key={'source' in line ? line.source : line.label}
+              color="text.secondary"
+              sx={{ mt: 0.5 }}
+            >
+              {'source' in line ? String(record[line.source] ?? '') : text(line)}
+            </Typography>
+          ))}
         {Extra ? <Extra record={record} /> : null}
         {notice ? (
           <Alert severity="info" sx={{ mt: 2 }}>

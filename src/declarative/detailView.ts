@@ -20,6 +20,8 @@ export type RecordComponent<TRecord extends RaRecord> = {
 export interface RecordText<TRecord extends RaRecord> {
   label: Label;
   values?(record: TRecord): Record<string, unknown>;
+  /** Shown only while this holds ('Gepland voor …' only for a planned job); always when absent. */
+  when?(record: TRecord): boolean;
 }
 
 /** A chip next to the record's title, e.g. 'Testlijst' or 'Openbaar'. */

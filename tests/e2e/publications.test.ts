@@ -27,6 +27,30 @@ async function apiAsBrowser<T>(page: Page, path: string): Promise<T> {
   return JSON.parse(text) as T;
 }
 
+/** PUTs a JSON body to an API path as the browser's user; anything but a 2xx fails the test. */
+async function putAsBrowser(page: Page, path: string, body: unknown): Promise<void> {
+  const { status, text } = await page.evaluate(
+    async ({ relativePath, json }) => {
+      const session = JSON.parse(sessionStorage.getItem('dpp.session') ?? '{}') as {
+        accessToken: string;
+        environmentId: string;
+      };
+      const response = await fetch(`/api/1/${session.environmentId}${relativePath}`, {
+        method: 'PUT',
+        headers: {
+          Authorization: `Bearer ${session.accessToken}`,
+          'X-Environment-Id': session.environmentId,
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify(json),
+      });
+      return { status: response.status, text: await response.text() };
+    },
+    { relativePath: path, json: body },
+  );
+  if (status < 200 || status > 299) throw new Error(`PUT ${path}: ${status} ${text}`);
+}
+
 /** The status an API path answers to the browser's user. */
 async function statusAsBrowser(page: Page, path: string): Promise<number> {
   return (await getAsBrowser(page, path)).status;
@@ -155,6 +179,28 @@ describe('publications and delivery jobs', () => {
   });
 
   it('delivers to the accepted RSVP participants: the job shows on /jobs/ and the API has the flag', async () => {
+    // The blocks added above are empty, and a required field left empty blocks a delivery: fill them.
+    const { data: found } = await apiAsBrowser<{ data: Array<{ id: string }> }>(
+      page,
+      `/publications/?search=${encodeURIComponent(name)}`,
+    );
+    const blocks = await apiAsBrowser<{ data: Array<{ id: string; blockType: string; version: number }> }>(
+      page,
+      `/publications/${found[0].id}/blocks`,
+    );
+    for (const block of blocks.data) {
+      const content =
+        block.blockType === 'agendaitem'
+          ? { title: 'Inloopavond', startsAt: '2030-01-15T19:30' }
+          : { title: 'Nieuws' };
+      await putAsBrowser(page, `/publications/${found[0].id}/blocks/${block.id}`, {
+        content,
+        version: block.version,
+      });
+    }
+    await page.reload();
+    await page.getByRole('heading', { name, level: 2 }).waitFor();
+
     await page.getByRole('button', { name: 'Verspreiden', exact: true }).click();
     const panel = page.getByRole('dialog', { name: `${name} verspreiden` });
     await panel.getByRole('button', { name: 'Verspreiden', exact: true }).click();
@@ -215,7 +261,10 @@ describe('publications and delivery jobs', () => {
       await screenshot(page, 'publications-deliver-phone');
       await page.goto(`${baseUrl}/jobs/`);
       // A phone shows the publication and status columns only (the jobs table's phoneColumns).
-      await page.getByRole('row', { name: new RegExp(name) }).first().waitFor();
+      await page
+        .getByRole('row', { name: new RegExp(name) })
+        .first()
+        .waitFor();
       await screenshot(page, 'jobs-list-phone');
     } finally {
       await page.setViewportSize(DESKTOP);

@@ -16,7 +16,7 @@ import {
 } from '../../server/src/db/schema';
 import type { Clock } from '../../server/src/delivery/clock';
 import { runDeliveryJob, type DeliveryContext } from '../../server/src/delivery/deliveryRunner';
-import { cancelJob } from '../../server/src/delivery/jobStates';
+import { cancelJob, scheduleJob } from '../../server/src/delivery/jobStates';
 import { createRateLimiter } from '../../server/src/delivery/rateLimiter';
 import { signUnsubscribeToken, verifyUnsubscribeToken } from '../../server/src/delivery/unsubscribeToken';
 import { MailSendError, type Mailer, type OutgoingMessage } from '../../server/src/mail/mailer';
@@ -129,6 +129,7 @@ describe('delivery jobs (worker and states)', () => {
         audienceId,
         scheduledAt: scheduledAt?.toISOString(),
       },
+      { catcher: false },
       // Created a minute ago unless told otherwise: due for any clock the test starts now.
       now ?? new Date(Date.now() - 60_000),
     );
@@ -268,6 +269,45 @@ describe('delivery jobs (worker and states)', () => {
     advance(60 * 60 * 1000);
     expect(await runDeliveryJob(contextWith(mailer, clock), jobId)).toEqual({ outcome: 'finished' });
     expect(accepted.map((message) => message.to)).toEqual(['later@proef.nl']);
+  });
+
+  it('runs a moved job at its new moment only, whether moved later or earlier', async () => {
+    const { clock, advance } = manualClock();
+    const hour = 60 * 60 * 1000;
+    const at = (hours: number) => new Date(clock.now().getTime() + hours * hour);
+    const { mailer, accepted } = recordingMailer();
+
+    // Planned for in an hour, moved to in three: at the old moment the queue entry finds it not due.
+    const later = await jobFor(await audienceOf(['verzet@proef.nl']), at(1), clock.now());
+    const laterMoment = at(3);
+    await scheduleJob(db, env, later, laterMoment);
+    advance(hour);
+    expect(await runDeliveryJob(contextWith(mailer, clock), later)).toEqual({
+      outcome: 'notDue',
+      scheduledAt: laterMoment,
+    });
+    expect(accepted).toHaveLength(0);
+    advance(2 * hour);
+    expect(await runDeliveryJob(contextWith(mailer, clock), later)).toEqual({ outcome: 'finished' });
+    expect(accepted.map((message) => message.to)).toEqual(['verzet@proef.nl']);
+
+    // Planned for in three hours, moved to in one: sent then, and the old moment's entry sends nothing more.
+    const earlier = await jobFor(await audienceOf(['eerder@proef.nl']), at(3), clock.now());
+    await scheduleJob(db, env, earlier, at(1));
+    advance(hour);
+    expect(await runDeliveryJob(contextWith(mailer, clock), earlier)).toEqual({ outcome: 'finished' });
+    advance(2 * hour);
+    expect(await runDeliveryJob(contextWith(mailer, clock), earlier)).toEqual({ outcome: 'finished' });
+    expect(accepted.filter((message) => message.to === 'eerder@proef.nl')).toHaveLength(1);
+
+    // A job that has started cannot be moved (409), nor can a cancelled one; a cancelled job never runs.
+    await expect(scheduleJob(db, env, earlier, at(5))).rejects.toMatchObject({ status: 409 });
+    const cancelled = await jobFor(await audienceOf(['nooit@proef.nl']), at(1), clock.now());
+    await cancelJob(db, env, cancelled, clock.now());
+    await expect(scheduleJob(db, env, cancelled, at(2))).rejects.toMatchObject({ status: 409 });
+    advance(hour);
+    expect(await runDeliveryJob(contextWith(mailer, clock), cancelled)).toEqual({ outcome: 'finished' });
+    expect(accepted.some((message) => message.to === 'nooit@proef.nl')).toBe(false);
   });
 
   it('cancels a planned job (nothing sent) and a running one (stops before the next batch)', async () => {

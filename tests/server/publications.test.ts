@@ -596,6 +596,18 @@ describe('publications area', () => {
         `/publications/${publicationId}/type/${types.zuiderveenNewsletter}/${blockType}/dynamic`,
       );
 
+    /** A publication that passes the checks before sending: one article with its required title. */
+    async function sendablePublication(name: string): Promise<string> {
+      const id = await createPublication(name);
+      const block = (await addBlock(id, 'artikel')).body as PublicationBlock;
+      const saved = await api('PUT', `/publications/${id}/blocks/${block.id}`, {
+        content: { title: name },
+        version: block.version,
+      });
+      expect(saved.status).toBe(200);
+      return id;
+    }
+
     it('deletes a publication with its blocks: both read back 404 and it leaves the list', async () => {
       const id = await createPublication('Verkeerd aangemaakt');
       for (const blockType of ['artikel', 'agendaitem'])
@@ -620,8 +632,7 @@ describe('publications area', () => {
     });
 
     it('refuses with 409 naming the field when the publication has delivery jobs, and keeps it whole', async () => {
-      const id = await createPublication('Al verspreid');
-      expect((await addBlock(id, 'artikel')).status).toBe(201);
+      const id = await sendablePublication('Al verspreid');
       const job = await api<DeliveryJob>('POST', '/deliveryjobs', {
         publicationId: id,
         title: 'Verspreiden van Al verspreid',
@@ -654,7 +665,7 @@ describe('publications area', () => {
       // On PostgreSQL the two run truly concurrently; either order must leave a consistent outcome:
       // deleted and the job refused (400 naming publicationId), or the job planned and the delete refused.
       for (let round = 0; round < 20; round++) {
-        const id = await createPublication(`Gelijktijdig ${round}`);
+        const id = await sendablePublication(`Gelijktijdig ${round}`);
         const [deleted, job] = await Promise.all([
           api<ErrorBody>('DELETE', `/publications/${id}`),
           api<ErrorBody>('POST', '/deliveryjobs', {

@@ -23,6 +23,8 @@ const publication: Publication = {
   isNotMarketing: false,
   isPublic: false,
   senderName: null,
+  subject: null,
+  preheader: null,
   publicationTypeId: type.id,
   publicationTypeName: type.name,
   createdAt: '2025-03-01T09:00:00.000Z',

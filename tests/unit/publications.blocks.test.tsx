@@ -131,6 +131,8 @@ describe('publication page blocks', { timeout: 60_000 }, () => {
   const publication = {
     id: 'publication-1',
     name: 'Nieuwsbrief maart',
+    subject: null,
+    preheader: null,
     isNotMarketing: true,
     isPublic: false,
     publicationTypeId: newsletterType.id,

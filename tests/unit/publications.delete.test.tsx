@@ -9,6 +9,8 @@ import { renderPublications } from './support/publicationsTestApp';
 const publication = (id: string, name: string): Publication => ({
   id,
   name,
+  subject: null,
+  preheader: null,
   isNotMarketing: false,
   isPublic: false,
   senderName: null,

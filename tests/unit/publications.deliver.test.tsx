@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Publication, PublicationType } from '@contract/publications';
+import type { DeliverCheck, Publication, PublicationType } from '@contract/publications';
 import { openSlideOver } from '../../src/slideover/events';
 import { renderPublications } from './support/publicationsTestApp';
 import { jsonAnswer, mockFetch, type SentRequest } from './support/fetchEdge';
@@ -20,6 +20,8 @@ const newsletterType: PublicationType = {
 const publication: Publication = {
   id: 'publication-1',
   name: 'Nieuwsbrief maart',
+  subject: null,
+  preheader: null,
   isNotMarketing: false,
   isPublic: false,
   senderName: null,
@@ -35,10 +37,21 @@ const audiences = [
   { id: 'audience-all', name: 'Inwoners en ondernemers', isDeleted: false },
 ];
 
-/** The API as far as the deliver form uses it; `onJob` answers POST /deliveryjobs. */
-function fakeApi(type: PublicationType, onJob: (request: SentRequest) => Response) {
+const noFindings: DeliverCheck = { recipients: 3, blockers: [], warnings: [] };
+
+/**
+ * The API as far as the deliver form uses it; `onJob` answers POST /deliveryjobs, `check` the checks
+ * before sending for the asked choice.
+ */
+function fakeApi(
+  type: PublicationType,
+  onJob: (request: SentRequest) => Response,
+  check: (request: SentRequest) => DeliverCheck = () => noFindings,
+) {
   return mockFetch((request) => {
     const path = request.path.replace('/api/1/env-1', '');
+    if (request.method === 'GET' && path === `/publications/${publication.id}/deliver-check`)
+      return jsonAnswer(check(request));
     if (request.method === 'GET' && path === `/publicationtypes/${type.id}`) return jsonAnswer(type);
     if (request.method === 'GET' && path === `/publications/${publication.id}`)
       return jsonAnswer(publication);
@@ -204,6 +217,132 @@ describe('deliver publication panel', { timeout: 60_000 }, () => {
     ).toBeGreaterThan(0);
     expect(screen.getByRole('dialog', { name: 'Nieuwsbrief maart verspreiden' })).toBeInTheDocument();
     expect(within(panel).getByRole('combobox', { name: /Sjabloon/ })).toHaveTextContent('Standaard');
+  });
+});
+
+describe('checks before sending in the deliver panel', { timeout: 60_000 }, () => {
+  async function choose(panel: HTMLElement, template: string, audience: string) {
+    const user = userEvent.setup({ delay: null });
+    await user.click(await within(panel).findByRole('combobox', { name: /Sjabloon/ }));
+    await user.click(await screen.findByRole('option', { name: template }));
+    await user.click(await within(panel).findByRole('combobox', { name: /Doelgroep/ }));
+    await user.click(await screen.findByRole('option', { name: audience }));
+    return user;
+  }
+
+  it('shows the recipients and warnings of the choice, asked again as the choice changes', async () => {
+    const { sent } = fakeApi(
+      newsletterType,
+      () => jsonAnswer({}),
+      (request) =>
+        request.query.get('audienceId') === 'audience-all'
+          ? { recipients: 1234, blockers: [], warnings: [] }
+          : {
+              recipients: 3,
+              blockers: [],
+              warnings: [{ code: 'alreadySent', message: 'Al verzonden op 3 maart 2025 om 10:00.' }],
+            },
+    );
+    renderPublications();
+    openDeliver();
+    const panel = await screen.findByRole('dialog', { name: 'Nieuwsbrief maart verspreiden' });
+    expect(
+      await within(panel).findByText('Kies een doelgroep om het aantal ontvangers te zien.'),
+    ).toBeVisible();
+
+    const user = await choose(panel, 'Standaard', 'Bewoners Centrum');
+    expect(await within(panel).findByText('3 ontvangers')).toBeInTheDocument();
+    expect(within(panel).getByText('Al verzonden op 3 maart 2025 om 10:00.')).toBeInTheDocument();
+    const asked = sent.filter((request) => request.path.endsWith('/deliver-check')).at(-1)!;
+    expect(asked.query.get('audienceId')).toBe('audience-centre');
+    expect(asked.query.get('templateId')).toBe('template-standard');
+
+    await user.click(within(panel).getByRole('combobox', { name: /Doelgroep/ }));
+    await user.click(await screen.findByRole('option', { name: 'Inwoners en ondernemers' }));
+    expect(await within(panel).findByText('1.234 ontvangers')).toBeInTheDocument();
+    expect(within(panel).queryByText('Al verzonden op 3 maart 2025 om 10:00.')).not.toBeInTheDocument();
+    expect(within(panel).getByText('Geen bezwaren gevonden.')).toBeInTheDocument();
+  });
+
+  it('takes the submit button away while a blocker holds', async () => {
+    fakeApi(
+      newsletterType,
+      () => jsonAnswer({}),
+      () => ({
+        recipients: 3,
+        blockers: [
+          { code: 'noBlocks', field: 'publicationId', message: 'Deze publicatie heeft nog geen blokken.' },
+        ],
+        warnings: [],
+      }),
+    );
+    renderPublications();
+    openDeliver();
+    const panel = await screen.findByRole('dialog', { name: 'Nieuwsbrief maart verspreiden' });
+    expect(await within(panel).findByText('Deze publicatie heeft nog geen blokken.')).toBeInTheDocument();
+    expect(within(panel).getByText('Dit moet eerst anders')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(panel).queryByRole('button', { name: 'Verspreiden' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('asks to type the number of recipients above 100, and sends only when it matches', async () => {
+    const { sent } = fakeApi(
+      newsletterType,
+      (request) =>
+        jsonAnswer(
+          {
+            id: 'job-4',
+            ...(request.json() as object),
+            scheduledAt: '2025-03-01T09:00:00.000Z',
+            createdAt: '2025-03-01T09:00:00.000Z',
+          },
+          { status: 201 },
+        ),
+      () => ({ recipients: 101, blockers: [], warnings: [] }),
+    );
+    renderPublications();
+    openDeliver();
+    const panel = await screen.findByRole('dialog', { name: 'Nieuwsbrief maart verspreiden' });
+    const user = await choose(panel, 'Standaard', 'Inwoners en ondernemers');
+    const confirmation = await within(panel).findByRole('textbox', { name: /Typ 101 om te bevestigen/ });
+
+    await user.type(confirmation, '100');
+    await user.click(within(panel).getByRole('button', { name: 'Verspreiden' }));
+    expect(await within(panel).findByText('Typ precies 101')).toBeInTheDocument();
+    expect(sent.filter((request) => request.method === 'POST')).toEqual([]);
+
+    await user.clear(confirmation);
+    await user.type(confirmation, '101');
+    await user.click(within(panel).getByRole('button', { name: 'Verspreiden' }));
+    await waitFor(() => expect(sent.some((request) => request.method === 'POST')).toBe(true));
+    // The typed number is the person's confirmation, not part of the job.
+    expect(sent.find((request) => request.method === 'POST')?.json()).not.toHaveProperty('confirmRecipients');
+    // A job whose moment is its creation is sending now: never called 'gepland'.
+    expect(await screen.findByText('De job is gestart: het bericht wordt nu verzonden.')).toBeInTheDocument();
+  });
+
+  it("refuses a moment in the past with 'Kies een moment in de toekomst' and names a planned one after sending", async () => {
+    const { sent } = fakeApi(newsletterType, (request) => {
+      const body = request.json() as { scheduledAt: string };
+      return jsonAnswer({ id: 'job-5', ...body, createdAt: '2025-03-01T09:00:00.000Z' }, { status: 201 });
+    });
+    renderPublications();
+    openDeliver();
+    const panel = await screen.findByRole('dialog', { name: 'Nieuwsbrief maart verspreiden' });
+    const user = await choose(panel, 'Standaard', 'Bewoners Centrum');
+    const moment = within(panel).getByLabelText('Verzenden op');
+
+    fireEvent.change(moment, { target: { value: '2020-01-01T10:00' } });
+    await user.click(within(panel).getByRole('button', { name: 'Verspreiden' }));
+    expect(await within(panel).findByText('Kies een moment in de toekomst')).toBeInTheDocument();
+    expect(sent.filter((request) => request.method === 'POST')).toEqual([]);
+
+    const nextYear = new Date().getFullYear() + 1;
+    fireEvent.change(moment, { target: { value: `${nextYear}-01-15T10:00` } });
+    await user.click(within(panel).getByRole('button', { name: 'Verspreiden' }));
+    await waitFor(() => expect(sent.some((request) => request.method === 'POST')).toBe(true));
+    expect(await screen.findByText(/^De job staat gepland voor 15 jan .*10:00\.$/)).toBeInTheDocument();
   });
 });
 

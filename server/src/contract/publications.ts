@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { maxPreheaderLength, maxSubjectLength } from './mailLimits';
 import { Nullable, pagingProperties as commonPaging, StringEnum, Text, Uuid } from './common';
 
 // Contract of the publications area (spec §3 Publication, Publication type, Delivery job; §7 calls).
@@ -112,7 +113,19 @@ export type PublicationTypeParams = Static<typeof PublicationTypeParams>;
 
 export const Publication = Type.Object({
   id: Uuid,
-  name: Type.String(),
+  name: Type.String({ description: 'The internal name; the subject as long as `subject` is not set.' }),
+  subject: Nullable(
+    Type.String({
+      description:
+        "The message's subject, merge fields allowed (`{{firstName|lezer}}`); null while not set, and the name is sent instead.",
+    }),
+  ),
+  preheader: Nullable(
+    Type.String({
+      description:
+        'The preview text mail programs show after the subject; hidden at the top of the message body. Null when not set.',
+    }),
+  ),
   isNotMarketing: Type.Boolean(),
   isPublic: Type.Boolean(),
   senderName: Nullable(
@@ -162,13 +175,18 @@ export type CreatePublicationBody = Static<typeof CreatePublicationBody>;
 export const PublicationId = Type.String({ format: 'uuid', description: 'The id of the new publication.' });
 export type PublicationId = Static<typeof PublicationId>;
 
-/** Body of PUT /publications/{id}; the type of a publication never changes. */
+/**
+ * Body of PUT /publications/{id}; the type of a publication never changes. `subject` and `preheader`
+ * (extensions) stay as they are when left out; null or empty clears them.
+ */
 export const UpdatePublicationBody = Type.Object({
   name: Text({ minLength: 1, maxLength: 200 }),
   isNotMarketing: Type.Boolean(),
   isPublic: Type.Boolean(),
   /** Extension: empty or null uses the environment's sender name; absent leaves it as it is. */
   senderName: Type.Optional(Nullable(Text({ maxLength: 100 }))),
+  subject: Type.Optional(Nullable(Text({ maxLength: maxSubjectLength }))),
+  preheader: Type.Optional(Nullable(Text({ maxLength: maxPreheaderLength }))),
 });
 export type UpdatePublicationBody = Static<typeof UpdatePublicationBody>;
 
@@ -238,7 +256,17 @@ export type RenderQuery = Static<typeof RenderQuery>;
  * A publication rendered through a template: email-safe HTML (inlined styles, no script) and its plain-text
  * version. Merge fields show their fallback; `{{unsubscribeUrl}}` is left for the delivery to fill.
  */
-export const RenderedPublication = Type.Object({ html: Type.String(), text: Type.String() });
+export const RenderedPublication = Type.Object({
+  html: Type.String(),
+  text: Type.String(),
+  subject: Type.String({
+    description: 'The subject as sent (the name while none is set), merge fields at their fallback.',
+  }),
+  preheader: Nullable(
+    Type.String({ description: 'The preview text, merge fields at their fallback; null when not set.' }),
+  ),
+  from: Type.String({ description: 'Who the message comes from (its From header).' }),
+});
 export type RenderedPublication = Static<typeof RenderedPublication>;
 
 // ---------------------------------------------------------------------------------------------
@@ -308,6 +336,41 @@ export type DeliveryJob = Static<typeof DeliveryJob>;
 /** PUT /deliveryjobs/{id}/schedule (extension): a planned job's new moment. */
 export const ScheduleDeliveryJobBody = Type.Object({ scheduledAt: Type.String({ format: 'date-time' }) });
 export type ScheduleDeliveryJobBody = Static<typeof ScheduleDeliveryJobBody>;
+
+// ---------------------------------------------------------------------------------------------
+// Checks before sending
+
+/**
+ * GET /publications/{id}/deliver-check (extension): what the deliver form's current choice would do.
+ * Every parameter is optional, so the panel can ask while the form is still being filled in.
+ */
+export const DeliverCheckQuery = Type.Object({
+  audienceId: Type.Optional(Uuid),
+  templateId: Type.Optional(Uuid),
+  onlyAcceptedRsvp: Type.Optional(
+    Type.Boolean({ description: "The option 'Deelnemers - RsvP die komen' instead of an audience." }),
+  ),
+});
+export type DeliverCheckQuery = Static<typeof DeliverCheckQuery>;
+
+/** One finding of the checks: a stable code for programs and a Dutch message for people. */
+export const DeliverCheckFinding = Type.Object({
+  code: Type.String({ description: 'E.g. noBlocks, requiredFieldEmpty, alreadySent, messageTooLarge.' }),
+  message: Type.String({ description: 'Dutch, for the console to show as is.' }),
+  field: Type.Optional(Type.String({ description: 'The field of POST /deliveryjobs it concerns.' })),
+});
+export type DeliverCheckFinding = Static<typeof DeliverCheckFinding>;
+
+export const DeliverCheck = Type.Object({
+  recipients: Type.Integer({
+    minimum: 0,
+    description:
+      'The addresses the job would send to now: global unsubscribers and duplicates left out, as the job resolves them.',
+  }),
+  blockers: Type.Array(DeliverCheckFinding, { description: 'POST /deliveryjobs refuses while any holds.' }),
+  warnings: Type.Array(DeliverCheckFinding, { description: 'Worth a look; sending is still possible.' }),
+});
+export type DeliverCheck = Static<typeof DeliverCheck>;
 
 /** A recipient's state within a job. */
 export const deliveryRecipientStatuses = ['Wachtend', 'Verzonden', 'Mislukt', 'Overgeslagen'] as const;

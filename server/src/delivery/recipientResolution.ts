@@ -44,6 +44,27 @@ export async function resolveRecipients(db: Database, jobId: string): Promise<Re
   return resolved;
 }
 
+/**
+ * The number of addresses a job for this choice would send to if it started now: the same audience query
+ * resolution inserts from, counting the rows it would mark 'Wachtend' (not unsubscribed, not a repeat).
+ * A job for accepted RSVP participants only reaches nobody (see above).
+ */
+export async function countRecipientsToSend(
+  db: Database,
+  environmentId: string,
+  choice: { audienceId: string | null; sendToOnlyAcceptedRsvp: boolean },
+): Promise<number> {
+  if (!choice.audienceId || choice.sendToOnlyAcceptedRsvp) return 0;
+  const addresses = await audienceAddressesQuery(db, environmentId, choice.audienceId, mergeColumns);
+  if (!addresses) return 0;
+  const [row] = await selectRows<{ waiting: number }>(
+    db,
+    sql`SELECT count(*) FILTER (WHERE NOT unsubscribed AND NOT duplicate)::int AS waiting
+        FROM (${addresses}) AS audience_addresses`,
+  );
+  return row.waiting;
+}
+
 async function writeRecipients(db: Database, jobId: string): Promise<ResolvedJob> {
   return db.transaction(async (tx) => {
     const [job] = await tx

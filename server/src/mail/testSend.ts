@@ -61,7 +61,7 @@ export async function sendTest(
           replyTo: sender.replyTo,
           dkim: sender.dkim,
           to: address,
-          subject: `${testSubjectPrefix}${publication.name}`,
+          subject: `${testSubjectPrefix}${rendered.subject}`,
           html: fillMergeFields(rendered.html, values, escapeHtml),
           text: fillMergeFields(rendered.text, values, (value) => value),
           headers: {

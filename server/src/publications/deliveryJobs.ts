@@ -12,7 +12,8 @@ import { users } from '../db/schema/core';
 import { deliveryJobs, publicationTemplates, publications } from '../db/schema/publications';
 import { audiences } from '../db/schema/receivers';
 import { badRequest, notFound } from '../errors';
-import { countAudienceRecipients } from '../receivers/audienceRecipients';
+import { countRecipientsToSend } from '../delivery/recipientResolution';
+import { refuseBlockedDelivery } from './deliverChecks';
 import { violatesForeignKey } from '../db/constraintViolation';
 import { pageSize } from '../contract/paging';
 import { orderBy, readPage } from '../db/paging';
@@ -27,13 +28,22 @@ export const plannedStatus: DeliveryJobStatus = 'Gepland';
 const maxScheduleDays = 366;
 
 /**
- * The moment a job may start: now when not given or already past, else the given moment; 400 naming
- * `field` for a moment more than a year ahead.
+ * How far back a given moment still counts as now: the console's input has whole minutes, so the
+ * current minute, picked a few seconds into it, is already past.
+ */
+const pastGraceMs = 60 * 1000;
+
+/**
+ * The moment a job may start: now when not given, else the given moment; 400 naming `field` for a moment
+ * in the past ('Kies een moment in de toekomst') or more than a year ahead.
  */
 export function plannedMoment(value: string | null | undefined, now: Date, field = 'scheduledAt'): Date {
   if (!value) return now;
   const moment = new Date(value);
   if (Number.isNaN(moment.getTime())) throw badRequest(field, `Het veld '${field}' is geen geldig tijdstip.`);
+  if (moment.getTime() < now.getTime() - pastGraceMs) {
+    throw badRequest(field, 'Kies een moment in de toekomst');
+  }
   if (moment.getTime() - now.getTime() > maxScheduleDays * 24 * 60 * 60 * 1000) {
     throw badRequest(field, 'Een verzending kan hoogstens een jaar vooruit worden gepland.');
   }
@@ -48,6 +58,9 @@ const unknownPublication = () =>
  * the publication is one of the environment's, the template belongs to the publication's type, and
  * the audience exists in the environment and is not deleted. The audience may be left out only when
  * `SendToOnlyAcceptedRsvp` is true (the console's option 'Deelnemers - RsvP die komen').
+ * Then the checks before sending (deliverChecks.ts): while a blocker holds (no blocks, a required field
+ * empty, a sender the environment may not send as, …) the job is refused with a 400 naming its field;
+ * `catcher` says mail goes to the embedded development catcher, which accepts any sender.
  * The recipient count is estimated now (the audience's recipients without global unsubscribers; jobs for
  * accepted RSVP participants count 0 until RSVP exists) and made exact when the job starts.
  */
@@ -56,6 +69,7 @@ export async function createDeliveryJob(
   environmentId: string,
   createdBy: string,
   body: CreateDeliveryJobBody,
+  { catcher }: { catcher: boolean },
   now: Date = new Date(),
 ): Promise<DeliveryJob> {
   const title = requiredText(body.title, 'title', 'Titel');
@@ -96,10 +110,19 @@ export async function createDeliveryJob(
       throw badRequest('audienceId', "Het veld 'audienceId' verwijst naar een verwijderde doelgroep.");
   }
 
-  const recipientCount =
-    audienceId !== null && !sendToOnlyAcceptedRsvp
-      ? await countAudienceRecipients(db, environmentId, audienceId)
-      : 0;
+  await refuseBlockedDelivery(
+    db,
+    catcher,
+    environmentId,
+    publication.id,
+    { audienceId, templateId: template.id, sendToOnlyAcceptedRsvp },
+    unknownPublication,
+  );
+
+  const recipientCount = await countRecipientsToSend(db, environmentId, {
+    audienceId,
+    sendToOnlyAcceptedRsvp,
+  });
   const [created] = await db
     .insert(deliveryJobs)
     .values({
@@ -114,6 +137,8 @@ export async function createDeliveryJob(
       status: plannedStatus,
       scheduledAt,
       createdBy,
+      // The same moment as an immediate job's scheduledAt, so a reader can tell 'now' from 'planned'.
+      createdAt: now,
     })
     .returning({ id: deliveryJobs.id })
     .catch((error: unknown) => {

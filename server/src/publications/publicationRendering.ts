@@ -32,6 +32,17 @@ const noLinks = { unsubscribe: false, webVersion: false };
 /** The logo is shown 160 px wide; fetched at twice that for sharp screens, fitted (never cropped). */
 const logoSize = { width: 320, height: 160, crop: false };
 
+/** A preview: the rendered mail with its subject and preview text as an inbox shows them. */
+export interface PreviewMail extends RenderedMail {
+  subject: string;
+  preheader: string | null;
+}
+
+/** The subject a message goes out with: the publication's subject, its name while none is set. */
+export function messageSubject(publication: { name: string; subject: string | null }): string {
+  return publication.subject ?? publication.name;
+}
+
 /**
  * A publication of the environment rendered through one of its type's templates, as a preview: merge
  * fields show their fallback, `{{unsubscribeUrl}}` stays for the delivery. 404 for an unknown publication
@@ -43,7 +54,7 @@ export async function renderPublicationPreview(
   environmentId: string,
   publicationId: string,
   templateId: string,
-): Promise<RenderedMail> {
+): Promise<PreviewMail> {
   const publication = await findPublication(
     db,
     environmentId,
@@ -59,16 +70,22 @@ export async function renderPublicationPreview(
       "Het veld 'templateId' verwijst niet naar een template van het publicatietype van deze publicatie.",
     );
   }
-  return withFallbacks(
+  const mail = withFallbacks(
     await renderStored(db, cdn, environmentId, publication, publication.layout, messageLinks, {
       blockAnchors: true,
     }),
   );
+  const asText = (value: string) => value;
+  return {
+    ...mail,
+    subject: fillMergeFields(messageSubject(publication), {}, asText),
+    preheader: publication.preheader === null ? null : fillMergeFields(publication.preheader, {}, asText),
+  };
 }
 
 /**
  * A publication rendered for delivery through the given template: merge fields and `{{unsubscribeUrl}}`
- * left for each recipient, the publication's name as the subject. Undefined when the publication or the
+ * left for each recipient, its subject (the name while none is set) as the subject. Undefined when the publication or the
  * template (of the publication's type) is gone.
  */
 export async function renderPublicationForDelivery(
@@ -88,7 +105,7 @@ export async function renderPublicationForDelivery(
   );
   if (!publication || publication.layout === null) return undefined;
   const mail = await renderStored(db, cdn, environmentId, publication, publication.layout, messageLinks);
-  return { html: mail.html, text: mail.text, subject: publication.name };
+  return { html: mail.html, text: mail.text, subject: messageSubject(publication) };
 }
 
 /**
@@ -165,6 +182,8 @@ async function findPublication(db: Database, environmentId: string, publicationI
     .select({
       id: publications.id,
       name: publications.name,
+      subject: publications.subject,
+      preheader: publications.preheader,
       publicationTypeId: publications.publicationTypeId,
       isPublic: publications.isPublic,
       layout: sql<string | null>`${layout}`,
@@ -247,6 +266,7 @@ async function renderStored(
     style,
     title: publication.name,
     environmentName: publication.environmentName,
+    preheader: publication.preheader,
     blocks,
     unsubscribeLink: links.unsubscribe,
     webVersionLink: links.webVersion,

@@ -13,11 +13,14 @@ import { ApiError, badRequest, notFound } from '../errors';
 import { pageSize } from '../contract/paging';
 import { orderBy, readPage } from '../db/paging';
 import { optionalText, requiredText } from '../http/inputText';
+import { recipientMergeFields, unknownMergeFields } from '../rendering/mergeFields';
 import { containsText } from '../db/textSearch';
 
 const publicationColumns = {
   id: publications.id,
   name: publications.name,
+  subject: publications.subject,
+  preheader: publications.preheader,
   isNotMarketing: publications.isNotMarketing,
   isPublic: publications.isPublic,
   senderName: publications.senderName,
@@ -109,7 +112,10 @@ export async function createPublication(
   return created.id;
 }
 
-/** Changes a publication's name and flags (its type never changes); answers the publication as stored. */
+/**
+ * Changes a publication's name and flags (its type never changes), and its subject and preview text when
+ * given; answers the publication as stored.
+ */
 export async function updatePublication(
   db: Database,
   environmentId: string,
@@ -120,6 +126,12 @@ export async function updatePublication(
   const senderName = body.senderName === undefined ? undefined : optionalText(body.senderName);
   if (senderName && /[<>"]/.test(senderName))
     throw badRequest('senderName', 'De afzendernaam mag geen <, > of " bevatten.');
+  const messageFields = {
+    ...(body.subject !== undefined ? { subject: messageText(body.subject, 'subject', 'Onderwerp') } : {}),
+    ...(body.preheader !== undefined
+      ? { preheader: messageText(body.preheader, 'preheader', 'Voorbeeldtekst') }
+      : {}),
+  };
   const [updated] = await db
     .update(publications)
     .set({
@@ -127,12 +139,73 @@ export async function updatePublication(
       isNotMarketing: body.isNotMarketing,
       isPublic: body.isPublic,
       ...(senderName === undefined ? {} : { senderName }),
+      ...messageFields,
       updatedAt: new Date(),
     })
     .where(and(eq(publications.id, id), eq(publications.environmentId, environmentId)))
     .returning({ id: publications.id });
   if (!updated) throw notFound('De publicatie');
   return getPublication(db, environmentId, id);
+}
+
+/** A subject or preview text: trimmed, blank is not set, only the recipient merge fields (400 naming `field`). */
+function messageText(value: string | null, field: string, label: string): string | null {
+  const text = optionalText(value);
+  const [unknown] = text ? unknownMergeFields(text) : [];
+  if (unknown !== undefined) {
+    throw badRequest(
+      field,
+      `${label} bevat het onbekende samenvoegveld {{${unknown}}}; bekend zijn: ${recipientMergeFields.join(', ')}.`,
+    );
+  }
+  return text;
+}
+
+/** The most characters of a name; a copy's suffix is fitted within it. */
+const maxNameLength = 200;
+const copySuffix = ' (kopie)';
+
+/**
+ * Copies a publication of the environment in one transaction: same type, flags, subject, preview text
+ * and blocks (in order, each at version 1), named '{name} (kopie)'. Answers the copy's id; 404 for an
+ * unknown publication.
+ */
+export async function duplicatePublication(db: Database, environmentId: string, id: string): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [original] = await tx
+      .select()
+      .from(publications)
+      .where(and(eq(publications.id, id), eq(publications.environmentId, environmentId)))
+      .for('share');
+    if (!original) throw notFound('De publicatie');
+    const [copy] = await tx
+      .insert(publications)
+      .values({
+        environmentId,
+        publicationTypeId: original.publicationTypeId,
+        name: `${original.name.slice(0, maxNameLength - copySuffix.length)}${copySuffix}`,
+        subject: original.subject,
+        preheader: original.preheader,
+        senderName: original.senderName,
+        isNotMarketing: original.isNotMarketing,
+        isPublic: original.isPublic,
+      })
+      .returning({ id: publications.id });
+    const blocks = await tx
+      .select({
+        blockType: publicationBlocks.blockType,
+        position: publicationBlocks.position,
+        content: publicationBlocks.content,
+      })
+      .from(publicationBlocks)
+      .where(eq(publicationBlocks.publicationId, original.id));
+    if (blocks.length > 0) {
+      await tx
+        .insert(publicationBlocks)
+        .values(blocks.map((block) => ({ ...block, publicationId: copy.id })));
+    }
+    return copy.id;
+  });
 }
 
 /** Answered when a publication that has delivery jobs is to be deleted. */

@@ -27,6 +27,8 @@ export interface PublicationRenderInput {
   /** The document title (the publication's name). */
   title: string;
   environmentName: string;
+  /** The preview text mail programs show after the subject; hidden at the top of the body. */
+  preheader?: string | null;
   blocks: readonly RenderBlock[];
   /** Resolves an image field; undefined when the file is gone (the image is then left out). */
   image(fileId: string, size: { width: number; height: number }): RenderImage | undefined;
@@ -49,6 +51,18 @@ export interface RenderedMail {
 const defaultButtonText = 'Lees meer';
 
 /**
+ * The preview text as the first thing in the body, hidden from view (and from Outlook: mso-hide), so mail
+ * programs show it after the subject. Trailing invisible spacers keep the programs from running on into
+ * the body's first words when the text is short. Merge fields stay for `fillMergeFields`.
+ */
+function hiddenPreheader(preheader: string | null | undefined): string {
+  if (!preheader) return '';
+  const style =
+    'display:none;font-size:1px;line-height:1px;max-height:0;max-width:0;opacity:0;overflow:hidden;mso-hide:all';
+  return `<div style="${style}">${escapeHtml(preheader)}${'&#8199;&#65279;&#847; '.repeat(20)}</div>`;
+}
+
+/**
  * Renders a publication through a layout: the compiled layout's fragments filled with the blocks' values
  * (every text escaped, rich text sanitised again and given inline styles), and a plain-text version.
  * Merge fields stay in place for `fillMergeFields`.
@@ -58,6 +72,8 @@ export async function renderPublication(input: PublicationRenderInput): Promise<
   const environmentName = escapeHtml(input.environmentName);
   const html: string[] = [
     fragments.start.fill({ title: escapeHtml(input.title) }),
+    // The preview text first: an inbox shows the body's first words beside the subject.
+    hiddenPreheader(input.preheader),
     input.webVersionLink ? fragments.webVersion.fill() : '',
     fragments.header.fill({ environmentName }),
   ];

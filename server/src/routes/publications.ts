@@ -10,6 +10,8 @@ import {
   DeliveryJobPage,
   DeliveryJobParams,
   DeliveryJobsQuery,
+  DeliverCheck,
+  DeliverCheckQuery,
   DeliveryRecipientPage,
   DeliveryRecipientsQuery,
   ScheduleDeliveryJobBody,
@@ -46,10 +48,13 @@ import {
 import { cancelJob, scheduleJob } from '../delivery/jobStates';
 import { jobRecipientPage } from '../delivery/jobRecipients';
 import { renderPublicationPreview } from '../publications/publicationRendering';
+import { checkDelivery } from '../publications/deliverChecks';
+import { publicationFromLine } from '../sending/senderSettings';
 import { getPublicationType, listPublicationTypes } from '../publications/publicationTypes';
 import {
   createPublication,
   deletePublication,
+  duplicatePublication,
   getPublication,
   listPublications,
   updatePublication,
@@ -161,6 +166,55 @@ export const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => updatePublication(app.db, request.environmentId, request.params.id, request.body),
+  );
+
+  app.post(
+    '/publications/:id/duplicate',
+    {
+      schema: {
+        summary:
+          'Copies a publication in one transaction: same type, flags, subject, preview text and blocks, named ' +
+          "'{name} (kopie)'; answers the copy.",
+        tags,
+        'x-extension': true,
+        params: environmentParams(PublicationParams.properties),
+        response: { 201: Publication, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const id = await duplicatePublication(app.db, request.environmentId, request.params.id);
+      return reply.status(201).send(await getPublication(app.db, request.environmentId, id));
+    },
+  );
+
+  app.get(
+    '/publications/:id/deliver-check',
+    {
+      schema: {
+        summary:
+          'The checks before sending for a choice of audience and template: the recipients it reaches now ' +
+          '(unsubscribers and duplicates left out, as the job counts them), blockers (POST /deliveryjobs refuses ' +
+          'while one holds) and warnings, with Dutch messages.',
+        tags,
+        'x-extension': true,
+        params: environmentParams(PublicationParams.properties),
+        querystring: DeliverCheckQuery,
+        response: { 200: DeliverCheck, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      checkDelivery(
+        app.db,
+        app.config,
+        app.mail.catcher !== undefined,
+        request.environmentId,
+        request.params.id,
+        {
+          audienceId: request.query.audienceId ?? null,
+          templateId: request.query.templateId ?? null,
+          sendToOnlyAcceptedRsvp: request.query.onlyAcceptedRsvp ?? false,
+        },
+      ),
   );
 
   app.delete(
@@ -318,14 +372,16 @@ export const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: RenderedPublication, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) =>
-      renderPublicationPreview(
+    async (request) => ({
+      ...(await renderPublicationPreview(
         app.db,
         app.config,
         request.environmentId,
         request.params.id,
         request.query.templateId,
-      ),
+      )),
+      from: await publicationFromLine(app.db, request.environmentId, request.params.id, app.mail.from),
+    }),
   );
 
   // ---- Delivery jobs ---------------------------------------------------------------------------
@@ -336,14 +392,17 @@ export const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary:
           'Plans the delivery of a publication (status Gepland; the worker sends it at scheduledAt, now by default); ' +
-          'answers the job. audienceId may be missing or null only when SendToOnlyAcceptedRsvp is true.',
+          'answers the job. audienceId may be missing or null only when SendToOnlyAcceptedRsvp is true. 400 naming ' +
+          'the field while a blocker of GET /publications/{id}/deliver-check holds, and for a past scheduledAt.',
         tags: jobTags,
         body: CreateDeliveryJobBody,
         response: { 201: DeliveryJob, ...errorResponses(400, 401, 403) },
       },
     },
     async (request, reply) => {
-      const job = await createDeliveryJob(app.db, request.environmentId, request.user.id, request.body);
+      const job = await createDeliveryJob(app.db, request.environmentId, request.user.id, request.body, {
+        catcher: app.mail.catcher !== undefined,
+      });
       // Were this lost (a crash right here), the worker's sweep queues the planned job anyway.
       await app.delivery.enqueue(job.id, new Date(job.scheduledAt));
       return reply.status(201).send(job);
@@ -401,7 +460,8 @@ export const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/deliveryjobs/:id/schedule',
     {
       schema: {
-        summary: 'Moves a planned job to another moment (409 once it has started); a past moment means now.',
+        summary:
+          "Moves a planned job to another moment (409 once it has started); 400 'Kies een moment in de toekomst' for a past one.",
         tags: jobTags,
         'x-extension': true,
         params: environmentParams(DeliveryJobParams.properties),

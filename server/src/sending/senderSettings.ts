@@ -89,3 +89,17 @@ export async function publicationSenderName(db: Database, publicationId: string)
     .where(eq(publications.id, publicationId));
   return row?.senderName ?? null;
 }
+
+/** The From line a publication's messages get now (the preview's inbox line shows it). */
+export async function publicationFromLine(
+  db: Database,
+  environmentId: string,
+  publicationId: string,
+  mailFrom: string,
+): Promise<string> {
+  return fromLine(
+    await storedSender(db, environmentId),
+    mailFrom,
+    await publicationSenderName(db, publicationId),
+  );
+}

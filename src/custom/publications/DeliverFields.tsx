@@ -13,7 +13,9 @@ import {
 } from 'react-admin';
 import { useRefreshEvents } from '../../slideover/refreshEvents';
 import { DeliverSender } from '../sending/DeliverSender';
+import { DeliverChecks } from './DeliverChecks';
 import { rsvpAudienceChoice } from './deliveryJobData';
+import { validateFutureMoment } from './futureMoment';
 import { pageSize } from '@contract/paging';
 
 export interface DeliverFieldsProps {
@@ -26,7 +28,7 @@ const requireAudience = required('app.deliver.audience_required');
 /**
  * The inputs of the deliver form: the job's title, a template of the publication's type, an audience
  * (the environment's audiences that are not deleted, plus 'Deelnemers - RsvP die komen'), ignoreRsvp and
- * the moment to send (empty: at once).
+ * the moment to send (empty: at once; else in the future), then the checks before sending.
  */
 export function DeliverFields({ publication }: DeliverFieldsProps) {
   const translate = useTranslate();
@@ -85,8 +87,10 @@ export function DeliverFields({ publication }: DeliverFieldsProps) {
         source="scheduledAt"
         label="app.deliver.scheduled_at"
         helperText="app.deliver.scheduled_at_help"
+        validate={validateFutureMoment}
         fullWidth
       />
+      <DeliverChecks publicationId={String(publication.id)} />
     </>
   );
 }

@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useGetOne, useTranslate } from 'react-admin';
 import { useSession } from '../../authProvider/useSession';
+import { InboxLine } from './InboxLine';
 import { useElementWidth } from './useElementWidth';
 import { usePublicationPreview } from './usePublicationPreview';
 import { webVersionUrl } from './webVersionUrl';
@@ -28,7 +29,8 @@ const frameHeight = 720;
 /**
  * The publication as recipients will see it, through a template of its type: in a sandboxed frame that
  * runs no script (the HTML comes from the server's renderer), at desktop or phone width, or as plain
- * text. For a public publication, a link to its web version.
+ * text, under the line an inbox shows for it (sender, subject, preview text). For a public publication, a
+ * link to its web version.
  */
 export function PublicationPreview({
   publication,
@@ -113,6 +115,13 @@ export function PublicationPreview({
               ? preview.error.message
               : translate('app.publications.preview.failed')}
           </Alert>
+        ) : null}
+        {preview.data ? (
+          <InboxLine
+            from={preview.data.from}
+            subject={preview.data.subject}
+            preheader={preview.data.preheader}
+          />
         ) : null}
         {preview.data && view === 'text' ? (
           <Box

@@ -1,10 +1,23 @@
-import type { Publication } from '@contract/publications';
+import type { DeliveryJob, Publication } from '@contract/publications';
 import { useCreate, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { useSubmitWithServerError } from '../../declarative/useSubmitWithServerError';
 import { deliveryJobData, type DeliverFormValues } from './deliveryJobData';
+import { formatMoment } from './formatMoment';
 
 const formSources = ['publicationTemplateId', 'audienceId', 'ignoreRsvp', 'scheduledAt'];
+
+/**
+ * What the new job does, as the server planned it: a job whose moment is its creation starts now
+ * (never called 'gepland'); a later moment is named.
+ */
+export function deliveredMessage(job: Pick<DeliveryJob, 'scheduledAt' | 'createdAt'>): {
+  message: string;
+  args?: Record<string, string>;
+} {
+  if (Date.parse(job.scheduledAt) <= Date.parse(job.createdAt)) return { message: 'app.deliver.sending_now' };
+  return { message: 'app.deliver.planned_for', args: { moment: formatMoment(job.scheduledAt) } };
+}
 
 /**
  * The submit of the deliver form (panel and page): creates the delivery job, then goes to /jobs/
@@ -20,16 +33,17 @@ export function useDeliverPublication(publication: Publication | undefined, onDe
     async (values: DeliverFormValues) => {
       if (!publication) return;
       const title = translate('app.deliver.job_title', { name: publication.name });
-      await create(
+      return (await create(
         'jobs',
         { data: deliveryJobData(String(publication.id), title, values) },
         { mutationMode: 'pessimistic', returnPromise: true },
-      );
+      )) as DeliveryJob | undefined;
     },
     formSources,
-    () => {
+    (job) => {
       onDelivered?.();
-      notify('app.deliver.created', { type: 'success' });
+      const { message, args } = job ? deliveredMessage(job) : { message: 'app.deliver.sending_now' };
+      notify(message, { type: 'success', messageArgs: args });
       navigate('/jobs/');
     },
   );

@@ -1,4 +1,9 @@
 import type { DeliveryJob } from '@contract/publications';
+import EditCalendarOutlinedIcon from '@mui/icons-material/EditCalendarOutlined';
+import { createElement } from 'react';
+import { required } from 'react-admin';
+import { formatMoment } from '../../custom/publications/formatMoment';
+import { validateFutureMoment } from '../../custom/publications/futureMoment';
 import { JobAudienceCell } from '../../custom/publications/JobAudienceCell';
 import { JobCreatedCell } from '../../custom/publications/JobCreatedCell';
 import { JobPublicationCell } from '../../custom/publications/JobPublicationCell';
@@ -42,7 +47,11 @@ export const jobs = defineResource<DeliveryJob>()({
         'scheduledAt',
       ],
     },
-    actions: { cancel: { method: 'POST', path: '/deliveryjobs/{id}/cancel' } },
+    actions: {
+      cancel: { method: 'POST', path: '/deliveryjobs/{id}/cancel' },
+      // Extension: a planned job's new moment (409 once it has started).
+      schedule: { method: 'PUT', path: '/deliveryjobs/{id}/schedule', body: ['scheduledAt'] },
+    },
   },
   fields: [
     { source: 'publicationName', label: 'app.jobs.fields.publication', kind: 'text' },
@@ -88,14 +97,24 @@ export const jobs = defineResource<DeliveryJob>()({
           label: 'app.jobs.detail.audience',
           values: (job) => ({ name: job.audienceName ?? '—' }),
         },
+        // 'Gepland voor …' only while the job waits for its moment; once started, when it started.
         {
           label: 'app.jobs.detail.scheduled',
-          values: (job) => ({
-            moment: new Date(job.scheduledAt).toLocaleString('nl-NL', {
-              dateStyle: 'medium',
-              timeStyle: 'short',
-            }),
-          }),
+          when: (job) => job.status === 'Gepland',
+          values: (job) => ({ moment: formatMoment(job.scheduledAt) }),
+        },
+        {
+          label: 'app.jobs.detail.started',
+          when: (job) => job.startedAt !== null,
+          values: (job) => ({ moment: job.startedAt ? formatMoment(job.startedAt) : '' }),
+        },
+      ],
+      actions: [
+        {
+          label: 'app.jobs.detail.reschedule',
+          icon: EditCalendarOutlinedIcon,
+          form: 'reschedule',
+          when: (job) => job.status === 'Gepland',
         },
       ],
       extra: JobDetailSummary,
@@ -103,6 +122,26 @@ export const jobs = defineResource<DeliveryJob>()({
       notFound: 'app.jobs.detail.not_found',
     },
     forms: {
+      reschedule: {
+        as: 'slideOver',
+        slideOverType: 'rescheduleJob',
+        title: 'app.jobs.detail.reschedule_title',
+        description: 'app.jobs.detail.reschedule_description',
+        fields: [
+          {
+            source: 'scheduledAt',
+            label: 'app.jobs.fields.scheduledAt',
+            kind: 'dateTime',
+            validate: [required(), validateFutureMoment],
+          },
+        ],
+        defaultValues: ({ record }) => ({ scheduledAt: record?.scheduledAt }),
+        transform: ({ scheduledAt }) => ({ scheduledAt: new Date(String(scheduledAt)).toISOString() }),
+        save: { action: 'schedule' },
+        submitLabel: 'app.jobs.detail.reschedule',
+        submitIcon: createElement(EditCalendarOutlinedIcon),
+        successMessage: 'app.jobs.detail.rescheduled',
+      },
       // Opened from a publication ('{name} verspreiden'), never from the jobs table.
       deliver: {
         as: 'slideOver',

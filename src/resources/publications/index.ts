@@ -3,10 +3,13 @@ import BarChartOutlinedIcon from '@mui/icons-material/BarChartOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import EventAvailableOutlinedIcon from '@mui/icons-material/EventAvailableOutlined';
 import ScienceOutlinedIcon from '@mui/icons-material/ScienceOutlined';
+import ContentCopyOutlinedIcon from '@mui/icons-material/ContentCopyOutlined';
 import SendIcon from '@mui/icons-material/Send';
 import { createElement } from 'react';
 import { maxLength, required } from 'react-admin';
+import { maxPreheaderLength, maxSubjectLength } from '@contract/mailLimits';
 import { jobs } from '../jobs';
+import { readSession } from '../../authProvider/session';
 import { PublicationTemplateInput } from '../../custom/publications/PublicationTemplateInput';
 import { splitAddresses, validateTestSendAddresses } from '../../custom/publications/testSendAddresses';
 import { lazyView } from '../../declarative/lazyView';
@@ -44,10 +47,11 @@ export const publications = defineResource<Publication>()({
     getOne: { method: 'GET', path: '/publications/{id}' },
     // Answers the new id as a bare JSON string.
     create: { method: 'POST', path: '/publications/', body: ['name', 'publicationTypeId'] },
+    // subject, preheader and senderName are extensions beside the spec's body.
     update: {
       method: 'PUT',
       path: '/publications/{id}',
-      body: ['name', 'isNotMarketing', 'isPublic', 'senderName'],
+      body: ['name', 'subject', 'preheader', 'senderName', 'isNotMarketing', 'isPublic'],
     },
     // Extension: deletes the publication with its blocks; 409 once it has delivery jobs.
     delete: { method: 'DELETE', path: '/publications/{id}' },
@@ -56,6 +60,14 @@ export const publications = defineResource<Publication>()({
       render: { method: 'GET', path: '/publications/{id}/render', query: ['templateId'] },
       // Extension: the publication through a template to typed addresses, subject marked [TEST].
       testSend: { method: 'POST', path: '/publications/{id}/test-sends', body: ['templateId', 'addresses'] },
+      // Extension: a copy with the same type, settings and blocks, named '{name} (kopie)'; answers the copy.
+      duplicate: { method: 'POST', path: '/publications/{id}/duplicate' },
+      // Extension: what a delivery of the chosen audience and template would do (recipients, blockers, warnings).
+      deliverCheck: {
+        method: 'GET',
+        path: '/publications/{id}/deliver-check',
+        query: ['audienceId', 'templateId', 'onlyAcceptedRsvp'],
+      },
     },
   },
   fields: [
@@ -75,6 +87,20 @@ export const publications = defineResource<Publication>()({
       validate: required('app.publications.validation.type_required'),
     },
     { source: 'publicationTypeName', label: 'app.publications.fields.publicationType', kind: 'text' },
+    {
+      source: 'subject',
+      label: 'app.publications.fields.subject',
+      kind: 'text',
+      helperText: 'app.publications.fields.subject_help',
+      validate: maxLength(maxSubjectLength),
+    },
+    {
+      source: 'preheader',
+      label: 'app.publications.fields.preheader',
+      kind: 'text',
+      helperText: 'app.publications.fields.preheader_help',
+      validate: maxLength(maxPreheaderLength),
+    },
     { source: 'isNotMarketing', label: 'app.publications.fields.isNotMarketing', kind: 'boolean' },
     { source: 'isPublic', label: 'app.publications.fields.isPublic', kind: 'boolean' },
     {
@@ -114,6 +140,7 @@ export const publications = defineResource<Publication>()({
         },
         { label: 'app.test_send.action', icon: ScienceOutlinedIcon, form: 'testSend' },
         { label: 'app.publications.page.edit', icon: EditOutlinedIcon, form: 'edit' },
+        { label: 'app.publications.duplicate.action', icon: ContentCopyOutlinedIcon, form: 'duplicate' },
         {
           label: 'app.publications.page.analytics',
           icon: BarChartOutlinedIcon,
@@ -151,9 +178,22 @@ export const publications = defineResource<Publication>()({
       as: 'slideOver',
       slideOverType: 'updatePublication',
       title: 'app.publications.edit.title',
-      fields: ['name', 'isNotMarketing', 'isPublic', 'senderName'],
+      fields: ['name', 'subject', 'preheader', 'senderName', 'isNotMarketing', 'isPublic'],
     },
     forms: {
+      duplicate: {
+        as: 'slideOver',
+        slideOverType: 'duplicatePublication',
+        title: 'app.publications.duplicate.title',
+        description: 'app.publications.duplicate.description',
+        fields: [],
+        save: { action: 'duplicate' },
+        submitLabel: 'app.publications.duplicate.action',
+        submitIcon: createElement(ContentCopyOutlinedIcon),
+        successMessage: 'app.publications.duplicate.done',
+        // The action answers the copy: its page is where the work goes on.
+        redirect: (copy) => `/publications/${copy.id}`,
+      },
       testSend: {
         as: 'slideOver',
         slideOverType: 'testSendPublication',
@@ -178,6 +218,8 @@ export const publications = defineResource<Publication>()({
             validate: validateTestSendAddresses,
           },
         ],
+        // Most tests go to oneself first.
+        defaultValues: () => ({ addresses: readSession().userEmail ?? '' }),
         transform: ({ templateId, addresses }) => ({
           templateId,
           addresses: splitAddresses(typeof addresses === 'string' ? addresses : ''),

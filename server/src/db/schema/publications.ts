@@ -72,6 +72,10 @@ export const publications = pgTable(
       .notNull()
       .references(() => publicationTypes.id),
     name: text('name').notNull(),
+    /** The message's subject (merge fields allowed); null until set, and the name is the subject meanwhile. */
+    subject: text('subject'),
+    /** The preview text (preheader) mail programs show after the subject; hidden in the message body. */
+    preheader: text('preheader'),
     isNotMarketing: boolean('is_not_marketing').notNull().default(false),
     isPublic: boolean('is_public').notNull().default(false),
     /** The sender name of this publication's messages instead of the environment's (sender_settings). */

@@ -1,0 +1,2 @@
+ALTER TABLE "publications" ADD COLUMN "subject" text;--> statement-breakpoint
+ALTER TABLE "publications" ADD COLUMN "preheader" text;

@@ -1,0 +1,20 @@
+import { confirmRecipientsAbove } from '@contract/mailLimits';
+
+// A delivery to many recipients is confirmed by typing their number, as GitHub asks for a repository's
+// name before deleting it: a deliberate act, not a reflex click.
+
+/** The form value the typed number is kept in (never sent to the server). */
+export const confirmationSource = 'confirmRecipients';
+
+/** Whether a delivery to this many recipients must be confirmed by typing the number. */
+export function needsConfirmation(recipients: number): boolean {
+  return recipients > confirmRecipientsAbove;
+}
+
+/** react-admin validator of the typed number: exactly the count (digits only, surrounding spaces allowed). */
+export function validateConfirmation(recipients: number) {
+  return (value: unknown) =>
+    String(value ?? '').trim() === String(recipients)
+      ? undefined
+      : { message: 'app.deliver.confirm.mismatch', args: { count: recipients } };
+}
