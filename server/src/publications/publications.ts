@@ -13,7 +13,8 @@ import { ApiError, badRequest, notFound } from '../errors';
 import { pageSize } from '../contract/paging';
 import { orderBy, readPage } from '../db/paging';
 import { optionalText, requiredText } from '../http/inputText';
-import { recipientMergeFields, unknownMergeFields } from '../rendering/mergeFields';
+import { recipientMergeFieldLabels } from '../contract/mergeFields';
+import { unknownMergeFields } from '../rendering/mergeFields';
 import { containsText } from '../db/textSearch';
 
 const publicationColumns = {
@@ -155,7 +156,11 @@ function messageText(value: string | null, field: string, label: string): string
   if (unknown !== undefined) {
     throw badRequest(
       field,
-      `${label} bevat het onbekende samenvoegveld {{${unknown}}}; bekend zijn: ${recipientMergeFields.join(', ')}.`,
+      `${label} bevat het onbekende samenvoegveld {{${unknown}}}; beschikbaar zijn: ${Object.entries(
+        recipientMergeFieldLabels,
+      )
+        .map(([field, dutch]) => `${dutch} ({{${field}}})`)
+        .join(', ')}.`,
     );
   }
   return text;
