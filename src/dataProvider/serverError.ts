@@ -27,7 +27,8 @@ export async function httpErrorFromResponse(response: Response): Promise<HttpErr
   const body = parseErrorBody(await response.text());
   if (isPlatformError(body)) return new HttpError(body.message, response.status, body);
   // Not the platform speaking (Fastify's 'Service Unavailable' while it stops, a proxy's error page).
-  if (unavailableStatuses.has(response.status)) return new HttpError(unreachableMessage, response.status, body);
+  if (unavailableStatuses.has(response.status))
+    return new HttpError(unreachableMessage, response.status, body);
   const message = body?.message?.trim() ? body.message : genericErrorMessage(response.status);
   return new HttpError(message, response.status, body);
 }
@@ -52,7 +53,8 @@ export function isClientError(error: unknown): boolean {
 }
 
 /** A view's code that could not be downloaded (the browsers' words for a failed `import()`). */
-const failedDownload = /dynamically imported module|Importing a module script failed|error loading dynamically/i;
+const failedDownload =
+  /dynamically imported module|Importing a module script failed|error loading dynamically/i;
 
 /** The generic text when a page or panel broke for a reason that is not the server's answer. */
 export const brokenViewMessage = 'Dit onderdeel kon niet worden getoond. Probeer het opnieuw.';

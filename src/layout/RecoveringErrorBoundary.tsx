@@ -18,7 +18,10 @@ export interface RecoveringErrorBoundaryProps {
  * user goes to another page; a retry also asks react-query's failed queries again and downloads a
  * view's code that could not be fetched.
  */
-export function RecoveringErrorBoundary({ children, fallback = defaultFallback }: RecoveringErrorBoundaryProps) {
+export function RecoveringErrorBoundary({
+  children,
+  fallback = defaultFallback,
+}: RecoveringErrorBoundaryProps) {
   const { pathname } = useLocation();
   const { reset } = useQueryErrorResetBoundary();
   return (

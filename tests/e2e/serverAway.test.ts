@@ -2,12 +2,19 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { PublicationBlock, PublicationType } from '../../server/src/contract/publications';
 import { axeViolations } from './support/axe';
-import { animationsSettled, launchBrowser, newDesktopContext, newPhoneContext, screenshot } from './support/browser';
+import {
+  animationsSettled,
+  launchBrowser,
+  newDesktopContext,
+  newPhoneContext,
+  screenshot,
+} from './support/browser';
 import { startServerProcess, type ServerProcess } from './support/serverProcess';
 import { ANNE, signIn, signInWithRedirect } from './support/signIn';
 
 /** The one text of every failed request while the server is away (src/dataProvider/serverError.ts). */
-const unreachable = 'De server is niet bereikbaar. Wat je hebt ingevuld blijft staan; probeer het zo opnieuw.';
+const unreachable =
+  'De server is niet bereikbaar. Wat je hebt ingevuld blijft staan; probeer het zo opnieuw.';
 
 /** Calls the API as the browser's user (its token and environment); anything but a 2xx fails the test. */
 async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
@@ -48,7 +55,8 @@ const blocksOf = async (page: Page, publicationId: string) =>
   (await api<{ data: PublicationBlock[] }>(page, 'GET', `/publications/${publicationId}/blocks`)).data;
 
 const saveStatus = (page: Page) => page.getByTestId('block-save-status');
-const addBlockPanel = (page: Page) => page.getByRole('dialog', { name: /Blok toevoegen|kon niet worden getoond/ });
+const addBlockPanel = (page: Page) =>
+  page.getByRole('dialog', { name: /Blok toevoegen|kon niet worden getoond/ });
 
 /** Opens the publication's first block and answers its 'Titel' field. */
 async function openFirstBlock(page: Page, baseUrl: string, publicationId: string) {
@@ -161,7 +169,10 @@ describe('when the server is away', () => {
     try {
       const phonePage = await phone.newPage();
       await signInWithRedirect(phonePage, server.url, ANNE);
-      const publicationId = await publicationWithBlock(phonePage, `Server weg telefoon ${Date.now().toString(36)}`);
+      const publicationId = await publicationWithBlock(
+        phonePage,
+        `Server weg telefoon ${Date.now().toString(36)}`,
+      );
       const title = await openFirstBlock(phonePage, server.url, publicationId);
       await title.fill('Markt op zaterdag');
       await expect.poll(() => saveStatus(phonePage).textContent(), { timeout: 20_000 }).toBe('Opgeslagen');

@@ -5,7 +5,8 @@ import { createHttpClient } from '../../src/dataProvider/httpClient';
 import { emptyAnswer, jsonAnswer, mockFetch } from './support/fetchEdge';
 
 const environmentId = 'env-zuiderveen';
-const unreachable = 'De server is niet bereikbaar. Wat je hebt ingevuld blijft staan; probeer het zo opnieuw.';
+const unreachable =
+  'De server is niet bereikbaar. Wat je hebt ingevuld blijft staan; probeer het zo opnieuw.';
 
 function client(overrides: Partial<Parameters<typeof createHttpClient>[0]> = {}) {
   return createHttpClient({
@@ -169,13 +170,19 @@ describe('httpClient errors', () => {
   });
 
   it.each([
-    ["Fastify's answer while the server stops", 503, '{"error":"Service Unavailable","message":"Service Unavailable","statusCode":503}'],
+    [
+      "Fastify's answer while the server stops",
+      503,
+      '{"error":"Service Unavailable","message":"Service Unavailable","statusCode":503}',
+    ],
     ["a proxy's error page", 502, '<html>Bad Gateway</html>'],
     ['an empty gateway timeout', 504, ''],
   ])('reports %s as the same unreachable server, not in English', async (_case, status, body) => {
     mockFetch(() => new Response(body, { status }));
 
-    const error = await client().json('/api/1/env/lists/').catch((caught: unknown) => caught);
+    const error = await client()
+      .json('/api/1/env/lists/')
+      .catch((caught: unknown) => caught);
 
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ status, message: unreachable });
@@ -185,7 +192,10 @@ describe('httpClient errors', () => {
     const body = { status: 503, message: 'De aanmeldservice is op dit moment niet bereikbaar.' };
     mockFetch(() => jsonAnswer(body, { status: 503 }));
 
-    await expect(client().json('/api/1/env/lists/')).rejects.toMatchObject({ status: 503, message: body.message });
+    await expect(client().json('/api/1/env/lists/')).rejects.toMatchObject({
+      status: 503,
+      message: body.message,
+    });
   });
 
   it('fails with a 401 when no token can be had, without calling the server', async () => {

@@ -27,7 +27,9 @@ export async function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -71,7 +73,8 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     output: () => output.join(''),
     halt: () => endProcess(child),
     async resume() {
-      if (child.exitCode === null && child.signalCode === null) throw new Error('the server is still running');
+      if (child.exitCode === null && child.signalCode === null)
+        throw new Error('the server is still running');
       child = await launch();
     },
     async stop() {
