@@ -164,7 +164,7 @@ describe('when the server is away', () => {
     expect(await failure.count()).toBe(0);
   });
 
-  it('shows the failed panel on a phone, readable and within the screen', async () => {
+  it("on a phone: the failed save and panel are readable, and the block's 'Opnieuw proberen' saves once the server is back", async () => {
     const phone = await newPhoneContext(browser);
     try {
       const phonePage = await phone.newPage();
@@ -174,21 +174,31 @@ describe('when the server is away', () => {
         `Server weg telefoon ${Date.now().toString(36)}`,
       );
       const title = await openFirstBlock(phonePage, server.url, publicationId);
-      await title.fill('Markt op zaterdag');
-      await expect.poll(() => saveStatus(phonePage).textContent(), { timeout: 20_000 }).toBe('Opgeslagen');
 
       await server.halt();
+      await title.fill('Markt op zaterdag');
+      await expect
+        .poll(() => saveStatus(phonePage).textContent(), { timeout: 20_000 })
+        .toBe(`Niet opgeslagen: ${unreachable}`);
+      await saveStatus(phonePage).scrollIntoViewIfNeeded();
+      await screenshot(phonePage, 'server-away-block-phone');
+      expect(await axeViolations(phonePage, 'main')).toEqual([]);
+
       await phonePage.getByRole('button', { name: 'Blok toevoegen', exact: true }).click();
       const panel = addBlockPanel(phonePage);
       await panel.getByText(unreachable).waitFor({ timeout: 20_000 });
       await animationsSettled(phonePage);
       await screenshot(phonePage, 'server-away-panel-phone');
       expect(await axeViolations(phonePage, '[role="dialog"]')).toEqual([]);
-
       await panel.getByRole('button', { name: 'Sluiten', exact: true }).click();
       await panel.waitFor({ state: 'detached' });
       expect(await title.inputValue()).toBe('Markt op zaterdag');
+
       await server.resume();
+      // The only failure left on the page is the block's.
+      await phonePage.getByRole('main').getByRole('button', { name: 'Opnieuw proberen' }).click();
+      await expect.poll(() => saveStatus(phonePage).textContent(), { timeout: 20_000 }).toBe('Opgeslagen');
+      expect((await blocksOf(phonePage, publicationId))[0].content.title).toBe('Markt op zaterdag');
     } finally {
       await phone.close();
     }
