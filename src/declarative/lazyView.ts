@@ -21,21 +21,37 @@ export function lazyView<TModule, TName extends keyof TModule>(
 ): TModule[TName] {
   let loaded: ComponentType<object> | undefined;
   let loading: Promise<ComponentType<object>> | undefined;
+  const suspendingView = () => lazy(async () => ({ default: await preload() }));
   const preload = () =>
     (loading ??= load().then(
       (module) => (loaded = module[name] as unknown as ComponentType<object>),
       (error: unknown) => {
-        loading = undefined; // a failed download may be retried
+        // A failed download may be retried (the server was away). React keeps a lazy view's failure for
+        // good, so a retry needs a fresh one; made on request only, else React's own re-render after the
+        // error would download again and again while the server is away.
+        failedDownloads.add(() => {
+          loading = undefined;
+          Suspending = suspendingView();
+        });
         throw error;
       },
     ));
-  const Suspending = lazy(async () => ({ default: await preload() }));
+  let Suspending = suspendingView();
   function LazyView(props: object) {
     // Chosen once per mount: switching from the suspending wrapper to the loaded view would remount it.
     const [View] = useState(() => loaded ?? Suspending);
     return createElement(View, props);
   }
   return Object.assign(LazyView, { preload } satisfies Preloadable) as unknown as TModule[TName];
+}
+
+/** How to try again each lazy view whose code could not be downloaded. */
+const failedDownloads = new Set<() => void>();
+
+/** Lets every view whose download failed download again when next shown ('Opnieuw proberen'). */
+export function retryFailedDownloads(): void {
+  for (const retry of failedDownloads) retry();
+  failedDownloads.clear();
 }
 
 /** Starts fetching a lazy view's code (no-op for a view that is not lazy); failures show when it renders. */

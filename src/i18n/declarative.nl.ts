@@ -24,6 +24,7 @@ export const declarativeNl = {
       close: 'Sluiten',
       closeIcon: 'Paneel sluiten',
       unknownTitle: 'Onbekend paneel',
+      failedTitle: 'Dit paneel kon niet worden getoond',
       unknownType: 'Het paneel "%{type}" bestaat (nog) niet.',
     },
     mediaFile: {

@@ -1,7 +1,6 @@
 import { Box, Drawer, useMediaQuery, type Theme } from '@mui/material';
 import { Suspense, useState, type ReactNode } from 'react';
-import { ErrorBoundary } from 'react-error-boundary';
-import { Error as ErrorPage, Loading, SkipNavigationButton, useTranslate } from 'react-admin';
+import { Loading, SkipNavigationButton, useTranslate } from 'react-admin';
 import { EnvironmentThemeColors } from '../environments/EnvironmentThemeColors';
 import { ThemeGate } from '../environments/ThemeGate';
 import { useSessionFollowsTheme } from '../environments/useSessionFollowsTheme';
@@ -9,6 +8,7 @@ import { SlideOverHost } from '../slideover/SlideOverHost';
 import { sidebarWidth } from '../theme';
 import { MobileMenuButton } from './MobileMenuButton';
 import { PageHeader } from './PageHeader';
+import { RecoveringErrorBoundary } from './RecoveringErrorBoundary';
 import { Sidebar } from './Sidebar';
 
 /**
@@ -85,13 +85,10 @@ function Shell({ children }: { children: ReactNode }) {
           tabIndex={-1}
           sx={{ flexGrow: 1, px: { xs: 1, md: 2 }, pt: { xs: 1, md: 2 }, pb: { xs: 10, md: 2 } }}
         >
-          <ErrorBoundary
-            fallbackRender={({ error, resetErrorBoundary }) => (
-              <ErrorPage error={error} resetErrorBoundary={resetErrorBoundary} />
-            )}
-          >
+          {/* A page that breaks shows its failure here; the sidebar and open panels stay. */}
+          <RecoveringErrorBoundary>
             <Suspense fallback={<Loading />}>{children}</Suspense>
-          </ErrorBoundary>
+          </RecoveringErrorBoundary>
         </Box>
       </Box>
       <SlideOverHost />

@@ -1,7 +1,9 @@
 import { Suspense, createElement, useId, useMemo, type ComponentType } from 'react';
 import { Loading, useEvent } from 'react-admin';
 import Drawer from '@mui/material/Drawer';
+import { RecoveringErrorBoundary } from '../layout/RecoveringErrorBoundary';
 import { SlideOverContext } from './SlideOverContext';
+import { FailedSlideOver } from './FailedSlideOver';
 import { UnknownSlideOver } from './UnknownSlideOver';
 import type { SlideOverRequest } from './events';
 import type { SlideOverComponent } from './slideOverTypes';
@@ -39,9 +41,12 @@ export function SlideOverDrawer({ request, component, open, onClose, onExited }:
       <SlideOverContext.Provider value={controls}>
         {component ? (
           // Panels load on first use (lazyView); the props come from the event detail: see SlideOverComponent.
-          <Suspense fallback={<Loading />}>
-            {createElement(component as ComponentType<Record<string, unknown>>, props)}
-          </Suspense>
+          // A panel that breaks (its code or data cannot be fetched) fails alone, in the panel's shell.
+          <RecoveringErrorBoundary fallback={(failure) => <FailedSlideOver {...failure} />}>
+            <Suspense fallback={<Loading />}>
+              {createElement(component as ComponentType<Record<string, unknown>>, props)}
+            </Suspense>
+          </RecoveringErrorBoundary>
         ) : (
           <UnknownSlideOver type={type} />
         )}

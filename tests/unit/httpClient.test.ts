@@ -5,6 +5,8 @@ import { createHttpClient } from '../../src/dataProvider/httpClient';
 import { emptyAnswer, jsonAnswer, mockFetch } from './support/fetchEdge';
 
 const environmentId = 'env-zuiderveen';
+const unreachable =
+  'De server is niet bereikbaar. Wat je hebt ingevuld blijft staan; probeer het zo opnieuw.';
 
 function client(overrides: Partial<Parameters<typeof createHttpClient>[0]> = {}) {
   return createHttpClient({
@@ -150,11 +152,11 @@ describe('httpClient errors', () => {
   });
 
   it('falls back to a Dutch message when the server gives none', async () => {
-    mockFetch(() => new Response('<html>Bad Gateway</html>', { status: 502 }));
+    mockFetch(() => new Response('<html>Internal Server Error</html>', { status: 500 }));
 
     await expect(client().json('/api/1/env/lists/')).rejects.toMatchObject({
-      status: 502,
-      message: 'Er is iets misgegaan (fout 502). Probeer het later opnieuw.',
+      status: 500,
+      message: 'Er is iets misgegaan (fout 500). Probeer het later opnieuw.',
     });
   });
 
@@ -163,7 +165,36 @@ describe('httpClient errors', () => {
 
     await expect(client().json('/api/1/env/lists/')).rejects.toMatchObject({
       status: 0,
-      message: 'De server is niet bereikbaar. Controleer je verbinding en probeer het opnieuw.',
+      message: unreachable,
+    });
+  });
+
+  it.each([
+    [
+      "Fastify's answer while the server stops",
+      503,
+      '{"error":"Service Unavailable","message":"Service Unavailable","statusCode":503}',
+    ],
+    ["a proxy's error page", 502, '<html>Bad Gateway</html>'],
+    ['an empty gateway timeout', 504, ''],
+  ])('reports %s as the same unreachable server, not in English', async (_case, status, body) => {
+    mockFetch(() => new Response(body, { status }));
+
+    const error = await client()
+      .json('/api/1/env/lists/')
+      .catch((caught: unknown) => caught);
+
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({ status, message: unreachable });
+  });
+
+  it("keeps the platform's own message of a 503 (a service of its own that is down)", async () => {
+    const body = { status: 503, message: 'De aanmeldservice is op dit moment niet bereikbaar.' };
+    mockFetch(() => jsonAnswer(body, { status: 503 }));
+
+    await expect(client().json('/api/1/env/lists/')).rejects.toMatchObject({
+      status: 503,
+      message: body.message,
     });
   });
 

@@ -3,6 +3,7 @@ import Alert from '@mui/material/Alert';
 import { useContext } from 'react';
 import { RadioButtonGroupInput, useGetOne, useTranslate } from 'react-admin';
 import { DeclaredFormContext } from '../../declarative/DeclaredFormContext';
+import { LoadError } from '../../layout/LoadError';
 import type { DeclaredInputProps } from '../../declarative/fieldDeclaration';
 
 /**
@@ -14,6 +15,7 @@ export function BlockTypeInput({ field }: DeclaredInputProps) {
   const { meta } = useContext(DeclaredFormContext);
   const type = useGetOne<PublicationType>('publicationTypes', { id: String(meta?.publicationTypeId) });
   const groups = type.data?.repeatableGroups ?? [];
+  if (type.error) return <LoadError error={type.error} onRetry={() => void type.refetch()} />;
   if (type.isSuccess && groups.length === 0) {
     return <Alert severity="info">{translate('app.publications.blocks.add.none')}</Alert>;
   }

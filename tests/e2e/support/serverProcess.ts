@@ -13,6 +13,11 @@ export interface ServerProcess {
   pid: number;
   /** Everything the server printed so far (its pino request log included). */
   output(): string;
+  /** Ends the server process, keeping its data directory and port for `resume` (the server is away). */
+  halt(): Promise<void>;
+  /** Starts the server again after `halt`, on the same port with the same data: it comes back. */
+  resume(): Promise<void>;
+  /** Ends the server for good and removes its data directory. */
   stop(): Promise<void>;
 }
 
@@ -22,7 +27,9 @@ export async function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -46,8 +53,41 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   const dataDir = mkdtempSync(join(tmpdir(), 'dpp-e2e-'));
   const url = `https://localhost:${port}`;
   const output: string[] = [];
+  const launch = () =>
+    launchServer(url, output, {
+      ...process.env,
+      PORT: String(port),
+      HOST: 'localhost',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      ...env,
+    });
+  let child = await launch();
+
+  return {
+    url,
+    dataDir,
+    get pid() {
+      return child.pid ?? 0;
+    },
+    output: () => output.join(''),
+    halt: () => endProcess(child),
+    async resume() {
+      if (child.exitCode === null && child.signalCode === null)
+        throw new Error('the server is still running');
+      child = await launch();
+    },
+    async stop() {
+      await endProcess(child);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Spawns the built server and resolves once its /health answers 200. */
+async function launchServer(url: string, output: string[], env: NodeJS.ProcessEnv): Promise<ChildProcess> {
   const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'dist-server/main.js'], {
-    env: { ...process.env, PORT: String(port), HOST: 'localhost', DATA_DIR: dataDir, NODE_ENV: 'test', ...env },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
@@ -57,7 +97,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output.join('')}`);
     try {
-      if ((await httpsStatus(`${url}/health`)) === 200) break;
+      if ((await httpsStatus(`${url}/health`)) === 200) return child;
     } catch {
       // not listening yet
     }
@@ -67,20 +107,16 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     }
     await new Promise((r) => setTimeout(r, 250));
   }
+}
 
-  return {
-    url,
-    dataDir,
-    pid: child.pid ?? 0,
-    output: () => output.join(''),
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+/** Ends the server the way an operator does (SIGTERM), killing it if it has not exited in 10 s. */
+async function endProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+  if (child.exitCode === null && child.signalCode === null) {
+    child.kill('SIGKILL');
+    await exited;
+  }
 }

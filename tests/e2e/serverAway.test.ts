@@ -1,0 +1,206 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { PublicationBlock, PublicationType } from '../../server/src/contract/publications';
+import { axeViolations } from './support/axe';
+import {
+  animationsSettled,
+  launchBrowser,
+  newDesktopContext,
+  newPhoneContext,
+  screenshot,
+} from './support/browser';
+import { startServerProcess, type ServerProcess } from './support/serverProcess';
+import { ANNE, signIn, signInWithRedirect } from './support/signIn';
+
+/** The one text of every failed request while the server is away (src/dataProvider/serverError.ts). */
+const unreachable =
+  'De server is niet bereikbaar. Wat je hebt ingevuld blijft staan; probeer het zo opnieuw.';
+
+/** Calls the API as the browser's user (its token and environment); anything but a 2xx fails the test. */
+async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  const { status, text } = await page.evaluate(
+    async ({ method, path, body }) => {
+      const session = JSON.parse(sessionStorage.getItem('dpp.session') ?? '{}') as {
+        accessToken: string;
+        environmentId: string;
+      };
+      const response = await fetch(`/api/1/${session.environmentId}${path}`, {
+        method,
+        headers: {
+          Authorization: `Bearer ${session.accessToken}`,
+          'X-Environment-Id': session.environmentId,
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, text: await response.text() };
+    },
+    { method, path, body },
+  );
+  if (status < 200 || status > 299) throw new Error(`${method} ${path}: ${status} ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** A new 'Nieuwsbrief' publication with one empty 'Artikel' block, made through the API. */
+async function publicationWithBlock(page: Page, name: string): Promise<string> {
+  const types = await api<PublicationType[]>(page, 'GET', '/publicationtypes/');
+  const typeId = types.find((type) => type.name === 'Nieuwsbrief')?.id;
+  if (!typeId) throw new Error("No publication type 'Nieuwsbrief'");
+  const id = await api<string>(page, 'POST', '/publications/', { name, publicationTypeId: typeId });
+  await api<PublicationBlock>(page, 'POST', `/publications/${id}/type/${typeId}/artikel/dynamic`);
+  return id;
+}
+
+const blocksOf = async (page: Page, publicationId: string) =>
+  (await api<{ data: PublicationBlock[] }>(page, 'GET', `/publications/${publicationId}/blocks`)).data;
+
+const saveStatus = (page: Page) => page.getByTestId('block-save-status');
+const addBlockPanel = (page: Page) =>
+  page.getByRole('dialog', { name: /Blok toevoegen|kon niet worden getoond/ });
+
+/** Opens the publication's first block and answers its 'Titel' field. */
+async function openFirstBlock(page: Page, baseUrl: string, publicationId: string) {
+  await page.goto(`${baseUrl}/publications/${publicationId}`);
+  await page.getByTestId('publication-block').getByRole('button').first().click();
+  // Hidden included: an open panel hides the page from assistive technology, not its value.
+  const title = page.getByRole('textbox', { name: 'Titel', includeHidden: true });
+  await title.waitFor();
+  return title;
+}
+
+describe('when the server is away', () => {
+  let server: ServerProcess;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    // Its own server: this test stops and restarts it, which the other tests' server must not see.
+    server = await startServerProcess();
+    browser = await launchBrowser();
+    context = await newDesktopContext(browser);
+    page = await context.newPage();
+    await signIn(page, server.url);
+  });
+  // A test that failed while the server was away leaves it running for the next one.
+  afterEach(async () => {
+    await server.resume().catch(() => undefined);
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('keeps the typed block and the page, says so in Dutch, and works again once the server is back', async () => {
+    const name = `Server weg e2e ${Date.now().toString(36)}`;
+    const publicationId = await publicationWithBlock(page, name);
+    const title = await openFirstBlock(page, server.url, publicationId);
+
+    // The server stops while a block is being edited.
+    await server.halt();
+    await title.fill('Opening van het wijkcentrum');
+    await expect
+      .poll(() => saveStatus(page).textContent(), { timeout: 20_000 })
+      .toBe(`Niet opgeslagen: ${unreachable}`);
+
+    // 'Blok toevoegen' now needs code the browser has not downloaded yet: the panel fails, alone.
+    await page.getByRole('button', { name: 'Blok toevoegen', exact: true }).click();
+    const panel = addBlockPanel(page);
+    await panel.getByText(unreachable).waitFor({ timeout: 20_000 });
+    await animationsSettled(page);
+    await screenshot(page, 'server-away-panel-desktop');
+    expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
+    expect(await title.inputValue()).toBe('Opening van het wijkcentrum');
+
+    // The server comes back (same port, same data): retrying works without a reload.
+    await server.resume();
+    await panel.getByRole('button', { name: 'Opnieuw proberen' }).click();
+    await panel.getByRole('radio', { name: 'Artikel' }).waitFor({ timeout: 20_000 });
+
+    // The server stops while the panel is open: its choice stays, the save says why it failed.
+    await panel.getByRole('radio', { name: 'Artikel' }).check();
+    await server.halt();
+    await panel.getByRole('button', { name: 'Toevoegen', exact: true }).click();
+    await panel.getByText(unreachable).first().waitFor({ timeout: 20_000 });
+    expect(await panel.getByRole('radio', { name: 'Artikel' }).isChecked()).toBe(true);
+    await animationsSettled(page);
+    await screenshot(page, 'server-away-panel-save-desktop');
+    expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
+
+    await server.resume();
+    await panel.getByRole('button', { name: 'Toevoegen', exact: true }).click();
+    await panel.waitFor({ state: 'detached', timeout: 20_000 });
+    await expect.poll(async () => (await blocksOf(page, publicationId)).length, { timeout: 20_000 }).toBe(2);
+    await expect.poll(() => page.getByTestId('publication-block').count(), { timeout: 20_000 }).toBe(2);
+    expect(await page.getByText('Er is iets misgegaan').count()).toBe(0);
+
+    // The new block opened and the first closed, saving what was typed while the server was away.
+    await expect
+      .poll(async () => (await blocksOf(page, publicationId))[0].content.title, { timeout: 20_000 })
+      .toBe('Opening van het wijkcentrum');
+    await page.getByTestId('publication-block').first().getByRole('button').first().click();
+    await expect.poll(() => title.inputValue()).toBe('Opening van het wijkcentrum');
+    await expect.poll(() => saveStatus(page).textContent()).toBe('Opgeslagen');
+  });
+
+  it('shows a list that cannot load in Dutch with a retry that works once the server is back', async () => {
+    await page.goto(`${server.url}/publications`);
+    await page.getByRole('table').waitFor({ timeout: 20_000 });
+
+    await server.halt();
+    // Away from the page and back, inside the console (no reload): the list must load again.
+    await page.getByRole('link', { name: 'Instellingen' }).first().click();
+    await page.getByRole('link', { name: 'Publicaties' }).first().click();
+    // react-query tries a failed read a few times before it shows the failure.
+    const failure = page.getByRole('main').getByText(unreachable);
+    await failure.waitFor({ timeout: 60_000 });
+    await screenshot(page, 'server-away-list-desktop');
+    expect(await axeViolations(page, 'main')).toEqual([]);
+
+    await server.resume();
+    await page.getByRole('main').getByRole('button', { name: 'Opnieuw proberen' }).click();
+    await page.getByRole('table').waitFor({ timeout: 20_000 });
+    expect(await failure.count()).toBe(0);
+  });
+
+  it("on a phone: the failed save and panel are readable, and the block's 'Opnieuw proberen' saves once the server is back", async () => {
+    const phone = await newPhoneContext(browser);
+    try {
+      const phonePage = await phone.newPage();
+      await signInWithRedirect(phonePage, server.url, ANNE);
+      const publicationId = await publicationWithBlock(
+        phonePage,
+        `Server weg telefoon ${Date.now().toString(36)}`,
+      );
+      const title = await openFirstBlock(phonePage, server.url, publicationId);
+
+      await server.halt();
+      await title.fill('Markt op zaterdag');
+      await expect
+        .poll(() => saveStatus(phonePage).textContent(), { timeout: 20_000 })
+        .toBe(`Niet opgeslagen: ${unreachable}`);
+      await saveStatus(phonePage).scrollIntoViewIfNeeded();
+      await screenshot(phonePage, 'server-away-block-phone');
+      expect(await axeViolations(phonePage, 'main')).toEqual([]);
+
+      await phonePage.getByRole('button', { name: 'Blok toevoegen', exact: true }).click();
+      const panel = addBlockPanel(phonePage);
+      await panel.getByText(unreachable).waitFor({ timeout: 20_000 });
+      await animationsSettled(phonePage);
+      await screenshot(phonePage, 'server-away-panel-phone');
+      expect(await axeViolations(phonePage, '[role="dialog"]')).toEqual([]);
+      await panel.getByRole('button', { name: 'Sluiten', exact: true }).click();
+      await panel.waitFor({ state: 'detached' });
+      expect(await title.inputValue()).toBe('Markt op zaterdag');
+
+      await server.resume();
+      // The only failure left on the page is the block's.
+      await phonePage.getByRole('main').getByRole('button', { name: 'Opnieuw proberen' }).click();
+      await expect.poll(() => saveStatus(phonePage).textContent(), { timeout: 20_000 }).toBe('Opgeslagen');
+      expect((await blocksOf(phonePage, publicationId))[0].content.title).toBe('Markt op zaterdag');
+    } finally {
+      await phone.close();
+    }
+  });
+});
