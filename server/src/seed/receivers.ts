@@ -258,8 +258,10 @@ async function seedImportHistory(db: Database): Promise<void> {
     skippedUnsubscribed: 2,
     skippedMissing: 0,
     refused: refusals.length,
-    startedAt: new Date(Date.UTC(2024, 10, 4, 9, 12)),
-    finishedAt: new Date(Date.UTC(2024, 10, 4, 9, 12, 9)),
+    // Finished a few hours before the seed ran: the list's import page shows a result of the last day on
+    // arrival (src/custom/receivers/import/ListImportPage.tsx), so a first start shows what an import does.
+    startedAt: new Date(Date.now() - 3 * 60 * 60 * 1000),
+    finishedAt: new Date(Date.now() - 3 * 60 * 60 * 1000 + 9_000),
   });
   await db
     .insert(listImportRefusals)
