@@ -5,12 +5,7 @@ import type {
   PublicationBlock,
   RenderedPublication,
 } from '../../server/src/contract/publications';
-import {
-  environmentIds,
-  formIds,
-  publicationIds,
-  receiverIds,
-} from '../../server/src/seed/ids';
+import { environmentIds, formIds, publicationIds, receiverIds } from '../../server/src/seed/ids';
 import { startTestServer, type TestServer, type Tokens } from './support/testServer';
 
 // The demo is the first thing a new user sees: a fresh start must show the product's content, not empty
@@ -67,8 +62,8 @@ describe('the seeded demo on a fresh start', () => {
     expect(rendered.status).toBe(200);
     expect(rendered.body.html).toContain('Buurtfeest Zuid: kom je ook?');
     // Images come from the seeded media library through the CDN, each a real JPEG made by the seed.
-    const imageUrls = [...rendered.body.html.matchAll(/<img[^>]+src="([^"]+\/cdn\/[^"]+)"/g)].map(
-      (match) => match[1].replaceAll('&amp;', '&'),
+    const imageUrls = [...rendered.body.html.matchAll(/<img[^>]+src="([^"]+\/cdn\/[^"]+)"/g)].map((match) =>
+      match[1].replaceAll('&amp;', '&'),
     );
     const blockImages = imageUrls.filter((url) => !url.includes('logo'));
     expect(blockImages.length).toBeGreaterThanOrEqual(3);

@@ -430,7 +430,10 @@ const publicationSeeds: readonly PublicationSeed[] = [
         type: 'fotoreportage',
         content: {
           title: 'Gemaal De Hoop in het voorjaar',
-          image: { fileId: mediaIds.lageLanden.dykeFile, alt: 'De dijk bij gemaal De Hoop in de voorjaarszon' },
+          image: {
+            fileId: mediaIds.lageLanden.dykeFile,
+            alt: 'De dijk bij gemaal De Hoop in de voorjaarszon',
+          },
           caption: 'Het gemaal pompt na een natte winter weer op halve kracht.',
         },
       },

@@ -235,7 +235,11 @@ export const receiversSeed: SeedModule = {
 async function seedImportHistory(db: Database): Promise<void> {
   const header = ['E-mailadres', 'Voornaam', 'Tussenvoegsel', 'Achternaam', 'Wijk'];
   const refusals = [
-    { rowNumber: 38, reason: 'ongeldig e-mailadres', values: ['p.de.boer@', 'Pieter', 'de', 'Boer', 'Noord'] },
+    {
+      rowNumber: 38,
+      reason: 'ongeldig e-mailadres',
+      values: ['p.de.boer@', 'Pieter', 'de', 'Boer', 'Noord'],
+    },
     { rowNumber: 112, reason: 'e-mailadres ontbreekt', values: ['', 'Sanne', '', 'Mulder', 'Oost'] },
   ];
   await db.insert(listImports).values({
