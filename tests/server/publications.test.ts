@@ -460,8 +460,12 @@ describe('publications area', () => {
           publicationId: newsletter,
         },
       );
-      expect(ofPublication.body.data.map((job) => job.id)).toEqual([created.body.id]);
-      expect(ofPublication.body.total).toBe(1);
+      // Newest first: the new job, then the seeded send of January (February's is another publication's).
+      expect(ofPublication.body.data.map((job) => job.id)).toEqual([
+        created.body.id,
+        publicationIds.januaryDeliveryJob,
+      ]);
+      expect(ofPublication.body.total).toBe(2);
     });
 
     it('plans a job for an audience with its recipient count, global unsubscribers excluded', async () => {
@@ -538,7 +542,7 @@ describe('publications area', () => {
       );
     });
 
-    it('lists the seeded job with the audience name and the count of its audience', async () => {
+    it('lists the seeded sent job with the audience name and the count of its audience', async () => {
       const page = await api<{ data: DeliveryJob[]; total: number }>('GET', '/deliveryjobs', undefined, {
         search: 'februari',
       });
@@ -547,10 +551,11 @@ describe('publications area', () => {
         id: publicationIds.deliveryJob,
         publicationName: 'Nieuwsbrief februari 2025',
         audienceName: 'Inwoners en ondernemers',
-        publicationTemplateName: 'Standaard',
-        status: 'Gepland',
+        publicationTemplateName: 'Uitgebreid',
+        status: 'Verzonden',
       });
       expect(seeded.recipientCount).toBeGreaterThan(0);
+      expect(seeded.sentCount).toBe(seeded.recipientCount);
     });
 
     it("answers 404 for another environment's job", async () => {

@@ -7,7 +7,7 @@ import type { TemplateStyle } from './themeStyle';
 // marker. compiledLayout.ts compiles the document once and cuts it into fragments, so a render only
 // fills and joins strings. Tokens `%%name%%` are the values a fragment is filled with.
 
-export const layoutNames = ['standaard', 'uitgebreid', 'uitnodiging'] as const;
+export const layoutNames = ['standaard', 'uitgebreid', 'uitnodiging', 'herinnering'] as const;
 export type LayoutName = (typeof layoutNames)[number];
 
 /** The fragments every layout has, in document order (see `layoutDocument`). */
@@ -148,7 +148,9 @@ function richTextStyles(style: TemplateStyle): RichTextStyles {
 /**
  * 'standaard': one white page on grey, the logo at the top left, blocks divided by a thin line.
  * 'uitgebreid': a coloured header band, each block a rounded card on grey with a full-width image.
- * 'uitnodiging': centred and airy, larger headings, for invitations and reminders.
+ * 'uitnodiging': centred and airy, larger headings, for invitations.
+ * 'herinnering': compact and left-aligned under a coloured 'Herinnering' band, each block marked by a bar
+ *   in the primary colour, so a reminder never looks like the invitation it follows up.
  */
 function variants(style: TemplateStyle): Record<LayoutName, Variant> {
   const white = style.contentBackgroundColor;
@@ -191,6 +193,21 @@ function variants(style: TemplateStyle): Record<LayoutName, Variant> {
       image: { width: 520, height: 347 },
       blockClose: `<mj-divider border-width="1px" border-color="${style.primaryColor}" width="120px" padding="24px 0 0" />`,
       buttonRadius: '4px',
+    },
+    herinnering: {
+      align: 'left',
+      headingSize: 20,
+      bodyBackground: style.pageBackgroundColor,
+      header:
+        `<mj-section background-color="${white}" padding="0"><mj-column>${headerContent(style, 'left', style.primaryColor)}</mj-column></mj-section>` +
+        `<mj-section background-color="${style.primaryColor}" padding="0"><mj-column><mj-text font-size="14px" font-weight="bold" letter-spacing="2px" color="${style.onPrimaryColor}" padding="10px 24px">HERINNERING</mj-text></mj-column></mj-section>`,
+      blockSection: `background-color="${white}" padding="12px 16px"`,
+      blockColumn: `border-left="4px solid ${style.primaryColor}" padding="4px 0"`,
+      padding: '4px 20px',
+      imagePadding: '8px 20px',
+      image: { width: 524, height: 295 },
+      blockClose: '',
+      buttonRadius: '0px',
     },
   };
 }

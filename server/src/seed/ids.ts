@@ -37,6 +37,8 @@ export const mediaIds = {
     harbourFile: '5b2e8d14-3f6a-4b7c-8e90-1a2b3c4d5e05', // haven.webp
     kingsDayFile: '5b2e8d14-3f6a-4b7c-8e90-1a2b3c4d5e06', // koningsdag.jpg
     reportFile: '5b2e8d14-3f6a-4b7c-8e90-1a2b3c4d5e07', // jaarverslag-2024.pdf
+    roadWorksFile: '5b2e8d14-3f6a-4b7c-8e90-1a2b3c4d5e08', // werkzaamheden-dorpsstraat.jpg
+    libraryFile: '5b2e8d14-3f6a-4b7c-8e90-1a2b3c4d5e09', // bibliotheek-de-spoorlijn.jpg
   },
   cultuurhuis: {
     root: '0c6f3b8e-5a1d-4c1e-9a43-6f0d2b7e9a11',
@@ -71,14 +73,16 @@ export const publicationIds = {
     lageLandenStandard: '8b5e3d21-2c4f-4a6b-9d7e-1f2a3b4c5d21',
   },
   publications: {
-    januaryNewsletter: '9c6f4e32-3d5a-4b7c-8e8f-2a3b4c5d6e01', // Nieuwsbrief januari 2025 (Zuiderveen)
-    februaryNewsletter: '9c6f4e32-3d5a-4b7c-8e8f-2a3b4c5d6e02', // Nieuwsbrief februari 2025, has the delivery job
+    januaryNewsletter: '9c6f4e32-3d5a-4b7c-8e8f-2a3b4c5d6e01', // Nieuwsbrief januari 2025 (Zuiderveen), sent
+    februaryNewsletter: '9c6f4e32-3d5a-4b7c-8e8f-2a3b4c5d6e02', // Nieuwsbrief februari 2025, sent
     newYearReception: '9c6f4e32-3d5a-4b7c-8e8f-2a3b4c5d6e03', // Uitnodiging nieuwjaarsreceptie
     residentsEvening: '9c6f4e32-3d5a-4b7c-8e8f-2a3b4c5d6e04', // Uitnodiging bewonersavond Stationsgebied
     seasonOpening: '9c6f4e32-3d5a-4b7c-8e8f-2a3b4c5d6e11', // Cultuurhuis: Seizoensopening 2025
     dykeNews: '9c6f4e32-3d5a-4b7c-8e8f-2a3b4c5d6e21', // Lage Landen: Dijkennieuws voorjaar
   },
-  deliveryJob: 'ad7a5f43-4e6b-4c8d-9fa0-3b4c5d6e7f01', // februaryNewsletter to the receivers' demo audience
+  // Sent jobs (history, dated in the past): each newsletter went to the receivers' demo audience.
+  deliveryJob: 'ad7a5f43-4e6b-4c8d-9fa0-3b4c5d6e7f01', // februaryNewsletter, sent 17 February 2025
+  januaryDeliveryJob: 'ad7a5f43-4e6b-4c8d-9fa0-3b4c5d6e7f02', // januaryNewsletter, sent 20 January 2025
 } as const;
 
 // Receivers (server/src/seed/receivers.ts): lists, audiences (with their audience lists), unsubscribers.
@@ -102,6 +106,9 @@ export const receiverIds = {
     everyoneEntrepreneurs: '5a3d9e74-8c2f-4b0a-9d43-7e6f5a4b3c03',
     editorsTest: '5a3d9e74-8c2f-4b0a-9d43-7e6f5a4b3c04',
     subscribedFriends: '5a3d9e74-8c2f-4b0a-9d43-7e6f5a4b3c11',
+  },
+  imports: {
+    residents: '5b4eaf85-9d3a-4c1b-8e54-8f7a6b5c4e01', // a finished import into the residents' list (history)
   },
 } as const;
 

@@ -6,7 +6,14 @@ import { fileTagEntity } from '../media/fileRecords';
 import { uploadFile } from '../media/files';
 import { createMediaStore } from '../media/mediaServices';
 import { environmentIds, mediaIds, themeIds } from './ids';
-import { sampleLogo, sampleLogoSvg, samplePdf, samplePhoto } from './mediaSamples';
+import {
+  sampleLibrary,
+  sampleLogo,
+  sampleLogoSvg,
+  samplePdf,
+  samplePhoto,
+  sampleRoadWorks,
+} from './mediaSamples';
 import type { SeedModule } from './seedModule';
 
 const summer = { sky: '#4a90d9', horizon: '#f6d8a8', sun: '#ffd84d', land: '#3f7d3a', water: '#2b6cb0' };
@@ -124,6 +131,20 @@ export const mediaSeed: SeedModule = {
         bytes: () => samplePhoto(kingsDay, 'jpeg'),
       },
       {
+        id: z.roadWorksFile,
+        environmentId: environmentIds.zuiderveen,
+        directoryId: z.photos,
+        name: 'werkzaamheden-dorpsstraat.jpg',
+        bytes: () => sampleRoadWorks(),
+      },
+      {
+        id: z.libraryFile,
+        environmentId: environmentIds.zuiderveen,
+        directoryId: z.photos,
+        name: 'bibliotheek-de-spoorlijn.jpg',
+        bytes: () => sampleLibrary(),
+      },
+      {
         id: z.reportFile,
         environmentId: environmentIds.zuiderveen,
         directoryId: z.documents,
@@ -179,6 +200,8 @@ export const mediaSeed: SeedModule = {
         tag(environmentIds.zuiderveen, z.summerFile, 'evenement'),
         tag(environmentIds.zuiderveen, z.marketFile, 'centrum'),
         tag(environmentIds.zuiderveen, z.kingsDayFile, 'evenement'),
+        tag(environmentIds.zuiderveen, z.roadWorksFile, 'verkeer'),
+        tag(environmentIds.zuiderveen, z.libraryFile, 'cultuur'),
         tag(environmentIds.zuiderveen, z.reportFile, 'financiën'),
         tag(environmentIds.zuiderveen, z.logoFile, 'huisstijl'),
         tag(environmentIds.cultuurhuis, c.concertFile, 'podium'),

@@ -74,3 +74,46 @@ export function samplePdf(title: string, lines: string[]): Buffer {
   body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xrefOffset}\n%%EOF\n`;
   return Buffer.from(body, 'latin1');
 }
+
+/** A street under repair: asphalt with a dug-up strip, traffic cones and a barrier, under a grey sky. */
+export async function sampleRoadWorks(width = 1200, height = 800): Promise<Buffer> {
+  const cone = (x: number) =>
+    `<path d="M${x} 690 L${x + 30} 560 L${x + 60} 690 Z" fill="#f26b1d"/>` +
+    `<rect x="${x + 14}" y="610" width="32" height="16" fill="#fff"/><rect x="${x - 8}" y="688" width="76" height="12" fill="#333"/>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 1200 800">
+  <rect width="1200" height="420" fill="#c9d3dc"/>
+  <rect x="80" y="180" width="260" height="240" fill="#b5533c"/><rect x="380" y="220" width="200" height="200" fill="#8c6f5a"/>
+  <rect x="860" y="160" width="280" height="260" fill="#a34a33"/>
+  <rect y="420" width="1200" height="380" fill="#4b4f54"/>
+  <rect x="300" y="470" width="600" height="260" fill="#7a5b3a"/>
+  <rect x="0" y="600" width="1200" height="10" fill="#e8e8e8" opacity="0.6"/>
+  <rect x="240" y="470" width="720" height="24" fill="#d6262d"/>
+  <path d="M240 470 h60 l-24 24 h-60 Z M400 470 h60 l-24 24 h-60 Z M560 470 h60 l-24 24 h-60 Z M720 470 h60 l-24 24 h-60 Z M880 470 h60 l-24 24 h-60 Z" fill="#fff"/>
+  ${[180, 420, 700, 960].map(cone).join('')}
+</svg>`;
+  const { default: sharp } = await import('sharp');
+  return sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer();
+}
+
+/** A library interior: shelves of coloured book spines, a reading table and a window of daylight. */
+export async function sampleLibrary(width = 1200, height = 800): Promise<Buffer> {
+  const colours = ['#2b6cb0', '#c05621', '#2f855a', '#b7791f', '#6b46c1', '#c53030', '#285e61', '#975a16'];
+  const shelf = (y: number, offset: number) =>
+    Array.from({ length: 22 }, (_, index) => {
+      const x = 60 + index * 30;
+      const tall = 90 + ((index * 7 + offset) % 4) * 10;
+      return `<rect x="${x}" y="${y + 120 - tall}" width="24" height="${tall}" fill="${colours[(index + offset) % colours.length]}"/>`;
+    }).join('') + `<rect x="40" y="${y + 120}" width="700" height="14" fill="#6b4423"/>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 1200 800">
+  <rect width="1200" height="800" fill="#f3ead8"/>
+  <rect x="820" y="80" width="300" height="380" fill="#bfe0f5" stroke="#fff" stroke-width="14"/>
+  <path d="M970 80 V460 M820 270 H1120" stroke="#fff" stroke-width="10"/>
+  ${shelf(60, 0)}${shelf(210, 3)}${shelf(360, 5)}
+  <rect y="600" width="1200" height="200" fill="#c8a97e"/>
+  <rect x="700" y="560" width="440" height="30" fill="#8b5a2b"/><rect x="730" y="590" width="20" height="140" fill="#8b5a2b"/>
+  <rect x="1090" y="590" width="20" height="140" fill="#8b5a2b"/>
+  <circle cx="880" cy="540" r="22" fill="#2f855a"/><rect x="860" y="540" width="40" height="20" fill="#744210"/>
+</svg>`;
+  const { default: sharp } = await import('sharp');
+  return sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer();
+}

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { BlockContent, FieldDefinition } from '../contract/publications';
 import type { Database } from '../db/client';
 import {
@@ -8,6 +9,8 @@ import {
   publicationTypes,
   publications,
 } from '../db/schema';
+import { recordResults, waitingRecipients } from '../delivery/recipientResults';
+import { resolveRecipients } from '../delivery/recipientResolution';
 import { countAudienceRecipients } from '../receivers/audienceRecipients';
 import { demoUsers, environmentIds, mediaIds, publicationIds, receiverIds } from './ids';
 import type { SeedModule } from './seedModule';
@@ -132,7 +135,7 @@ const typeSeeds: readonly TypeSeed[] = [
     name: 'Uitnodiging',
     templates: [
       { id: templates.zuiderveenInvitation, name: 'Uitnodiging', layout: 'uitnodiging' },
-      { id: templates.zuiderveenReminder, name: 'Herinnering', layout: 'uitnodiging' },
+      { id: templates.zuiderveenReminder, name: 'Herinnering', layout: 'herinnering' },
     ],
     groups: invitationGroups,
   },
@@ -218,7 +221,74 @@ const publicationSeeds: readonly PublicationSeed[] = [
     environmentId: environmentIds.zuiderveen,
     publicationTypeId: types.zuiderveenNewsletter,
     name: 'Nieuwsbrief februari 2025',
-    blocks: ['artikel', 'fotoreportage', 'agendaitem', 'agendaitem'],
+    blocks: [
+      {
+        type: 'artikel',
+        content: {
+          title: 'Werkzaamheden Dorpsstraat: vanaf 3 maart een omleiding',
+          text:
+            '<p>Hoi {{firstName|inwoner}}, de Dorpsstraat krijgt een nieuw riool en een veiliger fietspad. ' +
+            'Van <strong>3 maart tot en met 25 april</strong> is de straat tussen de Kerkbrink en de Molenweg ' +
+            'afgesloten voor auto’s.</p>' +
+            '<ul><li>Fietsers en voetgangers kunnen er altijd langs.</li>' +
+            '<li>De omleiding loopt via de Lindelaan; gele borden wijzen je de weg.</li>' +
+            '<li>Bus 14 stopt tijdelijk aan de Lindelaan in plaats van bij de kerk.</li></ul>',
+          image: {
+            fileId: mediaIds.zuiderveen.roadWorksFile,
+            alt: 'Afzetting met pionnen en een rood-wit hek bij de opengebroken Dorpsstraat',
+          },
+          link: { url: 'https://www.zuiderveen.nl/dorpsstraat', text: 'Bekijk de omleiding' },
+        },
+      },
+      {
+        type: 'uitgelicht',
+        content: {
+          image: {
+            fileId: mediaIds.zuiderveen.libraryFile,
+            alt: 'Boekenkasten en een leestafel bij het raam in de nieuwe bibliotheek',
+          },
+          title: 'De nieuwe bibliotheek opent in De Spoorlijn',
+          text:
+            '<p>Op zaterdag 15 maart gaat de bibliotheek open in wijkcentrum De Spoorlijn. Je vindt er ' +
+            'ruim 20.000 boeken, een leesplein voor kinderen en stille werkplekken met wifi.</p>' +
+            '<p>Tijdens de opening lezen kinderboekenschrijvers voor en krijg je een jaar gratis lidmaatschap ' +
+            'als je je die dag aanmeldt.</p>',
+          link: { url: 'https://www.zuiderveen.nl/bibliotheek', text: 'Openingstijden' },
+        },
+      },
+      {
+        type: 'fotoreportage',
+        content: {
+          title: 'Zo was het buurtfeest in Oost',
+          image: {
+            fileId: mediaIds.zuiderveen.kingsDayFile,
+            alt: 'Oranje lucht boven het veld waar het buurtfeest in Oost werd gehouden',
+          },
+          caption: 'Meer dan driehonderd buren vierden samen de opening van het nieuwe speelveld.',
+          link: { url: 'https://www.zuiderveen.nl/fotos/buurtfeest-oost', text: "Alle foto's" },
+        },
+      },
+      {
+        type: 'agendaitem',
+        content: {
+          title: 'Buurtfeest Zuid: kom je ook?',
+          startsAt: '2025-03-22T14:00',
+          location: 'Speelveld Merelstraat',
+          text:
+            '<p>Met een springkussen, een rommelmarkt en soep van de buurtkok. Wil je een kraam? ' +
+            'Meld je aan bij <a href="mailto:buurtfeest@zuiderveen.nl">buurtfeest@zuiderveen.nl</a>.</p>',
+        },
+      },
+      {
+        type: 'agendaitem',
+        content: {
+          title: 'Spreekuur wethouder Van Leeuwen',
+          startsAt: '2025-03-05T16:00',
+          location: 'Raadhuis Zuiderveen, ontvangstruimte',
+          text: '<p>Heb je een vraag of idee over je buurt? Loop binnen, een afspraak is niet nodig.</p>',
+        },
+      },
+    ],
   },
   {
     id: publicationIds.publications.newYearReception,
@@ -226,7 +296,36 @@ const publicationSeeds: readonly PublicationSeed[] = [
     publicationTypeId: types.zuiderveenInvitation,
     name: 'Uitnodiging nieuwjaarsreceptie',
     isNotMarketing: true,
-    blocks: ['programmaonderdeel', 'spreker', 'locatie'],
+    blocks: [
+      {
+        type: 'programmaonderdeel',
+        content: {
+          title: 'Ontvangst en welkomstwoord',
+          startsAt: '2026-01-09T17:00',
+          text: '<p>De burgemeester heet je welkom en blikt terug op het afgelopen jaar.</p>',
+        },
+      },
+      {
+        type: 'spreker',
+        content: {
+          title: 'Burgemeester Karin Smit',
+          image: { fileId: mediaIds.zuiderveen.marketFile, alt: 'Het marktplein voor het raadhuis' },
+          text: '<p>Karin Smit is sinds 2021 burgemeester van Zuiderveen en woont zelf in de wijk Noord.</p>',
+        },
+      },
+      {
+        type: 'locatie',
+        content: {
+          title: 'Locatie',
+          location: 'Raadhuis Zuiderveen, Marktplein 1',
+          text: '<p>Parkeren kan gratis op het Marktplein; de fietsenstalling is naast de ingang.</p>',
+          link: {
+            url: 'https://www.openstreetmap.org/search?query=Marktplein%201%20Zuiderveen',
+            text: 'Route',
+          },
+        },
+      },
+    ],
   },
   {
     id: publicationIds.publications.residentsEvening,
@@ -282,9 +381,33 @@ const publicationSeeds: readonly PublicationSeed[] = [
           link: { url: 'https://www.cultuurhuisnoord.nl/agenda', text: 'Bekijk de agenda' },
         },
       },
-      'agendaitem',
-      'agendaitem',
-      'agendaitem',
+      {
+        type: 'agendaitem',
+        content: {
+          title: 'Openingsconcert: Noordelijk Kamerorkest',
+          startsAt: '2025-09-12T20:15',
+          location: 'Grote zaal',
+          text: '<p>Mozart en Beethoven, met na afloop een drankje in de foyer.</p>',
+        },
+      },
+      {
+        type: 'agendaitem',
+        content: {
+          title: 'Jazz in de foyer',
+          startsAt: '2025-09-13T21:00',
+          location: 'Foyer',
+          text: '<p>Het Tess Dijkstra Trio speelt standards en eigen werk. Vrij entree.</p>',
+        },
+      },
+      {
+        type: 'agendaitem',
+        content: {
+          title: 'Familievoorstelling: De Walvis',
+          startsAt: '2025-09-14T14:30',
+          location: 'Kleine zaal',
+          text: '<p>Muziektheater voor iedereen vanaf 6 jaar.</p>',
+        },
+      },
     ],
   },
   {
@@ -292,14 +415,36 @@ const publicationSeeds: readonly PublicationSeed[] = [
     environmentId: environmentIds.lageLanden,
     publicationTypeId: types.lageLandenNewsletter,
     name: 'Dijkennieuws voorjaar',
-    blocks: ['artikel', 'fotoreportage'],
+    blocks: [
+      {
+        type: 'artikel',
+        content: {
+          title: 'Dijkversterking Noorderpolder begint in april',
+          text:
+            '<p>Over vier kilometer maken we de dijk hoger en breder. Het fietspad op de dijk blijft open, ' +
+            'behalve in de weken dat we er asfalt leggen.</p>',
+          link: { url: 'https://www.lagelanden.nl/noorderpolder', text: 'Planning bekijken' },
+        },
+      },
+      {
+        type: 'fotoreportage',
+        content: {
+          title: 'Gemaal De Hoop in het voorjaar',
+          image: {
+            fileId: mediaIds.lageLanden.dykeFile,
+            alt: 'De dijk bij gemaal De Hoop in de voorjaarszon',
+          },
+          caption: 'Het gemaal pompt na een natte winter weer op halve kracht.',
+        },
+      },
+    ],
   },
 ];
 
 /**
- * Publication types (with templates and repeatable groups) in every environment, a few publications
- * with blocks and one planned delivery job. Runs after the receivers seed: the job goes to Zuiderveen's
- * audience 'Inwoners en ondernemers', its recipient count resolved as the API does.
+ * Publication types (with templates and repeatable groups) in every environment, publications with
+ * filled blocks and the two Zuiderveen newsletters' sent jobs. Runs after the receivers seed: the jobs
+ * went to Zuiderveen's audience 'Inwoners en ondernemers'.
  */
 export const publicationsSeed: SeedModule = {
   area: 'publications',
@@ -334,23 +479,66 @@ export const publicationsSeed: SeedModule = {
         })),
       ),
     );
-    await seedDeliveryJob(db);
+    await seedSentJobs(db);
   },
 };
 
-async function seedDeliveryJob(db: Database): Promise<void> {
-  const environmentId = environmentIds.zuiderveen;
-  const audienceId = receiverIds.audiences.everyone;
-  await db.insert(deliveryJobs).values({
+/** The newsletters' sends as the delivery tables record them: resolved, every recipient sent, finished. */
+const sentJobs = [
+  {
+    id: publicationIds.januaryDeliveryJob,
+    publicationId: publicationIds.publications.januaryNewsletter,
+    title: 'Verspreiden van Nieuwsbrief januari 2025',
+    publicationTemplateId: templates.zuiderveenStandard,
+    sentAt: new Date('2025-01-20T08:00:00Z'),
+  },
+  {
     id: publicationIds.deliveryJob,
-    environmentId,
     publicationId: publicationIds.publications.februaryNewsletter,
     title: 'Verspreiden van Nieuwsbrief februari 2025',
-    publicationTemplateId: templates.zuiderveenStandard,
-    audienceId,
-    recipientCount: await countAudienceRecipients(db, environmentId, audienceId),
-    // Planned well ahead: the demo shows a planned job, and starting a server never mails the demo audience.
-    scheduledAt: new Date(Date.now() + 300 * 24 * 60 * 60 * 1000),
-    createdBy: demoUsers.anne.id,
-  });
+    publicationTemplateId: templates.zuiderveenExtended,
+    sentAt: new Date('2025-02-17T08:00:00Z'),
+  },
+] as const;
+
+/**
+ * Sent jobs as history, written by the functions the worker uses: recipients resolved from the audience
+ * (unsubscribers and repeated addresses skipped), each waiting recipient's send recorded with a Message-ID,
+ * then the job marked 'Verzonden'. Dated in the past, so starting a server never mails the demo audience.
+ */
+async function seedSentJobs(db: Database): Promise<void> {
+  const environmentId = environmentIds.zuiderveen;
+  const audienceId = receiverIds.audiences.everyone;
+  for (const job of sentJobs) {
+    const { sentAt, ...values } = job;
+    await db.insert(deliveryJobs).values({
+      ...values,
+      environmentId,
+      audienceId,
+      recipientCount: await countAudienceRecipients(db, environmentId, audienceId),
+      scheduledAt: sentAt,
+      createdAt: new Date(sentAt.getTime() - 2 * 60 * 60 * 1000),
+      createdBy: demoUsers.anne.id,
+    });
+    await resolveRecipients(db, job.id);
+    const waiting = await waitingRecipients(db, job.id, 0, 100_000);
+    const finishedAt = new Date(sentAt.getTime() + 4 * 60 * 1000);
+    await recordResults(
+      db,
+      job.id,
+      waiting.map((recipient) => ({
+        recipientId: recipient.id,
+        result: {
+          status: 'Verzonden',
+          messageId: `<${job.id}.${recipient.id}@localhost>`,
+          attempts: 1,
+        },
+      })),
+      finishedAt,
+    );
+    await db
+      .update(deliveryJobs)
+      .set({ status: 'Verzonden', startedAt: sentAt, finishedAt, resolvedAt: sentAt })
+      .where(eq(deliveryJobs.id, job.id));
+  }
 }

@@ -3,6 +3,8 @@ import {
   audienceListFilters,
   audienceLists,
   audiences,
+  listImportRefusals,
+  listImports,
   lists,
   subscribers,
   unsubscribers,
@@ -221,5 +223,51 @@ export const receiversSeed: SeedModule = {
       },
       { environmentId: cultuurhuis, email: 'stilte@post.example.nl', createdAt: daysAgo(45) },
     ]);
+
+    await seedImportHistory(db);
   },
 };
+
+/**
+ * A finished import of the residents' list, so its import history shows what an import leaves behind:
+ * the counts and two refused rows (downloadable in the file's own layout, with the reason).
+ */
+async function seedImportHistory(db: Database): Promise<void> {
+  const header = ['E-mailadres', 'Voornaam', 'Tussenvoegsel', 'Achternaam', 'Wijk'];
+  const refusals = [
+    {
+      rowNumber: 38,
+      reason: 'ongeldig e-mailadres',
+      values: ['p.de.boer@', 'Pieter', 'de', 'Boer', 'Noord'],
+    },
+    { rowNumber: 112, reason: 'e-mailadres ontbreekt', values: ['', 'Sanne', '', 'Mulder', 'Oost'] },
+  ];
+  await db.insert(listImports).values({
+    id: receiverIds.imports.residents,
+    environmentId: environmentIds.zuiderveen,
+    listId: receiverIds.lists.residents,
+    status: 'Voltooid',
+    mode: 'addAndUpdate',
+    mapping: { '0': 'email', '1': 'firstName', '2': 'middleName', '3': 'lastName', '4': 'attribute1' },
+    header,
+    fileName: 'bewoners-inloopavonden-2024.csv',
+    fileBytes: 14_876,
+    encoding: 'utf-8',
+    delimiter: ';',
+    bytesRead: 14_876,
+    rowsDone: 246,
+    added: 212,
+    updated: 26,
+    skippedDuplicate: 4,
+    skippedUnsubscribed: 2,
+    skippedMissing: 0,
+    refused: refusals.length,
+    // Finished a few hours before the seed ran: the list's import page shows a result of the last day on
+    // arrival (src/custom/receivers/import/ListImportPage.tsx), so a first start shows what an import does.
+    startedAt: new Date(Date.now() - 3 * 60 * 60 * 1000),
+    finishedAt: new Date(Date.now() - 3 * 60 * 60 * 1000 + 9_000),
+  });
+  await db
+    .insert(listImportRefusals)
+    .values(refusals.map((refusal) => ({ ...refusal, importId: receiverIds.imports.residents })));
+}
