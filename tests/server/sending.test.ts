@@ -60,6 +60,16 @@ describe('sender and sending domain through the server', () => {
     expect(response.status).toBe(201);
     return response.body;
   };
+  const refusedJob = async () => {
+    const response = await api<{ field?: string; message: string }>('POST', '/deliveryjobs', {
+      publicationId: publicationIds.publications.januaryNewsletter,
+      publicationTemplateId: publicationIds.templates.zuiderveenStandard,
+      title: 'Verspreiden van Nieuwsbrief januari 2025',
+      audienceId: receiverIds.audiences.editorsTest,
+    });
+    expect(response.status).toBe(400);
+    return response.body;
+  };
   const ended = async (jobId: string) => {
     await expect
       .poll(async () => (await api<DeliveryJob>('GET', `/deliveryjobs/${jobId}`)).body.status, {
@@ -195,10 +205,20 @@ describe('sender and sending domain through the server', () => {
     });
     expect(saved.status).toBe(200);
     expect(saved.body.readiness).toContain('hoort niet bij het verzenddomein zuiderveen.test');
-    const refused = await ended((await createJob()).id);
-    expect(refused.status).toBe('Mislukt');
-    expect(refused.failureReason).toContain('nieuws@elders.test');
-    expect(refused.sentCount).toBe(0);
+    // The pre-send check names it as a blocker, and the job is refused before it exists.
+    const check = await api<{ blockers: Array<{ code: string; message: string }> }>(
+      'GET',
+      `/publications/${publicationIds.publications.januaryNewsletter}/deliver-check?audienceId=${receiverIds.audiences.editorsTest}&templateId=${publicationIds.templates.zuiderveenStandard}`,
+    );
+    expect(check.body.blockers).toContainEqual(
+      expect.objectContaining({
+        code: 'senderNotReady',
+        message: expect.stringContaining('nieuws@elders.test'),
+      }),
+    );
+    const refused = await refusedJob();
+    expect(refused.field).toBe('sender');
+    expect(refused.message).toContain('nieuws@elders.test');
 
     const test = await api<{ message: string }>(
       'POST',
@@ -213,8 +233,8 @@ describe('sender and sending domain through the server', () => {
     dns.setTxt(`_dmarc.${domain}`, []);
     await api('POST', '/sender/domain/check');
     expect((await sender()).readiness).toContain('nog niet gecontroleerd');
-    const unverified = await ended((await createJob()).id);
-    expect(unverified.failureReason).toContain(`Het verzenddomein ${domain} is nog niet gecontroleerd`);
+    const unverified = await refusedJob();
+    expect(unverified.message).toContain(`Het verzenddomein ${domain} is nog niet gecontroleerd`);
     expect(sink.accepted).toHaveLength(0);
   });
 
