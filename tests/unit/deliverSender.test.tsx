@@ -78,12 +78,4 @@ describe('the sender in the deliver panel', { timeout: 60_000 }, () => {
       await within(panel).findByText('Afzender: Wethouder Jansen <nieuwsbrief@zuiderveen.nl>'),
     ).toBeInTheDocument();
   });
-
-  it('shows why sending is refused while the domain is not verified', async () => {
-    const refusal =
-      "Het verzenddomein zuiderveen.nl is nog niet gecontroleerd: maak de DNS-records aan en kies 'Controleren' bij Instellingen › Verzenddomein.";
-    fakeApi({ ...sender, readiness: refusal });
-    const panel = await openDeliver(publication);
-    expect(await within(panel).findByText(refusal)).toBeInTheDocument();
-  });
 });

@@ -1,5 +1,4 @@
 import type { Publication } from '@contract/publications';
-import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { useSender } from './useSender';
@@ -12,23 +11,17 @@ export function fromWithName(from: string, name: string | null | undefined): str
 }
 
 /**
- * One read-only line of the deliver panel: who the messages will come from, and why they cannot be sent
- * while the sender address is not on a verified sending domain.
+ * One read-only line of the deliver panel: who the messages will come from. Why they cannot be sent while
+ * the sender address is not on a verified sending domain is one of the pre-send check's blockers
+ * (`senderNotReady`), shown with the others.
  */
 export function DeliverSender({ publication }: { publication: Publication }) {
   const translate = useTranslate();
   const { data } = useSender();
   if (!data) return null;
   return (
-    <>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5, overflowWrap: 'anywhere' }}>
-        {translate('app.sending.deliver.from', { from: fromWithName(data.from, publication.senderName) })}
-      </Typography>
-      {data.readiness ? (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {data.readiness}
-        </Alert>
-      ) : null}
-    </>
+    <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5, overflowWrap: 'anywhere' }}>
+      {translate('app.sending.deliver.from', { from: fromWithName(data.from, publication.senderName) })}
+    </Typography>
   );
 }
