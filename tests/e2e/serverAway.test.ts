@@ -135,13 +135,13 @@ describe('when the server is away', () => {
     await expect.poll(() => page.getByTestId('publication-block').count(), { timeout: 20_000 }).toBe(2);
     expect(await page.getByText('Er is iets misgegaan').count()).toBe(0);
 
-    // The new block opened and the first closed, saving what was typed while the server was away.
-    await expect
-      .poll(async () => (await blocksOf(page, publicationId))[0].content.title, { timeout: 20_000 })
-      .toBe('Opening van het wijkcentrum');
+    // The new block opened and the first closed, keeping what was typed while the server was away (marked
+    // unsaved, never thrown away); reopened, its 'Opnieuw proberen' saves it.
     await page.getByTestId('publication-block').first().getByRole('button').first().click();
     await expect.poll(() => title.inputValue()).toBe('Opening van het wijkcentrum');
-    await expect.poll(() => saveStatus(page).textContent()).toBe('Opgeslagen');
+    await page.getByRole('main').getByRole('button', { name: 'Opnieuw proberen' }).first().click();
+    await expect.poll(() => saveStatus(page).textContent(), { timeout: 20_000 }).toBe('Opgeslagen');
+    expect((await blocksOf(page, publicationId))[0].content.title).toBe('Opening van het wijkcentrum');
   });
 
   it('shows a list that cannot load in Dutch with a retry that works once the server is back', async () => {
