@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
-import { environments, mediaFiles, themeFonts, themes } from '../db/schema';
+import { environments, mediaFiles, themes } from '../db/schema';
 import { cdnImageUrl, type CdnLocation } from '../rendering/imageUrl';
 import { defaultTemplateStyle, themeStyle, type TemplateStyle } from '../rendering/themeStyle';
+import { bodyFonts, headingFonts, renderTheme, themeLookColumns } from '../themes/themeLook';
 
 /** What a public page wears: the environment's name (the logo's text) and its theme as template values. */
 export interface PageLook {
@@ -17,9 +17,6 @@ export const neutralLook: PageLook = { environmentName: '', style: defaultTempla
 /** The logo is shown at most 64 px high; fetched at twice that for sharp screens, fitted (never cropped). */
 const logoSize = { width: 480, height: 128, crop: false };
 
-const headingFonts = alias(themeFonts, 'heading_fonts');
-const bodyFonts = alias(themeFonts, 'body_fonts');
-
 /**
  * The environment's look for its public pages, in one query: its name, its theme's colours and fonts
  * (web fonts with their stylesheets) and its logo on the CDN. `themeStyle` checks every value again and
@@ -31,26 +28,7 @@ export async function loadPageLook(
   environmentId: string,
 ): Promise<PageLook | undefined> {
   const [row] = await db
-    .select({
-      environmentName: environments.name,
-      themeName: themes.name,
-      primaryColor: themes.primaryColor,
-      secondaryColor: themes.secondaryColor,
-      textColor: themes.textColor,
-      backgroundColor: themes.backgroundColor,
-      linkColor: themes.linkColor,
-      buttonTextColor: themes.buttonTextColor,
-      headingSystemFont: themes.headingSystemFont,
-      headingFontIdentifier: headingFonts.fontIdentifier,
-      headingFontSrcUrl: headingFonts.srcUrl,
-      bodySystemFont: themes.bodySystemFont,
-      bodyFontIdentifier: bodyFonts.fontIdentifier,
-      bodyFontSrcUrl: bodyFonts.srcUrl,
-      baseSize: themes.baseSize,
-      lineHeight: themes.lineHeight,
-      logoId: mediaFiles.id,
-      logoExtension: mediaFiles.extension,
-    })
+    .select(themeLookColumns)
     .from(environments)
     .leftJoin(themes, eq(themes.environmentId, environments.id))
     .leftJoin(headingFonts, eq(headingFonts.id, themes.headingFontId))
@@ -61,29 +39,13 @@ export async function loadPageLook(
     )
     .where(eq(environments.id, environmentId));
   if (!row) return undefined;
-  const font = (systemFont: string | null, fontIdentifier: string | null, srcUrl: string | null) => ({
-    systemFont,
-    webFont: fontIdentifier && srcUrl ? { fontIdentifier, srcUrl } : null,
-  });
   const logoUrl =
     row.logoId && row.logoExtension
       ? cdnImageUrl(cdn, { environmentId, fileId: row.logoId, extension: row.logoExtension }, logoSize)
       : null;
   return {
     environmentName: row.environmentName,
-    style: themeStyle({
-      name: row.themeName,
-      primaryColor: row.primaryColor,
-      secondaryColor: row.secondaryColor,
-      textColor: row.textColor,
-      backgroundColor: row.backgroundColor,
-      linkColor: row.linkColor,
-      buttonTextColor: row.buttonTextColor,
-      headingFont: font(row.headingSystemFont, row.headingFontIdentifier, row.headingFontSrcUrl),
-      bodyFont: font(row.bodySystemFont, row.bodyFontIdentifier, row.bodyFontSrcUrl),
-      baseSize: row.baseSize,
-      lineHeight: row.lineHeight,
-      logoUrl,
-    }),
+    // The public pages wear the theme's colours, fonts and logo, not the publications' advanced CSS.
+    style: themeStyle({ ...renderTheme(row, logoUrl), advancedCss: null }),
   };
 }

@@ -1,5 +1,4 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { FieldDefinition, ImageValue } from '../contract/publications';
 import type { Database } from '../db/client';
 import {
@@ -9,7 +8,6 @@ import {
   publicationRepeatableGroups,
   publicationTemplates,
   publications,
-  themeFonts,
   themes,
 } from '../db/schema';
 import { badRequest, notFound } from '../errors';
@@ -17,7 +15,8 @@ import { cdnImageUrl, type CdnLocation } from '../rendering/imageUrl';
 import { escapeHtml } from '../rendering/escapeHtml';
 import { fillMergeFields, type MergeValues } from '../rendering/mergeFields';
 import { renderPublication, type RenderBlock, type RenderedMail } from '../rendering/renderPublication';
-import { themeStyle, type RenderTheme, type TemplateWebFont } from '../rendering/themeStyle';
+import { themeStyle, type TemplateWebFont } from '../rendering/themeStyle';
+import { bodyFonts, headingFonts, renderTheme, themeLookColumns } from '../themes/themeLook';
 
 /** A publication as a page in the browser: its HTML and the web fonts the page's CSP must allow. */
 export interface WebVersion extends RenderedMail {
@@ -169,9 +168,6 @@ export async function renderPersonalWebVersion(
   };
 }
 
-const headingFonts = alias(themeFonts, 'heading_fonts');
-const bodyFonts = alias(themeFonts, 'body_fonts');
-
 /**
  * The publication with what its render needs besides the blocks, in one query: the environment's name,
  * its theme (with its web fonts) and logo file, and the layout of the template `layout` selects (null
@@ -187,25 +183,7 @@ async function findPublication(db: Database, environmentId: string, publicationI
       publicationTypeId: publications.publicationTypeId,
       isPublic: publications.isPublic,
       layout: sql<string | null>`${layout}`,
-      environmentName: environments.name,
-      themeName: themes.name,
-      primaryColor: themes.primaryColor,
-      secondaryColor: themes.secondaryColor,
-      textColor: themes.textColor,
-      backgroundColor: themes.backgroundColor,
-      linkColor: themes.linkColor,
-      buttonTextColor: themes.buttonTextColor,
-      headingSystemFont: themes.headingSystemFont,
-      headingFontIdentifier: headingFonts.fontIdentifier,
-      headingFontSrcUrl: headingFonts.srcUrl,
-      bodySystemFont: themes.bodySystemFont,
-      bodyFontIdentifier: bodyFonts.fontIdentifier,
-      bodyFontSrcUrl: bodyFonts.srcUrl,
-      baseSize: themes.baseSize,
-      lineHeight: themes.lineHeight,
-      advancedCss: themes.advancedCss,
-      logoId: mediaFiles.id,
-      logoExtension: mediaFiles.extension,
+      ...themeLookColumns,
     })
     .from(publications)
     .innerJoin(environments, eq(environments.id, publications.environmentId))
@@ -286,33 +264,6 @@ async function renderStored(
     },
   });
   return { ...mail, webFonts: style.webFonts };
-}
-
-/** The stored theme as rendering reads it. */
-function renderTheme(publication: StoredPublication, logoUrl: string | null): RenderTheme {
-  const font = (systemFont: string | null, fontIdentifier: string | null, srcUrl: string | null) => ({
-    systemFont,
-    webFont: fontIdentifier && srcUrl ? { fontIdentifier, srcUrl } : null,
-  });
-  return {
-    name: publication.themeName,
-    primaryColor: publication.primaryColor,
-    secondaryColor: publication.secondaryColor,
-    textColor: publication.textColor,
-    backgroundColor: publication.backgroundColor,
-    linkColor: publication.linkColor,
-    buttonTextColor: publication.buttonTextColor,
-    headingFont: font(
-      publication.headingSystemFont,
-      publication.headingFontIdentifier,
-      publication.headingFontSrcUrl,
-    ),
-    bodyFont: font(publication.bodySystemFont, publication.bodyFontIdentifier, publication.bodyFontSrcUrl),
-    baseSize: publication.baseSize,
-    lineHeight: publication.lineHeight,
-    advancedCss: publication.advancedCss,
-    logoUrl,
-  };
 }
 
 /** The environment's files that the blocks' image fields name (a deleted file is simply absent). */
