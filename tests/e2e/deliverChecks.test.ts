@@ -5,6 +5,7 @@ import { publicationIds } from '../../server/src/seed/ids';
 import { seriousFindings } from './support/axe';
 import { launchBrowser, newDesktopContext, newPhoneContext, screenshot } from './support/browser';
 import { ANNE, signIn, signInWithRedirect } from './support/signIn';
+import { apiAsBrowser } from './support/browserApi';
 
 // Sending a real campaign with confidence, as a user does it: a copy of the January newsletter gets a
 // subject and preview text, the deliver panel counts the recipients and warns (already sent to this
@@ -28,31 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Calls the API as the browser's signed-in user; anything but a 2xx fails the test. */
-async function apiAsBrowser<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  const { status, text } = await page.evaluate(
-    async ({ method, path, body }) => {
-      const session = JSON.parse(sessionStorage.getItem('dpp.session') ?? '{}') as {
-        accessToken: string;
-        environmentId: string;
-      };
-      const response = await fetch(`/api/1/${session.environmentId}${path}`, {
-        method,
-        headers: {
-          Authorization: `Bearer ${session.accessToken}`,
-          'X-Environment-Id': session.environmentId,
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, text: await response.text() };
-    },
-    { method, path, body },
-  );
-  if (status < 200 || status > 299) throw new Error(`${method} ${path}: ${status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
 
 /** An audience over a new list of `size` subscribers: more than the confirmation threshold. */
 async function createBigAudience(page: Page): Promise<void> {

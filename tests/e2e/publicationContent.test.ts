@@ -4,42 +4,9 @@ import type { PublicationBlock, PublicationType } from '../../server/src/contrac
 import { axeViolations } from './support/axe';
 import { PHONE, launchBrowser, newDesktopContext, newPhoneContext, screenshot } from './support/browser';
 import { ANNE, completeProviderSignIn, signIn, signInWithRedirect, waitForConsole } from './support/signIn';
+import { apiAsBrowser as api } from './support/browserApi';
 
 const baseUrl = inject('baseUrl');
-
-/**
- * Calls the API as the browser's user (its token and environment); anything but a 2xx fails the test.
- * Tokens live 30 s in these tests: on a 401 the page reloads, so the console renews its token, and the
- * call is made once more.
- */
-async function api<T>(page: Page, method: string, path: string, body?: unknown, renewed = false): Promise<T> {
-  const { status, text } = await page.evaluate(
-    async ({ method, path, body }) => {
-      const session = JSON.parse(sessionStorage.getItem('dpp.session') ?? '{}') as {
-        accessToken: string;
-        environmentId: string;
-      };
-      const response = await fetch(`/api/1/${session.environmentId}${path}`, {
-        method,
-        headers: {
-          Authorization: `Bearer ${session.accessToken}`,
-          'X-Environment-Id': session.environmentId,
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, text: await response.text() };
-    },
-    { method, path, body },
-  );
-  if (status === 401 && !renewed) {
-    await page.reload();
-    await waitForConsole(page);
-    return api(page, method, path, body, true);
-  }
-  if (status < 200 || status > 299) throw new Error(`${method} ${path}: ${status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
 
 /** A new publication of Zuiderveen's 'Nieuwsbrief' type, so each scenario has its own blocks. */
 async function newPublication(page: Page, name: string): Promise<{ id: string; typeId: string }> {

@@ -11,35 +11,11 @@ import {
 } from './support/browser';
 import { startServerProcess, type ServerProcess } from './support/serverProcess';
 import { ANNE, signIn, signInWithRedirect } from './support/signIn';
+import { apiAsBrowser as api } from './support/browserApi';
 
 /** The one text of every failed request while the server is away (src/dataProvider/serverError.ts). */
 const unreachable =
   'De server is niet bereikbaar. Wat je hebt ingevuld blijft staan; probeer het zo opnieuw.';
-
-/** Calls the API as the browser's user (its token and environment); anything but a 2xx fails the test. */
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  const { status, text } = await page.evaluate(
-    async ({ method, path, body }) => {
-      const session = JSON.parse(sessionStorage.getItem('dpp.session') ?? '{}') as {
-        accessToken: string;
-        environmentId: string;
-      };
-      const response = await fetch(`/api/1/${session.environmentId}${path}`, {
-        method,
-        headers: {
-          Authorization: `Bearer ${session.accessToken}`,
-          'X-Environment-Id': session.environmentId,
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, text: await response.text() };
-    },
-    { method, path, body },
-  );
-  if (status < 200 || status > 299) throw new Error(`${method} ${path}: ${status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
 
 /** A new 'Nieuwsbrief' publication with one empty 'Artikel' block, made through the API. */
 async function publicationWithBlock(page: Page, name: string): Promise<string> {
