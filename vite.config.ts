@@ -7,8 +7,9 @@ import { precompress } from './scripts/precompressPlugin.ts';
 // The API server the dev server proxies to (npm run dev starts it on this origin).
 const apiTarget = process.env.API_TARGET ?? 'https://localhost:8443';
 const proxied = { target: apiTarget, changeOrigin: false, secure: false };
-// Server test files that touch no database, or that start their own PGlite server whatever
-// TEST_DATABASE_URL says: a run on PostgreSQL would only repeat them.
+// Server test files that touch no database, or that choose their database whatever TEST_DATABASE_URL
+// says (their own PGlite server; the multi-instance files' own PostgreSQL databases, as several processes
+// cannot share a PGlite): a second run, on PostgreSQL, would only repeat them.
 const serverTestsWithoutDatabase = [
   'dataDirectoryLock',
   'errorLogSerializer',
@@ -16,6 +17,8 @@ const serverTestsWithoutDatabase = [
   'mailConfiguration',
   'mailer',
   'media-crash',
+  'multiInstance',
+  'multiInstanceImport',
   'rendering',
   'renditions',
   'seenAddresses',
@@ -68,8 +71,10 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? serverTestsWithoutDatabase : [])],
           globalSetup: ['tests/server/support/globalSetup.ts'],
-          // One module graph for all files: each file importing the server anew cost 45 s a run.
+          // One module graph per worker: each file importing the server anew cost 45 s a run.
           isolate: false,
+          // Two files at a time: much of a file's time is waiting (its servers, the database, timers).
+          maxWorkers: Number(process.env.SERVER_WORKERS ?? 2),
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -80,7 +85,9 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
-          fileParallelism: false,
+          // Two files at a time, each on its worker's own server (globalSetup starts one per worker): the
+          // files spend most of their time waiting on the browser and the server, not on the cores.
+          maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
           globalSetup: ['tests/e2e/support/globalSetup.ts'],
           // A page may take a few seconds to show its data on a loaded machine; 1 s (the default) is too short.
           expect: { poll: { timeout: 15_000 } },

@@ -29,6 +29,10 @@ export interface Inspector {
   startSampling(options: { collectedByMajorGC: boolean }): Promise<void>;
   /** Stops it and returns the profile (DevTools' .heapprofile format). */
   stopSampling(): Promise<SamplingHeapProfile>;
+  /** Starts V8's CPU profiler (sampling every `intervalUs` microseconds). */
+  startProfiling(intervalUs?: number): Promise<void>;
+  /** Stops it and returns the profile (DevTools' .cpuprofile format; cpuProfileTop.ts summarises it). */
+  stopProfiling(): Promise<unknown>;
   close(): void;
 }
 
@@ -115,6 +119,14 @@ export async function connectInspector(port: number): Promise<Inspector> {
     },
     async stopSampling() {
       return ((await send('HeapProfiler.stopSampling')) as { profile: SamplingHeapProfile }).profile;
+    },
+    async startProfiling(intervalUs = 1000) {
+      await send('Profiler.enable');
+      await send('Profiler.setSamplingInterval', { interval: intervalUs });
+      await send('Profiler.start');
+    },
+    async stopProfiling() {
+      return ((await send('Profiler.stop')) as { profile: unknown }).profile;
     },
     close() {
       socket.close();

@@ -2,6 +2,7 @@
 //  1. Upload throughput of a 50 MB file (streamed to the server; three runs, the median counts).
 //  2. A 4000x3000 JPEG resized by the CDN to 740x500: cold (first ask, each on a fresh upload) and
 //     from the rendition cache (keep-alive connection).
+//  0. The media store on disk and on S3 (s3rver) side by side (bench/mediaStores.ts).
 //  3. A folder of 2,000 files in Chromium: from a click on its tile until its grid shows (and from a
 //     reload of /media/{folder} until the grid shows).
 // Starts the real server as its own process with the built console (run `npm run build` first) on a
@@ -18,6 +19,7 @@ import { startServerProcess } from '../tests/e2e/support/serverProcess';
 import { signIn } from '../tests/e2e/support/signIn';
 import { multipartBody } from '../tests/server/support/mediaRequests';
 import { signInWithCode } from '../tests/server/support/signIn';
+import { measureStores, printStoreFigures } from './mediaStores';
 import { reportRows } from './table';
 
 const env = environmentIds.zuiderveen;
@@ -34,6 +36,9 @@ interface Session {
 }
 
 async function main(): Promise<void> {
+  // Disk and S3 side by side first, on servers of their own (issue 27).
+  const stores = await measureStores();
+  printStoreFigures(stores);
   const server = await startServerProcess({ LOG_LEVEL: 'warn', ACCESS_TOKEN_TTL: '3600' });
   try {
     const ca = await readFile(path.join(server.dataDir, 'tls', 'localhost-cert.pem'), 'utf8');

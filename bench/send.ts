@@ -1,19 +1,28 @@
 // `npm run bench:send`: a delivery job to SEND_BENCH_RECIPIENTS addresses (default 100,000; one list, one
 // audience, loaded before the server starts) sent by the server's own worker to a local SMTP sink
-// (smtp-server in this process, keeping nothing but a count). Prints messages per second (between the
-// job's start and finish, recipients resolved included), the server's RSS before and at its peak (VmHWM)
-// and the CPU time it used during the job, on PGlite and, when DATABASE_URL is set, on a fresh PostgreSQL
-// database next to it (SEND_BENCH_PGLITE=off: PostgreSQL only). Each row is printed as soon as it is
-// measured, and the table at the end. SEND_BENCH_INSPECT=1 also traces the server's heap during the job
-// (see memoryTrace below).
-import { writeFile } from 'node:fs/promises';
-import { loadavg } from 'node:os';
+// (smtp-server in this process, keeping nothing but a count), against a bare nodemailer pool doing the same
+// work (bench/barePool.ts: each recipient's message from the same rendered publication, merge fields,
+// unsubscribe headers, DKIM, same connections and lanes, no queue and no database), interleaved platform,
+// bare, platform, bare … (SEND_BENCH_PAIRS pairs, default 2). Prints for each run messages per second
+// (platform: between the job's start and finish, recipients resolved included), the CPU time per message
+// (platform: the server process during the job; bare: that process while sending), memory, and each
+// pair's ratio (platform / bare, messages/s, higher is better for the platform). On PostgreSQL when
+// DATABASE_URL is set (a fresh database next to it), else on PGlite; SEND_BENCH_PGLITE=on runs PGlite as
+// well. SEND_BENCH_INSPECT=1 also traces the server's heap during the job (see memoryTrace below);
+// SEND_BENCH_PROFILE=<file> takes a CPU profile of the server during the first job through its inspector
+// and prints its top entries (cpuProfileTop.ts).
+import { spawn } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { loadConfig } from '../server/src/config';
 import type { DeliveryJob } from '../server/src/contract/publications';
 import { openDatabase } from '../server/src/db/client';
 import { audienceLists, audiences, lists, subscribers } from '../server/src/db/schema';
+import { dkimSignedHeaders } from '../server/src/mail/mailer';
+import { renderPublicationForDelivery } from '../server/src/publications/publicationRendering';
 import { seedIfEmpty } from '../server/src/seed';
 import { demoUsers, environmentIds, publicationIds } from '../server/src/seed/ids';
 import { httpsRequest } from '../tests/server/support/https';
@@ -22,18 +31,36 @@ import { signInWithCode } from '../tests/server/support/signIn';
 import { startSmtpSink, type SmtpSink } from '../tests/server/support/smtpSink';
 import { createTestDatabase, type TestDatabase } from '../tests/server/support/testDatabase';
 import { startServerProcess, type BenchServer } from './benchServer';
+import type { BarePoolResult, BarePoolSpec } from './barePool';
+import { summarise, type CpuProfile } from './cpuProfileTop';
 import { connectInspector } from './inspector';
+import { median, reportRows } from './table';
 
 const env = environmentIds.zuiderveen;
 const recipients = Number(process.env.SEND_BENCH_RECIPIENTS ?? 100_000);
 const concurrency = process.env.DELIVERY_CONCURRENCY ?? '8';
-const inspect = process.env.SEND_BENCH_INSPECT === '1';
+const pairs = Number(process.env.SEND_BENCH_PAIRS ?? 2);
+const profileFile = process.env.SEND_BENCH_PROFILE;
+const inspect = process.env.SEND_BENCH_INSPECT === '1' || Boolean(profileFile);
+/** The server's default SMTP_MAX_CONNECTIONS, which the bare pool uses too. */
+const smtpConnections = Number(process.env.SMTP_MAX_CONNECTIONS ?? 5);
+
+/** The publication as the delivery job renders it (merge fields still in), for the bare pool. */
+let rendered: { subject: string; html: string; text: string } | undefined;
 
 /** Seeds the demo data and one audience of `recipients` addresses, before the server owns the database. */
 async function loadAudience(dataDir: string, database: TestDatabase | undefined): Promise<void> {
   const opened = await openDatabase({ dataDir, databaseUrl: database?.url });
   try {
-    await seedIfEmpty(opened.db, loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }));
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir });
+    await seedIfEmpty(opened.db, config);
+    rendered = await renderPublicationForDelivery(
+      opened.db,
+      { publicUrl: config.publicUrl, cdnBase: config.cdnBase },
+      env,
+      publicationIds.publications.januaryNewsletter,
+      publicationIds.templates.zuiderveenStandard,
+    );
     const [list] = await opened.db
       .insert(lists)
       .values({ environmentId: env, title: 'Bench' })
@@ -57,7 +84,14 @@ async function loadAudience(dataDir: string, database: TestDatabase | undefined)
 }
 const benchAudienceId = '0b3e5c7a-1d2f-4e6a-8b9c-0d1e2f3a4b5c';
 
-async function measure(label: string, server: BenchServer, sink: SmtpSink): Promise<string> {
+/** One run's figures: a row of the table and what the ratios are taken from. */
+interface Run {
+  row: string;
+  messagesPerSecond: number;
+  cpuMsPerMessage: number;
+}
+
+async function measure(label: string, server: BenchServer, sink: SmtpSink, profile: boolean): Promise<Run> {
   const info = JSON.parse(
     (await httpsRequest({ method: 'GET', url: `${server.url}/api/1/environment/info`, ca: server.ca })).text,
   ) as { clientId: string; authority: string; apiScope: string };
@@ -92,21 +126,70 @@ async function measure(label: string, server: BenchServer, sink: SmtpSink): Prom
   });
   let status: DeliveryJob;
   let peakDuringKb = 0;
-  const memory = server.inspectPort ? await memoryTrace(server, label) : undefined;
-  for (;;) {
-    status = await call<DeliveryJob>('GET', `/deliveryjobs/${job.id}`);
+  const memory = server.inspectPort && !profile ? await memoryTrace(server, label) : undefined;
+  const profiler = profile ? await connectInspector(server.inspectPort!) : undefined;
+  await profiler?.startProfiling();
+  for (let resets = 0; ;) {
+    try {
+      status = await call<DeliveryJob>('GET', `/deliveryjobs/${job.id}`);
+    } catch (error) {
+      // On a machine loaded far beyond its cores a poll's connection was once reset: poll again.
+      if ((error as { code?: string }).code !== 'ECONNRESET' || ++resets > 10) throw error;
+      await sleep(500);
+      continue;
+    }
     peakDuringKb = Math.max(peakDuringKb, await memoryKb(server.pid, 'VmRSS'));
     await memory?.sample(status.sentCount);
     if (status.status !== 'Gepland' && status.status !== 'Bezig') break;
     await sleep(500);
   }
   await memory?.close();
+  if (profiler) {
+    const cpuProfile = (await profiler.stopProfiling()) as CpuProfile;
+    profiler.close();
+    await writeFile(profileFile!, JSON.stringify(cpuProfile));
+    console.log(`\nCPU profile of the server during the job: ${profileFile}\n\n${summarise(cpuProfile)}\n`);
+  }
   if (status.status !== 'Verzonden') throw new Error(`job ended ${status.status}: ${status.failureReason}`);
   const seconds = (Date.parse(status.finishedAt!) - Date.parse(status.startedAt!)) / 1000;
   const peakKb = await memoryKb(server.pid, 'VmHWM');
   const cpu = (await cpuSeconds(server.pid)) - cpuBefore;
   const received = sink.accepted.length - before;
-  return `| ${label} | ${status.sentCount.toLocaleString('en')} (sink: ${received.toLocaleString('en')}) | ${seconds.toFixed(1)} s | ${Math.round(status.sentCount / seconds).toLocaleString('en')} | ${Math.round(residentKb / 1024)} MB → ${Math.round(peakDuringKb / 1024)} MB (VmHWM ${Math.round(peakKb / 1024)} MB) | ${cpu.toFixed(1)} s (${((1000 * cpu) / status.sentCount).toFixed(2)} ms a message) | ${loadavg()[0].toFixed(2)} |`;
+  const messagesPerSecond = status.sentCount / seconds;
+  const cpuMsPerMessage = (1000 * cpu) / status.sentCount;
+  return {
+    messagesPerSecond,
+    cpuMsPerMessage,
+    row: `| ${label} | ${status.sentCount.toLocaleString('en')} (sink: ${received.toLocaleString('en')}) | ${seconds.toFixed(1)} s | ${Math.round(messagesPerSecond).toLocaleString('en')} | ${cpuMsPerMessage.toFixed(2)} ms | ${Math.round(residentKb / 1024)} MB → ${Math.round(peakDuringKb / 1024)} MB (VmHWM ${Math.round(peakKb / 1024)} MB) | ${loadNow()} |`,
+  };
+}
+
+/** /proc/loadavg's three figures: the machine is shared, so every row says what it was measured under. */
+function loadNow(): string {
+  return loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+}
+
+/** The bare pool (barePool.ts) sending the same rendered publication to `recipients` addresses, in its own process. */
+async function measureBare(sink: SmtpSink, specFile: string): Promise<Run> {
+  const before = sink.accepted.length;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/barePool.ts', specFile], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`bare pool exited with ${code}`);
+  const result = JSON.parse(output.trim().split('\n').at(-1)!) as BarePoolResult;
+  const received = sink.accepted.length - before;
+  const messagesPerSecond = result.sent / result.seconds;
+  const cpuMsPerMessage = (1000 * result.cpuSeconds) / result.sent;
+  return {
+    messagesPerSecond,
+    cpuMsPerMessage,
+    row: `| bare nodemailer pool | ${result.sent.toLocaleString('en')} (sink: ${received.toLocaleString('en')}) | ${result.seconds.toFixed(1)} s | ${Math.round(messagesPerSecond).toLocaleString('en')} | ${cpuMsPerMessage.toFixed(2)} ms | — | ${loadNow()} |`,
+  };
 }
 
 /**
@@ -195,28 +278,70 @@ async function readFileText(file: string): Promise<string> {
   return readFile(file, 'utf8');
 }
 
+const header = [
+  '| run | sent | start → finish | messages/s | CPU a message | server RSS before → highest during the job (process peak) | load (1, 5, 15 min) |',
+  '| --- | --- | --- | ---: | ---: | --- | --- |',
+].join('\n');
+
 async function main(): Promise<void> {
   console.log(
-    `\nSend benchmark, ${new Date().toISOString().slice(0, 10)}: ${recipients.toLocaleString('en')} recipients, DELIVERY_CONCURRENCY ${concurrency}\n`,
+    `\nSend benchmark, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ${recipients.toLocaleString('en')} recipients, DELIVERY_CONCURRENCY ${concurrency}, ${smtpConnections} SMTP connections, ${pairs} interleaved pairs, load ${loadNow()}\n`,
   );
   const sink = await startSmtpSink({ keepSource: false });
   const serverEnv = { SMTP_URL: sink.url, DELIVERY_RATE_LIMIT: '1000000', DELIVERY_CONCURRENCY: concurrency };
-  const results: string[] = [];
+  const specDir = await mkdtemp(path.join(tmpdir(), 'dpp-bench-send-'));
+  const rows: string[] = [];
+  const ratios: { label: string; speed: number[]; cpu: number[] }[] = [];
+  let profiled = false;
+  const runPairs = async (label: string, server: BenchServer) => {
+    if (!rendered) throw new Error('the publication did not render');
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const spec: BarePoolSpec = {
+      smtpUrl: sink.url,
+      recipients,
+      lanes: Number(concurrency),
+      maxConnections: smtpConnections,
+      from: 'Gemeente Zuiderveen <nieuwsbrief@zuiderveen.example>',
+      ...rendered,
+      dkim: {
+        domainName: 'zuiderveen.example',
+        keySelector: 'bench',
+        privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }) as string,
+        headerFieldNames: dkimSignedHeaders,
+      },
+    };
+    const specFile = path.join(specDir, 'bare.json');
+    await writeFile(specFile, JSON.stringify(spec));
+    const ratio = { label, speed: [] as number[], cpu: [] as number[] };
+    ratios.push(ratio);
+    console.log(header);
+    for (let pair = 0; pair < pairs; pair += 1) {
+      const platform = await measure(label, server, sink, Boolean(profileFile) && !profiled);
+      profiled = true;
+      console.log(platform.row);
+      const bare = await measureBare(sink, specFile);
+      console.log(bare.row);
+      ratio.speed.push(platform.messagesPerSecond / bare.messagesPerSecond);
+      ratio.cpu.push(platform.cpuMsPerMessage / bare.cpuMsPerMessage);
+      const line = `| ratio ${label} / bare, pair ${pair + 1} | | | **${ratio.speed.at(-1)!.toFixed(2)}** | ${ratio.cpu.at(-1)!.toFixed(2)}× | | |`;
+      console.log(line);
+      rows.push(platform.row, bare.row, line);
+    }
+  };
   try {
-    if (process.env.SEND_BENCH_PGLITE !== 'off') {
+    const adminUrl = process.env.DATABASE_URL;
+    if (!adminUrl || process.env.SEND_BENCH_PGLITE === 'on') {
       const pglite = await startServerProcess(undefined, {
         env: serverEnv,
         inspect,
         prepare: (dataDir) => loadAudience(dataDir, undefined),
       });
       try {
-        results.push(await measure('PGlite', pglite, sink));
-        console.log(results.at(-1));
+        await runPairs('PGlite', pglite);
       } finally {
         await pglite.stop();
       }
     }
-    const adminUrl = process.env.DATABASE_URL;
     if (adminUrl) {
       const database = await createTestDatabase(adminUrl);
       const server = await startServerProcess(database, {
@@ -225,8 +350,7 @@ async function main(): Promise<void> {
         prepare: (dataDir) => loadAudience(dataDir, database),
       });
       try {
-        results.push(await measure('PostgreSQL', server, sink));
-        console.log(results.at(-1));
+        await runPairs('PostgreSQL', server);
       } finally {
         await server.stop();
         await database.drop();
@@ -234,12 +358,27 @@ async function main(): Promise<void> {
     }
   } finally {
     await sink.close();
+    await rm(specDir, { recursive: true, force: true });
   }
-  console.log(
-    '| database | sent | job start → finish | messages/s | server RSS before → highest during the job (process peak) | server CPU during the job | load (1 min) |',
+  console.log(`\n${header}`);
+  for (const line of rows) console.log(line);
+  console.log('');
+  reportRows(
+    ratios.flatMap(({ label, speed, cpu }) => [
+      {
+        measure: `send ${label}: messages/s, platform / bare pool (median of ${speed.length})`,
+        value: median(speed),
+        unit: '×',
+        against: { reference: 'bare nodemailer pool, same work', atLeast: 0.8 },
+      },
+      {
+        measure: `send ${label}: CPU a message, platform / bare pool`,
+        value: median(cpu),
+        unit: '×',
+        against: { reference: 'bare nodemailer pool, same work' },
+      },
+    ]),
   );
-  console.log('| --- | --- | --- | --- | --- | --- | --- |');
-  for (const line of results) console.log(line);
 }
 
 await main();

@@ -6,13 +6,23 @@
 //
 // Each job's output goes to test-results/logs/<job>.log and is printed whole when the job ends; the
 // last line adds up the tests of every suite ("N passed, N failed"). TEST_JOBS=unit,lint runs a subset.
-import { spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+// A job past TEST_JOB_DEADLINE_SECONDS (default 1800) is stopped and its log names the test files and
+// tests it was still running.
+import { execFileSync, spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { stripVTControlCharacters } from 'node:util';
+import { stillRunning } from './progressReporter.mjs';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
-const vitest = (project, ...extra) => ['npx', 'vitest', 'run', '--project', project, ...extra];
+// Beside the default reporter, one that notes each file and test as it starts and ends (see the deadline).
+const vitest = (project, ...extra) => [
+  'npx', 'vitest', 'run', '--project', project,
+  '--reporter=default', '--reporter=./scripts/progressReporter.mjs', ...extra,
+];
+// A job still running after this many seconds is stopped and counts as failed, with what it was running
+// named in its log: a hung test must end the run with a reason, well inside CI's 90 minutes.
+const jobDeadlineSeconds = Number(process.env.TEST_JOB_DEADLINE_SECONDS ?? 1800);
 
 // Started in this order, longest first, at most TEST_CONCURRENCY at a time (default 2, one per core:
 // more at once made the jsdom and browser tests time out on a 2-core machine).
@@ -55,29 +65,78 @@ async function runAll(queue, limit) {
   return results;
 }
 
-/** Runs one job with its output in a log file; prints that log when the job ends. */
+/**
+ * Runs one job in its own process group with its output in a log file; prints that log when the job
+ * ends. When the job's main process exits, whatever it left running in its group (a server a test
+ * started, a browser) is killed, since such a process would hold the output pipes open and the run with them.
+ */
 function run(job) {
   const logPath = `test-results/logs/${job.name}.log`;
+  const progressPath = `test-results/logs/${job.name}.progress`;
+  rmSync(progressPath, { force: true });
   const log = createWriteStream(logPath);
   const jobStarted = Date.now();
   console.log(`▶ ${job.name} started (load ${loadavg()[0].toFixed(1)})`);
   return new Promise((resolve) => {
     const child = spawn(job.command[0], job.command.slice(1), {
-      env: { ...process.env, ...job.env, NO_COLOR: '1' },
+      env: { ...process.env, ...job.env, NO_COLOR: '1', TEST_PROGRESS_FILE: progressPath },
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
     });
     child.stdout.pipe(log, { end: false });
     child.stderr.pipe(log, { end: false });
+    let overDeadline = false;
+    const deadline = setTimeout(() => {
+      overDeadline = true;
+      log.write(`\n✗ ${job.name} stopped: still running after ${jobDeadlineSeconds} s.\n${whatWasRunning(child.pid, progressPath)}`);
+      killGroup(child.pid);
+    }, jobDeadlineSeconds * 1000);
+    child.on('exit', () => {
+      clearTimeout(deadline);
+      // Output still in the pipes arrives within moments; a leftover process in the group would keep
+      // them open for ever.
+      setTimeout(() => killGroup(child.pid), 5000).unref();
+    });
     child.on('close', (code) => {
       log.end(() => {
         const output = readFileSync(logPath, 'utf8');
-        const result = { ...job, code: code ?? 1, seconds: seconds(jobStarted), tests: countTests(output) };
+        const exitCode = overDeadline ? 124 : (code ?? 1);
+        const result = { ...job, code: exitCode, seconds: seconds(jobStarted), tests: countTests(output) };
         console.log(`\n━━━━ ${job.name}: ${result.code === 0 ? 'passed' : `FAILED (exit ${result.code})`} in ${result.seconds} s ━━━━`);
         console.log(output.trimEnd());
         resolve(result);
       });
     });
   });
+}
+
+function killGroup(pid) {
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // the group has already ended
+  }
+}
+
+/** For a job past its deadline: the test files and tests that started and did not end, and its processes. */
+function whatWasRunning(pid, progressPath) {
+  const running = existsSync(progressPath) ? stillRunning(readFileSync(progressPath, 'utf8')) : [];
+  const lines = running.map((entry) => `  ${entry.kind === 'file' ? 'file' : 'test'}: ${entry.name}`);
+  let processes;
+  try {
+    processes = execFileSync('ps', ['-o', 'pid,etimes,time,args', '--no-headers', '-g', String(pid)], {
+      encoding: 'utf8',
+    });
+  } catch {
+    processes = '(ps found none)';
+  }
+  return [
+    'Still running:',
+    ...(lines.length > 0 ? lines : ['  (no test file had started)']),
+    'Processes in the job:',
+    ...processes.trimEnd().split('\n').map((line) => `  ${line.slice(0, 240)}`),
+    '',
+  ].join('\n');
 }
 
 /** Vitest's summary line: " Tests  2 failed | 474 passed (476)" (colours removed first). */

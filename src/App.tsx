@@ -3,33 +3,27 @@ import { useEffect, useMemo, useState } from 'react';
 import { Admin, CustomRoutes } from 'react-admin';
 import { createBrowserRouter, Navigate, Route, RouterProvider } from 'react-router-dom';
 import { LoginPage } from './authProvider/LoginPage';
-import { notYetAvailableRoutes } from './custom/notYetAvailableRoutes';
 import { createConsoleQueryClient } from './dataProvider/queryClient';
 import { withAfterSave } from './dataProvider/withAfterSave';
-import { lazyView } from './declarative/lazyView';
 import { preloadRoute } from './declarative/preloadRoute';
 import { prefetchRouteReads } from './declarative/prefetchRouteReads';
 import { readSession } from './authProvider/session';
 import { hasSignedInSession } from './boot/signInState';
-import { declaredResources, declaredRoutes } from './declarative/routes';
+import { declaredPageRoutes, declaredResources, declaredRoutes } from './declarative/routes';
 import { homePath } from './environments/useSwitchEnvironment';
 import { i18nProvider } from './i18n/i18nProvider';
 import { loginNl } from './boot/texts';
 import { Layout } from './layout/Layout';
 import { NotFoundPage } from './layout/NotFoundPage';
 import { StartupScreen } from './layout/StartupScreen';
-import { resources } from './resources';
+import { pages, resources } from './resources';
 import { startConsoleOnce, type ConsoleServices } from './startConsole';
 import { consoleTheme } from './theme';
 
-const EnvironmentsPage = lazyView(() => import('./environments/EnvironmentsPage'), 'EnvironmentsPage');
-
-// The declared routes come first: on an equal path, react-router takes the first route.
-const declaredRouteElements = declaredRoutes(resources);
+// One list of routes, all declared: the resources' pages, then the pages of no resource.
 const routes = [
-  ...declaredRouteElements,
-  ...notYetAvailableRoutes(declaredRouteElements),
-  <Route key="environments" path="/environments" element={<EnvironmentsPage />} />,
+  ...declaredRoutes(resources),
+  ...declaredPageRoutes(pages),
   <Route key="home" path="/" element={<Navigate to={homePath} replace />} />,
 ];
 

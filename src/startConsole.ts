@@ -5,6 +5,7 @@ import { createAuthProvider } from './authProvider/authProvider';
 import { buildSignInRequests } from './authProvider/msalConfiguration';
 import { readSession, updateSession } from './authProvider/session';
 import { createSignInHandling } from './authProvider/signInHandling';
+import { chooseSignInMethod } from './authProvider/signInMethod';
 import { createMsalClient, handleRedirectSignIn, type CreateMsalClient } from './authProvider/startSignIn';
 import { createDataProvider } from './dataProvider/dataProvider';
 import { createHttpClient } from './dataProvider/httpClient';
@@ -68,7 +69,10 @@ export async function startConsole({
     onRefreshed: (result) => signIn.recordAuthentication(result),
   });
 
-  await handleRedirectSignIn(msal, signIn);
+  await handleRedirectSignIn(msal, signIn, window.history, {
+    tokenRequest: requests.token,
+    signInType: chooseSignInMethod,
+  });
 
   return {
     info,

@@ -5,6 +5,9 @@ export const sidebarWidth = 256;
 
 const primaryBlue = '#1f5fa8';
 
+/** The console's one keyboard-focus style: a 3 px ring in the platform's blue. */
+const focusRing = `3px solid ${primaryBlue}`;
+
 /**
  * The console's look: react-admin's light theme with the platform's blue and calmer surfaces. The
  * status colours are darker than MUI's so that white text on a chip, and the colour as text on white,
@@ -38,7 +41,7 @@ export const consoleTheme: RaThemeOptions = {
     MuiCssBaseline: {
       styleOverrides: {
         // Keyboard focus is a ring, not only a faint tint; the skip link's jump target shows none.
-        '*:focus-visible': { outline: `3px solid ${primaryBlue}`, outlineOffset: '2px' },
+        '*:focus-visible': { outline: focusRing, outlineOffset: '2px' },
         '[tabindex="-1"]:focus-visible': { outline: 'none' },
       },
     },
@@ -51,7 +54,18 @@ export const consoleTheme: RaThemeOptions = {
         },
       },
     },
-    MuiButton: { defaultProps: { disableElevation: true } },
+    // One focus style everywhere: MUI's buttons (sidebar items, cards, text buttons, icon buttons) take
+    // their own `outline: 0` and show focus only as a faint tint; they get the same 3 px ring.
+    MuiButtonBase: {
+      styleOverrides: {
+        root: { '&.Mui-focusVisible': { outline: focusRing, outlineOffset: '2px' } },
+      },
+    },
+    // A button's label stays on one line ('Verwijdere|n' on a phone): rows of buttons wrap whole buttons.
+    MuiButton: {
+      defaultProps: { disableElevation: true },
+      styleOverrides: { root: { whiteSpace: 'nowrap' } },
+    },
     MuiCard: { defaultProps: { variant: 'outlined' } },
   },
 };

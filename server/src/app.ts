@@ -16,6 +16,7 @@ import { registerSecurityHeaders } from './http/securityHeaders';
 import { createIdentity, type IdentityOptions } from './identity';
 import { assertEmbeddedIdentityAllowed } from './identity/embeddedGuard';
 import { databaseStorage } from './identity/databaseStorage';
+import { loadOrCreateSharedIdentityKeys } from './identity/keyStore';
 import { openMailTransport } from './mail/mailTransport';
 import { registerOpenApi } from './openapi';
 import { registerConsole } from './routes/console';
@@ -36,11 +37,21 @@ import { publicFormRoutes } from './routes/publicForms';
 import { seedIfEmpty } from './seed';
 import { startDelivery } from './delivery/delivery';
 import { sendingRoutes } from './routes/sending';
+import { journeyRoutes } from './routes/journeys';
+import { journeyTickMs, startJourneyEngine } from './journeys/engine';
+import { journeyClock } from './journeys/journeyClock';
 import { unsubscribeRoutes } from './routes/unsubscribe';
+import { trackingRoutes } from './routes/tracking';
+import { analyticsRoutes } from './routes/analytics';
+import { createTracking } from './analytics/tracking';
+import { startBounceListener } from './bounces/bounceListener';
 import { ensureTlsCertificate, type TlsMaterial } from './tls';
 import { createUserDirectory } from './users/userDirectory';
 import { downloadTicketKeys } from './auth/downloadTicketKeys';
 import { downloadRoutes } from './routes/downloads';
+import { rsvpRoutes } from './routes/rsvp';
+import { publicRsvpRoutes } from './routes/publicRsvp';
+import { startRsvpOutboxFor } from './rsvp/outboxProcess';
 
 /**
  * Area route plugins under /api/1/:environmentId (auth + membership checked once in routes/scope.ts).
@@ -56,6 +67,9 @@ const environmentAreas = [
   sendingRoutes,
   platformArea,
   downloadRoutes,
+  rsvpRoutes,
+  analyticsRoutes,
+  journeyRoutes,
 ];
 
 export interface BuildOptions {
@@ -80,8 +94,10 @@ export interface BuiltApp {
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<BuiltApp> {
   // Refuse a configuration that may not run before the lock, the certificate or the database are written.
   assertEmbeddedIdentityAllowed(config);
-  const lock = lockDataDirectory(config.dataDir);
-  const cleanups: Array<() => Promise<void> | void> = [() => lock.release()];
+  // PGlite allows one process on its directory; on PostgreSQL any number of instances may run. The lock
+  // names the address this server serves, so `npm run admin` can send people there.
+  const lock = config.databaseUrl ? undefined : lockDataDirectory(config.dataDir, config.publicUrl);
+  const cleanups: Array<() => Promise<void> | void> = [() => lock?.release()];
   const cleanUp = async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
   };
@@ -93,6 +109,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     const identity = await createIdentity(config, createUserDirectory(database.db), {
       ...options.identity,
       storage: databaseStorage(database.db),
+      // On PostgreSQL several instances may run: they share the embedded provider's keys.
+      ...(config.databaseUrl && {
+        sharedKeys: () => loadOrCreateSharedIdentityKeys(database.db, config.dataDir),
+      }),
     });
     cleanups.push(() => identity.close());
     const mail = await openMailTransport(config);
@@ -104,6 +124,30 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       catcher: mail.catcher !== undefined,
     });
     cleanups.push(() => delivery.stop());
+    const rsvpOutbox = startRsvpOutboxFor(config, database.db, mail);
+    cleanups.push(() => rsvpOutbox.stop());
+    // Closed before the database: the queued opens and clicks are written first.
+    const tracking = createTracking(database.db, config.analytics);
+    cleanups.push(() => tracking.close());
+    // Bounces and complaints arrive by SMTP (bounces/bounceListener.ts); off in production without a port.
+    if (config.bounces.port !== undefined) {
+      const bounces = await startBounceListener(database.db, {
+        ...config.bounces,
+        port: config.bounces.port,
+      });
+      cleanups.push(() => bounces.close());
+    }
+    // Stops before delivery (its sends are queued there).
+    const journeys = await startJourneyEngine({
+      db: database.db,
+      connection: database.queueConnection,
+      clock: journeyClock(),
+      enqueueDelivery: (jobId) => delivery.enqueue(jobId),
+      work: config.delivery.worker,
+      tickMs: journeyTickMs,
+      batchSize: config.journeys.batchSize,
+    });
+    cleanups.push(() => journeys.stop());
 
     // HTTP/2 lets the browser fetch the console's chunks over one connection instead of queueing behind
     // six (docs/performance.md); clients without it (Node's https, the tests) get HTTP/1.1 by ALPN.
@@ -131,6 +175,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     app.decorate('identity', identity);
     app.decorate('mail', mail);
     app.decorate('delivery', delivery);
+    app.decorate('rsvpOutbox', rsvpOutbox);
+    app.decorate('tracking', tracking);
+    app.decorate('journeys', journeys);
     app.decorate('downloadTickets', downloadTicketKeys(database.db, options.downloadTicketClock));
     app.decorate('cdnClock', options.cdnClock ?? Date.now);
     app.decorateRequest('environmentId', '');
@@ -155,6 +202,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(publicFormRoutes);
     await app.register(publicationWebVersionRoutes);
     await app.register(unsubscribeRoutes);
+    await app.register(publicRsvpRoutes);
+    await app.register(trackingRoutes);
     await identity.register(app);
     await registerConsole(app, config);
     return { app, tls };

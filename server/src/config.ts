@@ -1,7 +1,9 @@
 import path from 'node:path';
 
+import type { BounceSettings } from './bounces/bounceListener';
 import { readExternalProviderSettings, type ExternalProviderSettings } from './identity/externalSettings';
 import { readMailSettings, type MailSettings } from './mail/mailSettings';
+import { readMediaStoreSettings, type MediaStoreSettings } from './media/storeSettings';
 
 /** Who may create environments and manage their members (the platform administration API and page). */
 export interface PlatformAdminSettings {
@@ -62,6 +64,41 @@ export interface AppConfig {
   delivery: DeliveryConfig;
   /** Sending domains: how their DNS records are looked up and what SPF must contain (docs/deployment.md). */
   sendingDomains: SendingDomainSettings;
+  /** MEDIA_STORE: media, renditions and import files on the local disk (default) or in an S3 bucket. */
+  mediaStore: MediaStoreSettings;
+  /** REDIS_URL: rate limits counted across every instance; unset counts per process. */
+  redisUrl?: string;
+  /** REDIS_PREFIX: start of every key the platform writes to Redis (installations sharing one Redis differ). */
+  redisPrefix: string;
+  /** Opens and clicks (docs/deployment.md, "Analytics"). */
+  analytics: AnalyticsSettings;
+  /**
+   * RSVP_RETENTION_DAYS: this many days after an invitation's event its invitees' personal data is
+   * anonymised (rsvp/retention.ts); the answers stay as counts.
+   */
+  rsvpRetentionDays: number;
+  /** The inbound SMTP listener for bounces and complaints (docs/deployment.md, "Bounces"). */
+  bounces: BounceSettings;
+  /** The journeys' ticker (docs/deployment.md). */
+  journeys: JourneySettings;
+}
+
+/** How the journeys' ticker works through due people. */
+export interface JourneySettings {
+  /** JOURNEY_BATCH_SIZE: enrollments one ticker transaction claims (and whose sends become one delivery job). */
+  batchSize: number;
+}
+
+/** How opens and clicks are classified and kept. */
+export interface AnalyticsSettings {
+  /** ANALYTICS_RETENTION_DAYS: raw events older than this are deleted (the hourly counts stay). */
+  retentionDays: number;
+  /** ANALYTICS_SCANNER_SECONDS: a click this soon after sending is a link scanner's. */
+  scannerSeconds: number;
+  /** ANALYTICS_BURST_MS: a second different link of one message clicked within this is a scanner's. */
+  burstMs: number;
+  /** TRACKING_RATE_LIMIT: pixel and click requests per client address and minute (mail proxies share few). */
+  rateLimitPerMinute: number;
 }
 
 /** How the DNS records of sending domains are checked. */
@@ -98,6 +135,8 @@ export interface ImportSettings {
   batchRows: number;
   /** IMPORT_WRITERS: batches of one import written at once (PostgreSQL 2, PGlite 1); commits stay in file order. */
   writers: number;
+  /** IMPORT_LEASE_SECONDS: how long the imports of a dead instance wait before another instance takes them over. */
+  leaseSeconds: number;
 }
 
 /** What one client, and all clients together, can make the public image CDN do. */
@@ -224,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         1,
       ),
       writers: readInteger(env, 'IMPORT_WRITERS', nonEmpty(env.DATABASE_URL) ? 2 : 1, 1),
+      leaseSeconds: readInteger(env, 'IMPORT_LEASE_SECONDS', 30, 1),
     },
     mail: readMailSettings(
       env,
@@ -245,6 +285,41 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       dnsResolvers: readDnsResolvers(env),
       spfInclude: nonEmpty(env.SPF_INCLUDE)?.toLowerCase(),
     },
+    mediaStore: readMediaStoreSettings(
+      env,
+      (name) => readSwitch(env, name),
+      (name, fallback, minimum) => readInteger(env, name, fallback, minimum),
+    ),
+    redisUrl: readRedisUrl(env),
+    redisPrefix: nonEmpty(env.REDIS_PREFIX) ?? 'dpp:',
+    analytics: {
+      retentionDays: readInteger(env, 'ANALYTICS_RETENTION_DAYS', 90, 1),
+      scannerSeconds: readInteger(env, 'ANALYTICS_SCANNER_SECONDS', 10, 0),
+      burstMs: readInteger(env, 'ANALYTICS_BURST_MS', 2000, 0),
+      rateLimitPerMinute: readInteger(env, 'TRACKING_RATE_LIMIT', 6000, 1),
+    },
+    rsvpRetentionDays: readInteger(env, 'RSVP_RETENTION_DAYS', 90, 1),
+    bounces: readBounceSettings(env, production),
+    journeys: { batchSize: readInteger(env, 'JOURNEY_BATCH_SIZE', 500, 1) },
+  };
+}
+
+/**
+ * The bounce listener runs where BOUNCE_SMTP_PORT is set; outside production also without it, on a port the
+ * system picks (tests and development send it reports by hand). BOUNCE_SMTP=off stops it anywhere.
+ */
+function readBounceSettings(env: NodeJS.ProcessEnv, production: boolean): BounceSettings {
+  const portSet = nonEmpty(env.BOUNCE_SMTP_PORT) !== undefined;
+  const enabled = readSwitch(env, 'BOUNCE_SMTP') ?? (!production || portSet);
+  if (production && enabled && !portSet)
+    throw new Error('BOUNCE_SMTP=on needs BOUNCE_SMTP_PORT in production: the port the MX hands bounces to.');
+  const port = readInteger(env, 'BOUNCE_SMTP_PORT', 0, 0);
+  if (port > 65535) throw new Error(`BOUNCE_SMTP_PORT must be a port (0-65535), got '${port}'.`);
+  return {
+    port: enabled ? port : undefined,
+    host: nonEmpty(env.BOUNCE_SMTP_HOST) ?? '127.0.0.1',
+    maxMessageBytes: readInteger(env, 'BOUNCE_SMTP_MAX_MESSAGE_BYTES', 1024 * 1024, 1024),
+    connectionsPerMinute: readInteger(env, 'BOUNCE_SMTP_RATE_LIMIT', 60, 1),
   };
 }
 
@@ -301,6 +376,15 @@ function readInteger(env: NodeJS.ProcessEnv, name: string, fallback: number, min
     throw new Error(`${name} must be an integer >= ${minimum}, got '${raw}'.`);
   }
   return value;
+}
+
+/** REDIS_URL: redis:// or rediss://, or undefined when unset. */
+function readRedisUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = nonEmpty(env.REDIS_URL);
+  if (raw === undefined) return undefined;
+  if (!URL.canParse(raw) || !/^rediss?:$/.test(new URL(raw).protocol))
+    throw new Error(`REDIS_URL must be a redis:// or rediss:// URL, got '${raw}'.`);
+  return raw;
 }
 
 /** DNS_RESOLVER: `host` or `host:port` (IPv4, or `[IPv6]:port`), comma-separated; refused when malformed. */

@@ -8,6 +8,7 @@ import type {
 } from 'fastify';
 import { hexColorMessage, hexColorPattern, isTextPattern } from './contract/common';
 import type { ApiErrorBody } from './contract/errors';
+import { fieldLabel } from './contract/fieldLabels';
 
 /** An error meant for the client: its status and Dutch message are sent as they are. */
 export class ApiError extends Error {
@@ -148,11 +149,11 @@ const formatNames: Record<string, string> = {
   date: 'een geldige datum',
 };
 
-/** Turns the first schema violation into a Dutch sentence that names the field. */
+/** Turns the first schema violation into a Dutch sentence that names the field by its Dutch label. */
 export function describeValidationError(issue: FastifySchemaValidationError, context?: string): ApiErrorBody {
   const field = fieldName(issue, context);
   const params = issue.params;
-  const quoted = `Het veld '${field}'`;
+  const quoted = fieldLabel(field);
   let message: string;
   switch (issue.keyword) {
     case 'required':
@@ -198,7 +199,8 @@ export function describeValidationError(issue: FastifySchemaValidationError, con
       break;
     }
     case 'additionalProperties':
-      message = `${quoted} is onbekend.`;
+      // The name is the caller's own key, not one of ours: echoed so the caller can find it.
+      message = `Het veld '${String(params.additionalProperty)}' is onbekend.`;
       break;
     case 'pattern':
       message = isTextPattern(params.pattern)

@@ -3,6 +3,9 @@ import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import type { Identity } from './identity';
 import type { Delivery } from './delivery/delivery';
+import type { RsvpOutbox } from './rsvp/mailOutbox';
+import type { Tracking } from './analytics/tracking';
+import type { JourneyEngine } from './journeys/engine';
 import type { MailTransport } from './mail/mailTransport';
 import type { AuthenticatedUser } from './auth/authenticatedUser';
 import type { VerifiedToken } from './auth/bearer';
@@ -18,6 +21,12 @@ declare module 'fastify' {
     mail: MailTransport;
     /** Delivery jobs (delivery/delivery.ts): queueing them and the unsubscribe-link key. */
     delivery: Delivery;
+    /** The sender of queued RSVP emails (rsvp/mailOutbox.ts): kicked after an answer is recorded. */
+    rsvpOutbox: RsvpOutbox;
+    /** Opens and clicks of delivered messages (analytics/tracking.ts). */
+    tracking: Tracking;
+    /** Journeys (journeys/engine.ts): their clock and ticker. */
+    journeys: JourneyEngine;
     /** The clock (milliseconds) of the CDN's per-address render budget (media/renderBudget.ts). */
     cdnClock: () => number;
     /** The key and clock of download tickets (auth/downloadTicket.ts). */

@@ -4,6 +4,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { startDelivery } from './delivery/delivery';
 import { openMailTransport } from './mail/mailTransport';
+import { startRsvpOutboxFor } from './rsvp/outboxProcess';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -24,6 +25,11 @@ async function main(): Promise<void> {
     database,
     { mailer: mail.mailer, from: mail.from, catcher: mail.catcher !== undefined },
   );
+  const rsvpOutbox = startRsvpOutboxFor(
+    { ...config, delivery: { ...config.delivery, worker: true } },
+    database.db,
+    mail,
+  );
   console.log(`Delivery worker started; it sends the jobs of every environment through ${mail.description}.`);
 
   let stopping = false;
@@ -33,8 +39,7 @@ async function main(): Promise<void> {
     console.log(`${signal} received: finishing the current batch…`);
     const forceExit = setTimeout(() => process.exit(1), 60_000);
     forceExit.unref();
-    delivery
-      .stop()
+    Promise.all([delivery.stop(), rsvpOutbox.stop()])
       .then(() => mail.close())
       .then(() => database.close())
       .then(

@@ -59,7 +59,9 @@ export function buildMsalConfiguration(settings: SignInSettings): Configuration 
         knownAuthorities: [new URL(settings.authority).host],
       }),
     },
-    cache: { cacheLocation: 'sessionStorage' },
+    // Shared by the browser's tabs of the console: a new tab signs in silently from it (startSignIn)
+    // instead of asking again. Signing out clears it for every tab.
+    cache: { cacheLocation: 'localStorage' },
     system: {
       tokenRenewalOffsetSeconds,
       loggerOptions: {

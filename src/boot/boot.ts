@@ -6,7 +6,7 @@ import { apiBaseUrl } from '../environments/apiBaseUrl';
 import { EnvironmentInfoError, fetchEnvironmentInfo } from '../environments/fetchEnvironmentInfo';
 import type { ConsoleServices } from '../startConsole';
 import { renderLoginScreen } from './loginScreen';
-import { hasSignedInSession, returnPath, returnsFromSignIn } from './signInState';
+import { hasSharedAccount, hasSignedInSession, returnPath, returnsFromSignIn } from './signInState';
 import { renderStartupScreen } from './startupScreen';
 
 type ConsoleModule = typeof import('../console');
@@ -30,8 +30,9 @@ function loadConsole(): Promise<ConsoleModule> {
 export async function boot(container: HTMLElement): Promise<void> {
   const removeSpinner = renderStartupScreen(container);
   try {
-    // A session to restore needs the console: its code downloads next to the environment info.
-    const needsConsole = returnsFromSignIn() || hasSignedInSession(readSession());
+    // A session to restore (this tab's, or another tab's account to sign in with silently) needs the
+    // console: its code downloads next to the environment info.
+    const needsConsole = returnsFromSignIn() || hasSignedInSession(readSession()) || hasSharedAccount();
     const consoleLoading = needsConsole ? loadConsole() : undefined;
     consoleLoading?.catch(() => undefined); // awaited below, after the info (whose errors come first)
     const info = await fetchEnvironmentInfo(apiBaseUrl);

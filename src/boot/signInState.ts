@@ -19,3 +19,19 @@ export function returnPath(
     ? undefined
     : `${location.pathname}${location.search}`;
 }
+
+/** MSAL's list of the accounts in its cache (msal-browser 3, localStorage: see msalConfiguration). */
+const msalAccountKeys = 'msal.account.keys';
+
+/**
+ * Another tab of this browser is signed in: MSAL's shared cache names an account. The console then starts
+ * and signs this tab in silently (startSignIn), instead of the login screen asking again.
+ */
+export function hasSharedAccount(storage: Pick<Storage, 'getItem'> = localStorage): boolean {
+  try {
+    const keys: unknown = JSON.parse(storage.getItem(msalAccountKeys) ?? '[]');
+    return Array.isArray(keys) && keys.length > 0;
+  } catch {
+    return false;
+  }
+}

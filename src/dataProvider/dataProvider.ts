@@ -21,12 +21,15 @@ import { asValues } from './asValues';
 import { callEndpoint } from './callEndpoint';
 import { declaredApis } from './declaredApis';
 import { downloadLink } from './downloadLink';
-import type { ActionParams, DeclaredDataProvider } from './declaredDataProvider';
+import type { ActionParams, DeclaredDataProvider, UploadParams } from './declaredDataProvider';
 import type { HttpClient } from './httpTypes';
 import { listCall } from './listCall';
+import { fillPathTemplate } from './pathTemplate';
+import { asQueryParams } from './queryParams';
+import { selectParams } from './selectParams';
 import { recordCall } from './recordCall';
 
-export type { ActionParams, DeclaredDataProvider } from './declaredDataProvider';
+export type { ActionParams, DeclaredDataProvider, UploadParams } from './declaredDataProvider';
 
 /**
  * The console's only dataProvider. It knows no resource: each call looks up the resource's
@@ -118,6 +121,16 @@ export function createDataProvider(
     return { data: endpoint.response ? endpoint.response(response.data, values) : response.data };
   }
 
+  async function upload(resource: string, name: string, { id, meta, ...file }: UploadParams) {
+    const endpoint = apiOf(resource).actions?.[name];
+    if (!endpoint) throw new Error(`Resource '${resource}' declares no action '${name}'`);
+    const values = { ...meta, ...(id === undefined ? {} : { id }) };
+    const path = http.environmentPath(fillPathTemplate(endpoint.path, values));
+    const query = endpoint.query ? asQueryParams(selectParams(endpoint.query, values)) : undefined;
+    const response = await http.upload(path, { ...file, query });
+    return { data: endpoint.response ? endpoint.response(response.data, values) : response.data };
+  }
+
   function actionDownloadLink(resource: string, name: string, { id, data, meta }: ActionParams = {}) {
     const endpoint = apiOf(resource).actions?.[name];
     if (!endpoint) throw new Error(`Resource '${resource}' declares no action '${name}'`);
@@ -153,6 +166,10 @@ export function createDataProvider(
     },
     action: async <TResult>(resource: string, name: string, params?: ActionParams) =>
       (await action(resource, name, params)) as { data: TResult },
+    upload: async <TResult>(resource: string, name: string, params: UploadParams) =>
+      (await upload(resource, name, params)) as { data: TResult },
+    // Nothing to send: withAfterSave gives it a save's effects.
+    changed: async () => ({ data: null }),
     downloadLink: async (resource: string, name: string, params?: ActionParams) =>
       actionDownloadLink(resource, name, params),
   };

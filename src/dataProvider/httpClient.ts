@@ -3,6 +3,7 @@ import type { HttpClient, HttpRequest, HttpResponse } from './httpTypes';
 import { encodeBody } from './requestBody';
 import { requestUrl } from './requestUrl';
 import { httpErrorFromResponse, unreachableMessage } from './serverError';
+import { sendUpload, type UploadRequest } from './uploadRequest';
 
 export type { HttpClient, HttpMethod, HttpRequest, HttpResponse, QueryParams, QueryValue } from './httpTypes';
 
@@ -29,16 +30,22 @@ export function createHttpClient({
   getAccessToken,
   getEnvironmentId,
 }: HttpClientOptions): HttpClient {
-  async function send(path: string, request: HttpRequest, accept: string): Promise<Response> {
+  /** The headers of every call: what it accepts, and the bearer token and environment. */
+  async function headersOf(path: string, request: HttpRequest, accept: string): Promise<Headers> {
     const headers = new Headers(request.headers);
     if (!headers.has('Accept')) headers.set('Accept', accept);
-    const { body, contentType } = encodeBody(request.body);
-    if (contentType) headers.set('Content-Type', contentType);
     if (!anonymousPaths.has(path)) {
       headers.set('Authorization', `Bearer ${await accessToken()}`);
       const environmentId = getEnvironmentId();
       if (environmentId) headers.set('X-Environment-Id', environmentId);
     }
+    return headers;
+  }
+
+  async function send(path: string, request: HttpRequest, accept: string): Promise<Response> {
+    const headers = await headersOf(path, request, accept);
+    const { body, contentType } = encodeBody(request.body);
+    if (contentType) headers.set('Content-Type', contentType);
 
     let response: Response;
     try {
@@ -79,6 +86,20 @@ export function createHttpClient({
     async blob(path, request = {}) {
       const response = await send(path, request, '*/*');
       return answer(response, await response.blob());
+    },
+    async upload<TData>(path: string, upload: UploadRequest & Pick<HttpRequest, 'query'>) {
+      const headers = await headersOf(path, {}, 'application/json');
+      let sent;
+      try {
+        sent = await sendUpload(requestUrl(baseUrl, path, upload.query), headers, upload);
+      } catch (error) {
+        if (upload.signal?.aborted) throw error;
+        throw new HttpError(unreachableMessage, 0, null);
+      }
+      // A Response around the answer, so that a refusal reads exactly as one of fetch does.
+      const response = new Response(sent.status === 204 ? null : sent.text, { status: sent.status });
+      if (!response.ok) throw await httpErrorFromResponse(response);
+      return answer(response, parseJson(await response.text()) as TData);
     },
     environmentPath(path) {
       const environmentId = getEnvironmentId();

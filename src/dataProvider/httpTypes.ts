@@ -1,3 +1,5 @@
+import type { UploadRequest } from './uploadRequest';
+
 /** The HTTP verbs the API uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -30,6 +32,11 @@ export interface HttpClient {
   json<TData = unknown>(path: string, request?: HttpRequest): Promise<HttpResponse<TData>>;
   text(path: string, request?: HttpRequest): Promise<HttpResponse<string>>;
   blob(path: string, request?: HttpRequest): Promise<HttpResponse<Blob>>;
+  /** A multipart POST with the field `file`, reporting its progress; its answer parsed as `json`'s. */
+  upload<TData = unknown>(
+    path: string,
+    upload: UploadRequest & Pick<HttpRequest, 'query'>,
+  ): Promise<HttpResponse<TData>>;
   /**
    * The path of an environment-scoped call: `/api/1/{selected environment}{path}`. It reads the same
    * environment as the `X-Environment-Id` header, so path and header always agree (the server answers 403

@@ -1,5 +1,5 @@
-import { useDelete, useGetRecordRepresentation, useNotify, type RaRecord } from 'react-admin';
-import { ConfirmDeletion } from '../layout/ConfirmDeletion';
+import { useDelete, useGetRecordRepresentation, type RaRecord } from 'react-admin';
+import { ConfirmedRun } from './ConfirmedRun';
 import type { ResourceDeclaration } from './resourceDeclaration';
 import { useLabel } from './useLabel';
 import type { DeleteDeclaration } from './viewDeclaration';
@@ -27,43 +27,26 @@ export function ConfirmRecordDelete({
   onDeleted,
 }: ConfirmRecordDeleteProps) {
   const label = useLabel();
-  const notify = useNotify();
   const representation = useGetRecordRepresentation(declaration.name);
-  const [remove, { isPending }] = useDelete();
+  const [remove] = useDelete();
   const names = { name: label(declaration.label.one), recordRepresentation: String(representation(record)) };
 
-  const deleteRecord = () =>
-    remove(
-      declaration.name,
-      { id: record.id, previousData: record, meta },
-      {
-        mutationMode: 'pessimistic',
-        onSuccess: () => {
-          onClose();
-          notify(confirm.successMessage ?? 'declarative.notification.deleted', {
-            type: 'success',
-            messageArgs: { smart_count: 1, ...names, resource: names.name },
-          });
-          onDeleted?.();
-        },
-        onError: (error) => {
-          onClose();
-          // The server's Dutch message is shown as it is, not looked up as a translation key.
-          const message =
-            error instanceof Error && error.message ? error.message : 'ra.notification.http_error';
-          notify(message, { type: 'error', messageArgs: { _: message } });
-        },
-      },
-    );
-
   return (
-    <ConfirmDeletion
+    <ConfirmedRun
       isOpen
-      loading={isPending}
       title={confirm.confirmTitle ?? 'ra.message.delete_title'}
       content={confirm.confirmContent ?? 'ra.message.delete_content'}
       translateOptions={names}
-      onConfirm={deleteRecord}
+      run={() =>
+        remove(
+          declaration.name,
+          { id: record.id, previousData: record, meta },
+          { mutationMode: 'pessimistic', returnPromise: true },
+        )
+      }
+      onDone={onDeleted}
+      successMessage={confirm.successMessage ?? 'declarative.notification.deleted'}
+      successArgs={{ smart_count: 1, ...names, resource: names.name }}
       onClose={onClose}
     />
   );

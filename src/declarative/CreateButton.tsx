@@ -1,11 +1,13 @@
 import AddIcon from '@mui/icons-material/Add';
-import { Button } from 'react-admin';
+import Button from '@mui/material/Button';
 import type { ResourceDeclaration } from './resourceDeclaration';
+import { useLabel } from './useLabel';
 import { useOpenFormView } from './useOpenFormView';
 
 /**
  * Opens the declaration's create view, labelled with its title ('Nieuwe Lijst'); nothing when the
- * resource has no create view.
+ * resource has no create view. MUI's button rather than react-admin's: that one drops its label on a
+ * phone and leaves a bare '+'.
  */
 export function CreateButton({
   declaration,
@@ -16,12 +18,18 @@ export function CreateButton({
   meta?: Record<string, unknown>;
   variant?: 'text' | 'contained';
 }) {
+  const label = useLabel();
   const openFormView = useOpenFormView(declaration);
   const create = declaration.views.create;
   if (!create) return null;
   return (
-    <Button label={create.title} variant={variant} onClick={() => openFormView('create', undefined, meta)}>
-      <AddIcon />
+    <Button
+      variant={variant ?? 'text'}
+      size="small"
+      startIcon={<AddIcon />}
+      onClick={() => openFormView('create', undefined, meta)}
+    >
+      {label(create.title)}
     </Button>
   );
 }

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -23,6 +22,7 @@ import { LoadingMessage } from './LoadingMessage';
 import { pageRecordId } from './recordId';
 import { useDeclaredForm } from './useDeclaredForm';
 import { DeclaredFormContext } from './DeclaredFormContext';
+import { LoadError } from '../layout/LoadError';
 
 export interface DeclaredFormPageProps {
   declaration: ResourceDeclaration;
@@ -44,10 +44,11 @@ export function DeclaredFormPage({ declaration, name }: DeclaredFormPageProps) {
     data: record,
     isPending,
     error,
+    refetch,
   } = useGetOne(declaration.name, { id: pageRecordId(declaration, params) }, { enabled: editing });
   if (!editing) return <FormPage declaration={declaration} name={name} />;
   if (isPending) return <LoadingMessage />;
-  if (error) return <Alert severity="error">{error.message}</Alert>;
+  if (error) return <LoadError error={error} onRetry={() => void refetch()} />;
   return <FormPage declaration={declaration} name={name} record={record} />;
 }
 
@@ -110,7 +111,7 @@ function FormPage({ declaration, name, record }: DeclaredFormPageProps & { recor
             </DeclaredFormContext.Provider>
           </CardContent>
         </Card>
-        {record ? <DetailSections sections={sections} record={record} /> : null}
+        {record ? <DetailSections declaration={declaration} sections={sections} record={record} /> : null}
       </Stack>
     </ResourceContextProvider>
   );

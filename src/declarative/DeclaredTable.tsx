@@ -5,15 +5,19 @@ import {
   InfiniteList,
   InfinitePagination,
   SearchInput,
+  SelectInput,
   useListContext,
   type RaRecord,
 } from 'react-admin';
 import { useRefreshEvents } from '../slideover/refreshEvents';
+import { AccessDenied, isAccessDenied } from '../layout/AccessDenied';
 import { LoadError } from '../layout/LoadError';
 import { declaredColumn } from './declaredColumn';
 import { DeleteRowButton } from './DeleteRowButton';
 import { LoadingMessage } from './LoadingMessage';
+import { pollInterval } from './pollDeclaration';
 import { ReorderButtons } from './ReorderButtons';
+import { RowActionButton } from './RowActionButton';
 import type { ResourceDeclaration } from './resourceDeclaration';
 import { TableActions } from './TableActions';
 import { TableEmpty } from './TableEmpty';
@@ -35,17 +39,41 @@ export interface DeclaredTableProps {
   filter?: Record<string, unknown>;
   /** Part of another page: no page title, and search and sort stay out of the URL. */
   embedded?: boolean;
+  /** The table's accessible name, e.g. its section's title ('Inzendingen'). */
+  tableLabel?: string;
 }
 
-const searchFilters = [<SearchInput key="q" source="q" alwaysOn />];
+const searchFilter = <SearchInput key="q" source="q" alwaysOn />;
+
+/** The search box (unless the view turns it off) and the view's choice filters, always shown. */
+function tableFilters(view: ReturnType<typeof tableViewOf>) {
+  const filters = [
+    ...(view.search === false ? [] : [searchFilter]),
+    ...(view.choiceFilters ?? []).map((filter) => (
+      <SelectInput
+        key={filter.source}
+        source={filter.source}
+        label={filter.label}
+        choices={[...filter.choices]}
+        emptyText="declarative.table.all"
+        alwaysOn
+      />
+    )),
+  ];
+  return filters.length === 0 ? undefined : filters;
+}
 
 // Wide tables scroll inside their card on phones instead of widening the whole page.
 const tableLayout = {
   minWidth: 0,
   '& .RaList-main': { minWidth: 0 },
   '& .RaList-content': { overflowX: 'auto' },
-  // A long e-mail address breaks rather than pushing the row's buttons off a phone's screen.
-  '& .RaDataTable-rowCell': { overflowWrap: { xs: 'anywhere', sm: 'normal' } },
+  // Words never break inside ('Verzonde|n'): e-mail addresses break before their '@' (EmailAddress), and a
+  // table wider than a phone scrolls sideways within its card. The first column, the row's name, keeps
+  // room for a few words on a phone instead of a few letters per line.
+  '& .RaDataTable-rowCell:first-of-type': { minWidth: { xs: '8rem', sm: 'auto' } },
+  // Narrower gutters on a phone, so that a row's buttons stay on the screen.
+  '& .RaDataTable-rowCell, & .RaDataTable-headerCell': { px: { xs: 1, sm: 2 } },
   // The rows' buttons and links are plain elements styled here once, not per row.
   ...tableRowStyles,
 };
@@ -53,9 +81,9 @@ const tableLayout = {
 /**
  * The shared data table (spec §2) on react-admin's `<InfiniteList>` and `<DataTable>`: 250 rows per
  * request and the next 250 when the end scrolls into view, without page numbers or page-size menu;
- * the search box and the sortable headers query the server.
+ * the search box, the choice filters and the sortable headers query the server.
  */
-export function DeclaredTable({ declaration, filter, embedded = false }: DeclaredTableProps) {
+export function DeclaredTable({ declaration, filter, embedded = false, tableLabel }: DeclaredTableProps) {
   const view = tableViewOf(declaration);
   const label = useLabel();
   const queryClient = useQueryClient();
@@ -72,7 +100,7 @@ export function DeclaredTable({ declaration, filter, embedded = false }: Declare
       resource={declaration.name}
       perPage={pageSize}
       pagination={<InfinitePagination />}
-      filters={view.search === false ? undefined : searchFilters}
+      filters={tableFilters(view)}
       filter={query.filter}
       sort={query.sort}
       actions={<TableActions declaration={declaration} meta={filter} />}
@@ -80,10 +108,14 @@ export function DeclaredTable({ declaration, filter, embedded = false }: Declare
       disableSyncWithLocation={embedded}
       empty={false}
       // A failed read shows in the table (LoadError), not a second time as a notification.
-      queryOptions={{ onError: () => undefined }}
+      queryOptions={{
+        onError: () => undefined,
+        refetchInterval: (query) =>
+          pollInterval(view.poll, query.state.data?.pages.flatMap((page) => page.data) ?? []),
+      }}
       sx={tableLayout}
     >
-      <DeclaredRows declaration={declaration} meta={filter} />
+      <DeclaredRows declaration={declaration} meta={filter} tableLabel={tableLabel} />
     </InfiniteList>
   );
 }
@@ -91,9 +123,11 @@ export function DeclaredTable({ declaration, filter, embedded = false }: Declare
 function DeclaredRows({
   declaration,
   meta,
+  tableLabel,
 }: {
   declaration: ResourceDeclaration;
   meta?: Record<string, unknown>;
+  tableLabel?: string;
 }) {
   const view = tableViewOf(declaration);
   const { isPending, error, refetch } = useListContext();
@@ -101,6 +135,7 @@ function DeclaredRows({
   const opener = useRowOpener(declaration, meta);
   const isPhone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const label = useLabel();
+  if (isAccessDenied(error)) return <AccessDenied />;
   if (error) return <LoadError error={error} onRetry={() => void refetch()} />;
   if (isPending) return <LoadingMessage />;
   const columns = visibleColumns(view, isPhone);
@@ -108,6 +143,7 @@ function DeclaredRows({
   const deleteLabel = label('ra.action.delete');
   return (
     <DataTable
+      aria-label={tableLabel}
       rowClick={rowClick}
       bulkActionButtons={false}
       empty={<TableEmpty text={view.empty} declaration={declaration} meta={meta} />}
@@ -120,6 +156,16 @@ function DeclaredRows({
           <ReorderButtons declaration={declaration} reorder={view.reorder} meta={meta} />
         </DataTable.Col>
       ) : null}
+      {(view.rowActions ?? []).map((action) => (
+        <DataTable.Col
+          key={`${action.run.action}:${action.label}`}
+          label=" "
+          disableSort
+          render={(record: RaRecord) => (
+            <RowActionButton declaration={declaration} record={record} action={action} meta={meta} />
+          )}
+        />
+      ))}
       {confirmDelete ? (
         <DataTable.Col
           render={(record: RaRecord) => (

@@ -3,6 +3,8 @@ import { useState } from 'react';
 import type { RaRecord } from 'react-admin';
 import { Link, useNavigate } from 'react-router-dom';
 import { ConfirmRecordDelete } from './ConfirmRecordDelete';
+import { RunActionButton } from './RunActionButton';
+import { UploadActionButton } from './UploadActionButton';
 import type { DetailAction } from './detailView';
 import type { ResourceDeclaration } from './resourceDeclaration';
 import { useActionDownload } from './useActionDownload';
@@ -10,7 +12,7 @@ import { useLabel } from './useLabel';
 import { useOpenFormView } from './useOpenFormView';
 import { useRouteValues } from './useRouteValues';
 
-/** One action of a detail page's header: open a declared form with the record, go to a page, download, or delete. */
+/** One action of a detail page's header: open a declared form with the record, go to a page, download, run or upload to a named action, or delete. */
 export function DetailActionButton({
   declaration,
   record,
@@ -50,6 +52,30 @@ export function DetailActionButton({
       >
         {label(action.label)}
       </Button>
+    );
+  }
+  if (action.run) {
+    return (
+      <RunActionButton
+        {...common}
+        declaration={declaration}
+        record={record}
+        run={action.run}
+        meta={routeValues}
+        text={label(action.label)}
+      />
+    );
+  }
+  if (action.upload) {
+    return (
+      <UploadActionButton
+        {...common}
+        resource={declaration.name}
+        record={record}
+        upload={action.upload}
+        meta={routeValues}
+        text={label(action.label)}
+      />
     );
   }
   if (action.delete) {

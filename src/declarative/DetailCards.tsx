@@ -5,6 +5,8 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import type { RaRecord } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { GridList } from '../layout/GridList';
+import { IconBadge } from '../layout/IconBadge';
 import type { DetailCard } from './detailView';
 import { useLabel } from './useLabel';
 
@@ -12,36 +14,13 @@ import { useLabel } from './useLabel';
 export function DetailCards({ cards, record }: { cards: readonly DetailCard<RaRecord>[]; record: RaRecord }) {
   const label = useLabel();
   return (
-    <Box
-      component="ul"
-      sx={{
-        listStyle: 'none',
-        p: 0,
-        m: 0,
-        display: 'grid',
-        gap: 2,
-        gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
-      }}
-    >
-      {cards.map(({ title, icon: Icon, to, content: Content }) => (
+    <GridList columns={{ xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }}>
+      {cards.map(({ title, icon, to, content: Content }) => (
         <Box component="li" key={title} sx={{ minWidth: 0 }}>
           <Card sx={{ height: '100%' }}>
             <CardActionArea component={Link} to={to} sx={{ height: '100%', alignItems: 'flex-start' }}>
               <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
-                <Box
-                  sx={{
-                    width: 40,
-                    height: 40,
-                    flexShrink: 0,
-                    borderRadius: '50%',
-                    display: 'grid',
-                    placeItems: 'center',
-                    bgcolor: 'primary.main',
-                    color: 'primary.contrastText',
-                  }}
-                >
-                  <Icon aria-hidden />
-                </Box>
+                <IconBadge icon={icon} />
                 <Box sx={{ minWidth: 0, flex: 1 }}>
                   <Typography variant="h2" component="h2" sx={{ fontSize: '1.125rem', mb: 1 }}>
                     {label(title)}
@@ -53,6 +32,6 @@ export function DetailCards({ cards, record }: { cards: readonly DetailCard<RaRe
           </Card>
         </Box>
       ))}
-    </Box>
+    </GridList>
   );
 }

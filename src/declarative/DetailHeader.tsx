@@ -11,8 +11,8 @@ import { useParams } from 'react-router-dom';
 import { fillRoute } from './fillRoute';
 import { BackToOverview } from '../layout/BackToOverview';
 import { DetailActionButton } from './DetailActionButton';
-import { detailViewOf } from './DeclaredDetail';
-import type { RecordText } from './detailView';
+import { recordName } from './recordName';
+import type { DetailView, RecordText } from './detailView';
 import type { ResourceDeclaration } from './resourceDeclaration';
 import { useLabel } from './useLabel';
 
@@ -22,18 +22,18 @@ import { useLabel } from './useLabel';
  */
 export function DetailHeader({
   declaration,
+  view,
   record,
 }: {
   declaration: ResourceDeclaration;
+  view: DetailView<RaRecord>;
   record: RaRecord;
 }) {
-  const view = detailViewOf(declaration);
   const label = useLabel();
   const params = useParams();
   const text = ({ label: key, values }: RecordText<RaRecord>) => label(key, values?.(record));
-  const title = declaration.recordRepresentation
-    ? String(record[declaration.recordRepresentation] ?? '')
-    : '';
+  const name = recordName(declaration, record);
+  const title = view.heading ? label(view.heading, { name }) : name;
   const flags = (view.flags ?? []).filter((flag) => flag.when?.(record) ?? true);
   const actions = (view.actions ?? []).filter((action) => action.when?.(record) ?? true);
   const notice = view.notice?.(record);
@@ -42,7 +42,9 @@ export function DetailHeader({
   return (
     <Card variant="outlined">
       <CardContent sx={{ pb: 1 }}>
-        {view.back ? <BackToOverview to={fillRoute(view.back.to, params)} label={view.back.label} /> : null}
+        {view.back ? (
+          <BackToOverview to={fillRoute(view.back.to, params)} label={label(view.back.label, { name })} />
+        ) : null}
         <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1, alignItems: { sm: 'center' } }}>
           <Typography variant="h5" component="h2" sx={{ flex: 1, overflowWrap: 'anywhere' }}>
             {title}

@@ -7,6 +7,7 @@ import { useDataProvider, useListContext, useNotify, useRecordContext, useTransl
 import type { DeclaredDataProvider } from '../dataProvider/declaredDataProvider';
 import type { ResourceDeclaration } from './resourceDeclaration';
 import type { TableView } from './viewDeclaration';
+import { serverMessage } from '../dataProvider/serverMessage';
 
 /**
  * A row's 'omhoog'/'omlaag' buttons: the whole order goes to the declared action (every id of the
@@ -37,7 +38,7 @@ export function ReorderButtons({
     try {
       await dataProvider.action(declaration.name, reorder.action, { meta, data: { [reorder.ids]: ids } });
     } catch (error) {
-      notify(error instanceof Error && error.message ? error.message : 'declarative.form.saveFailed', {
+      notify(serverMessage(error, 'declarative.form.saveFailed'), {
         type: 'error',
       });
     } finally {

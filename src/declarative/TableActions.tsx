@@ -1,4 +1,5 @@
-import { TopToolbar } from 'react-admin';
+import { TopToolbar, useListContext } from 'react-admin';
+import { isAccessDenied } from '../layout/AccessDenied';
 import { CreateButton } from './CreateButton';
 import type { ResourceDeclaration } from './resourceDeclaration';
 
@@ -10,9 +11,12 @@ export function TableActions({
   declaration: ResourceDeclaration;
   meta?: Record<string, unknown>;
 }) {
-  if (!declaration.views.create) return null;
+  const { error } = useListContext();
+  // Someone who may not read the table may not add to it either: no button on the 'Geen toegang' page.
+  if (!declaration.views.create || isAccessDenied(error)) return null;
   return (
-    <TopToolbar>
+    // On a phone react-admin's toolbar is a tall white strip of its own: here only as high as its button.
+    <TopToolbar sx={{ minHeight: { xs: 'auto' }, bgcolor: { xs: 'transparent' }, py: { xs: 0.5 } }}>
       <CreateButton declaration={declaration} meta={meta} />
     </TopToolbar>
   );

@@ -34,6 +34,17 @@ export interface Endpoint<TResult> {
    * sent data, a bare id becomes `{...data, id}` and an empty answer keeps the previous record.
    */
   response?(answer: unknown, values: CallValues): TResult;
+  /** A call that changes nothing although it is no GET (an import's preview): no refresh follows it. */
+  readsOnly?: true;
+}
+
+/**
+ * An endpoint whose answer is a `TResult` as the server sends it, so that `dataProvider.action` callers
+ * get that type (ActionsOf, ./actionsOf.ts): `render: answers<RenderedPublication>({ method: 'GET', … })`.
+ * It only names the type; the answer is not converted or checked at run time.
+ */
+export function answers<TResult>(endpoint: Endpoint<TResult>): Endpoint<TResult> {
+  return endpoint;
 }
 
 /** How a resource maps react-admin's verbs (and its own named actions) onto the API. */
@@ -49,7 +60,7 @@ export interface ApiMapping<TRecord extends RaRecord = RaRecord> {
   create?: Endpoint<TRecord>;
   update?: Endpoint<TRecord>;
   delete?: Endpoint<TRecord>;
-  /** Calls that are not CRUD, run with `dataProvider.action(resource, name, params)`. */
+  /** Calls that are not CRUD, run with `dataProvider.action(resource, name, params)` (`upload` for a file). */
   actions?: Readonly<Record<string, Endpoint<unknown>>>;
 }
 

@@ -1,15 +1,8 @@
 import type { ReactElement, ReactNode } from 'react';
-import {
-  BooleanField,
-  DataTable,
-  DateField,
-  EmailField,
-  ReferenceField,
-  UrlField,
-  type RaRecord,
-} from 'react-admin';
+import { BooleanField, DataTable, DateField, ReferenceField, UrlField, type RaRecord } from 'react-admin';
 import { dateOptions, dateTimeOptions } from '../i18n/dateFormat';
 import { formatDutchNumber } from '../i18n/dutchNumber';
+import { EmailAddress } from './EmailAddress';
 import type { Choice, FieldDeclaration } from './fieldDeclaration';
 import type { Label } from './label';
 import type { ResourceDeclaration } from './resourceDeclaration';
@@ -80,7 +73,8 @@ function cellContent(
 ): CellRender {
   // Sources are the record's own keys (FieldSource), never paths.
   const text: CellRender = (record) => plainText(record[source]);
-  if (!field || (!links && (field.kind === 'email' || field.kind === 'url'))) return text;
+  if (field?.kind === 'email' && !field.displayAs) return emailCell(source, links);
+  if (!field || (!links && field.kind === 'url')) return text;
   const { displayAs } = field;
   if (displayAs) return (record) => displayAs(record[source], record);
   // One element per column: react-admin's fields read the row's record from its RecordContext.
@@ -97,8 +91,6 @@ function cellContent(
       };
     case 'boolean':
       return fieldCell(<BooleanField source={source} />);
-    case 'email':
-      return fieldCell(<EmailField source={source} />);
     case 'url':
       return fieldCell(<UrlField source={source} />);
     case 'date':
@@ -115,6 +107,22 @@ function cellContent(
     default:
       return text;
   }
+}
+
+/** An address that breaks only before its '@' (EmailAddress); a mailto link where the cell may hold links. */
+function emailCell(source: string, links: boolean): CellRender {
+  return (record) => {
+    const value: unknown = record[source];
+    if (typeof value !== 'string' || !value) return null;
+    const address = <EmailAddress address={value} />;
+    return links ? (
+      <a href={`mailto:${value}`} onClick={(event) => event.stopPropagation()}>
+        {address}
+      </a>
+    ) : (
+      address
+    );
+  };
 }
 
 /**

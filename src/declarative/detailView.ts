@@ -4,6 +4,7 @@ import type { RaRecord } from 'react-admin';
 import type { RefreshEventName } from '../slideover/refreshEvents';
 import type { FieldSource } from './fieldDeclaration';
 import type { Label } from './label';
+import type { PollDeclaration } from './pollDeclaration';
 import type { ResourceDeclaration } from './resourceDeclaration';
 import type { DeleteDeclaration } from './viewDeclaration';
 
@@ -32,7 +33,36 @@ export interface DetailFlag<TRecord extends RaRecord> extends RecordText<TRecord
   variant?: 'filled' | 'outlined';
 }
 
-/** A button of the header: it opens a declared form, goes to a page, downloads a file, or deletes the record (confirmed). */
+/** The one confirmation before an action: a sentence-case title, what happens, and the confirm button's text. */
+export interface ConfirmDeclaration {
+  /** Labels with `{name}`, the record's representation. */
+  title: Label;
+  content: Label;
+  /** 'Verwijderen' when absent. */
+  confirmLabel?: Label;
+}
+
+/** A named action run with the record (`POST /deliveryjobs/{id}/cancel`), confirmed first when `confirm` is given. */
+export interface RunDeclaration {
+  action: string;
+  confirm?: ConfirmDeclaration;
+  /** The notification once done, with `{name}`; none when absent. */
+  successMessage?: Label;
+}
+
+/** A file the user picks, sent to one of the resource's named actions with the record (`dataProvider.upload`). */
+export interface UploadDeclaration {
+  action: string;
+  /** The file picker's `accept`, e.g. '.csv,text/csv'. */
+  accept?: string;
+  /** The notification once sent, with `{name}`, the file's name; none when absent. */
+  successMessage?: Label;
+}
+
+/**
+ * A button of the header: it opens a declared form, goes to a page, downloads a file, runs a named
+ * action (confirmed when declared so), uploads a file, or deletes the record (confirmed).
+ */
 export interface DetailAction<TRecord extends RaRecord> {
   label: Label;
   icon?: SvgIconComponent;
@@ -45,6 +75,10 @@ export interface DetailAction<TRecord extends RaRecord> {
   to?(record: TRecord): string;
   /** A file to save: the answer of one of the resource's named actions (`GET …/export`), under this name. */
   download?: { action: string; fileName(record: TRecord): string };
+  /** Runs one of the resource's named actions with the record. */
+  run?: RunDeclaration;
+  /** Sends a file to one of the resource's named actions with the record. */
+  upload?: UploadDeclaration;
   /** Deletes the record after confirmation, then goes to `redirect` (the overview). Placed apart, at the far end. */
   delete?: DeleteDeclaration & { redirect: string };
 }
@@ -63,8 +97,14 @@ export type DetailSection<TRecord extends RaRecord> =
       adapt?(table: ResourceDeclaration, record: TRecord): ResourceDeclaration;
       /** Shown only while this holds, e.g. options only for a single-choice question. */
       when?(record: TRecord): boolean;
+      /** Buttons beside the title, run with this record ('Geweigerde rijen downloaden'). */
+      actions?: readonly DetailAction<TRecord>[];
     }
-  | { component: RecordComponent<TRecord> }
+  | {
+      component: RecordComponent<TRecord>;
+      /** Shown only while this holds, e.g. a running import's progress. */
+      when?(record: TRecord): boolean;
+    }
   /** A grid of cards, each a part of the record with its current value, leading to its own page (the settings overview). */
   | { cards: readonly DetailCard<TRecord>[] };
 
@@ -83,13 +123,23 @@ export interface DetailCard<TRecord extends RaRecord> {
  * (a Dutch message and a way back) and the refresh events are handled here, once.
  */
 export interface DetailView<TRecord extends RaRecord> {
-  /** The overview to go back to: its route and the link's text ('Alle lijsten'); none for a top-level page. */
+  /**
+   * The overview to go back to: its route and the link's text ('Alle lijsten', or 'Terug naar %{name}'
+   * with the record's representation); none for a top-level page.
+   */
   back?: { to: string; label: Label };
   /**
    * The page bar's title (the page's H1); the resource's singular label ('Lijst') when absent. The
    * card's heading names the record, so the page does not show the name twice.
    */
   pageTitle?: Label;
+  /**
+   * The page bar's whole title instead of 'name — kind', with `%{name}` the record's representation
+   * ('Antwoorden: %{name}'). A named view of the record says what it shows of it.
+   */
+  title?: Label;
+  /** The card's heading instead of the record's name, with `%{name}` ('Antwoorden op %{name}'). */
+  heading?: Label;
   flags?: readonly DetailFlag<TRecord>[];
   /** Lines under the title: a field's value ('Type: Nieuwsbrief'), or a text with the record's values. */
   summary?: readonly (RecordText<TRecord> | { source: FieldSource<TRecord> })[];
@@ -106,7 +156,16 @@ export interface DetailView<TRecord extends RaRecord> {
   /** Call values of the read, e.g. `{ detail: true }` to keep a fuller read apart in the cache. */
   meta?: Record<string, unknown>;
   maxWidth?: number;
+  /** Read again while the record is still changing on the server (a running job). */
+  poll?: PollDeclaration<TRecord>;
 }
+
+/**
+ * A resource's detail views: `show` at `routes.show`, and the named ones of `views.details`, each a
+ * page at a declared path (`pages: [{ path: '/forms/:id/data', view: 'answers' }]`) or shown inside a
+ * page of one's own (`<DeclaredDetail declaration view="result" id values embedded />`).
+ */
+export type DetailViewName = 'show' | (string & {});
 
 /** The components of one's own a detail page shows (lazy views, most of them): fetched with the page. */
 export function detailLazyParts(view: DetailView<RaRecord>): unknown[] {

@@ -3,6 +3,7 @@ import type { ApiMapping } from './apiMapping';
 import type { DetailView } from './detailView';
 import type { FieldDeclaration, FieldSource } from './fieldDeclaration';
 import type { Label } from './label';
+import type { MenuDeclaration } from './menuDeclaration';
 import type { CustomFormView, CustomView, FormView, TableView } from './viewDeclaration';
 import type { RefreshEventName } from '../slideover/refreshEvents';
 
@@ -15,12 +16,16 @@ export interface ResourceRoutes {
 }
 
 /** A page of the resource beyond list, show, create and edit, e.g. '/recievers/lists/:id/import'. */
-export type ExtraPage =
-  | { path: string; component: CustomView['component'] }
-  /** The detail page at another path too, e.g. '/recievers/audiences/:id/:audienceName'. */
-  | { path: string; view: 'show' }
+export type ExtraPage = { path: string; menu?: MenuDeclaration } & (
+  | { component: CustomView['component'] }
+  /**
+   * The detail page at another path too ('/recievers/audiences/:id/:audienceName'), or a named detail
+   * view of `views.details` at its path (`{ path: '/forms/:id/data', view: 'answers' }`).
+   */
+  | { view: string }
   /** A named form of the resource on a page of its own, e.g. `{ path: '/settings/colors', form: 'colors' }`. */
-  | { path: string; form: string };
+  | { form: string }
+);
 
 /** The pages and panels of a resource. */
 export interface ResourceViews<TRecord extends RaRecord = RaRecord, TDetail extends TRecord = TRecord> {
@@ -29,6 +34,13 @@ export interface ResourceViews<TRecord extends RaRecord = RaRecord, TDetail exte
   show?: DetailView<TDetail> | CustomView;
   create?: FormView<TRecord> | CustomFormView;
   edit?: FormView<TRecord> | CustomFormView;
+  /**
+   * More detail views of a record, by name: what the record shows besides its page, e.g. a form's
+   * answers (`answers: { title, heading, back, actions, sections, notFound }`). Each is a page at a
+   * declared path (`pages`) or is shown embedded in a custom page; header, loading, not found and a
+   * failed read are the detail page's.
+   */
+  details?: Readonly<Record<string, DetailView<TDetail>>>;
   /** More forms, e.g. `rename: { as: 'slideOver', save: { action: 'rename' }, … }`. */
   forms?: Readonly<Record<string, FormView<TRecord> | CustomFormView>>;
 }
@@ -54,6 +66,8 @@ export interface ResourceDeclaration<TRecord extends RaRecord = RaRecord, TDetai
    */
   parent?: { resource: string; param: string };
   routes?: ResourceRoutes;
+  /** The resource's sidebar entry, opening its list page (or its detail page when it has no list). */
+  menu?: MenuDeclaration;
   pages?: readonly ExtraPage[];
   /**
    * One record per environment (the theme): `getOne` ignores the id, and its detail and form pages read
@@ -67,15 +81,21 @@ export interface ResourceDeclaration<TRecord extends RaRecord = RaRecord, TDetai
 }
 
 /**
- * A declaration as `defineResource<List>()` returns it: its name and views as written, literally, so
- * that the console's slide-over types and their props follow from it (src/slideover/slideOverProps.ts).
+ * A declaration as `defineResource<List>()` returns it: its name, API and views as written, literally,
+ * so that the console's slide-over types and their props (src/slideover/slideOverProps.ts) and its
+ * named actions with their results (./actionsOf.ts) follow from it.
  */
 export type TypedResourceDeclaration<
   TRecord extends RaRecord,
   TDetail extends TRecord,
   TName extends string,
+  TApi extends ApiMapping<TRecord>,
   TViews extends ResourceViews<TRecord, TDetail>,
-> = Omit<ResourceDeclaration<TRecord, TDetail>, 'name' | 'views'> & { name: TName; views: TViews };
+> = Omit<ResourceDeclaration<TRecord, TDetail>, 'name' | 'api' | 'views'> & {
+  name: TName;
+  api: TApi;
+  views: TViews;
+};
 
 /**
  * Declares a resource with its record type, so that sources, columns and form fields are checked:
@@ -83,18 +103,19 @@ export type TypedResourceDeclaration<
  *   export const lists = defineResource<List>()({ name: 'lists', … });
  *
  * The empty call names the record type; the second call infers the rest as written, so that the
- * resource's slide-overs are typed (TypeScript infers no type argument once one is given). A detail
+ * resource's slide-overs and named actions are typed (TypeScript infers no type argument once one is given). A detail
  * page that reads more than a row names that type second: `defineResource<Audience, AudienceDetail>()`.
  *
- * The one-call form `defineResource<List>({ … })` checks the declaration too, but its slide-overs are
- * not among the typed ones: `openSlideOver` does not know them.
+ * The one-call form `defineResource<List>({ … })` checks the declaration too, but its slide-overs and
+ * actions are not among the typed ones: `openSlideOver` and `dataProvider.action` do not know them.
  */
 export function defineResource<TRecord extends RaRecord, TDetail extends TRecord = TRecord>(): <
   const TName extends string,
+  const TApi extends ApiMapping<TRecord>,
   const TViews extends ResourceViews<TRecord, TDetail>,
 >(
-  declaration: TypedResourceDeclaration<TRecord, TDetail, TName, TViews>,
-) => TypedResourceDeclaration<TRecord, TDetail, TName, TViews>;
+  declaration: TypedResourceDeclaration<TRecord, TDetail, TName, TApi, TViews>,
+) => TypedResourceDeclaration<TRecord, TDetail, TName, TApi, TViews>;
 export function defineResource<TRecord extends RaRecord, TDetail extends TRecord = TRecord>(
   declaration: ResourceDeclaration<TRecord, TDetail>,
 ): ResourceDeclaration<TRecord, TDetail>;

@@ -4,8 +4,10 @@ import { Resource, ResourceContextProvider } from 'react-admin';
 import { isCustomView } from './formViews';
 import { lazyView } from './lazyView';
 import { detailPageReads } from './pageReads';
-import { detailLazyParts } from './detailView';
+import { detailLazyParts, type DetailViewName } from './detailView';
+import type { PageDeclaration } from './pageDeclaration';
 import type { RouteHandle } from './routeHandle';
+import { NotYetAvailable } from '../layout/NotYetAvailable';
 import type { ExtraPage, ResourceDeclaration } from './resourceDeclaration';
 
 // Loaded with the first page that needs them, not with the login screen.
@@ -20,6 +22,23 @@ const DeclaredDetail = lazyView(() => import('./DeclaredDetail'), 'DeclaredDetai
  */
 export function declaredRoutes(resources: readonly ResourceDeclaration[]): ReactElement[] {
   return resources.flatMap(routesOf);
+}
+
+/** The declared pages that belong to no resource as `<Route>`s; a page not built yet says so. */
+export function declaredPageRoutes(pages: readonly PageDeclaration[]): ReactElement[] {
+  return pages.map((page) => (
+    <Route
+      key={page.path}
+      path={page.path}
+      element={
+        'component' in page ? (
+          custom(page.component)
+        ) : (
+          <NotYetAvailable area={page.notYetAvailable} icon={page.icon} />
+        )
+      }
+    />
+  ));
 }
 
 /**
@@ -49,10 +68,14 @@ function routesOf(declaration: ResourceDeclaration): ReactElement[] {
           <DeclaredTable declaration={declaration} />
         )),
     ],
-    [routes.show, detailPage(declaration), detailHandle(declaration)],
+    [routes.show, detailPage(declaration, 'show'), detailHandle(declaration, 'show')],
     [routes.create, formPage(declaration, 'create')],
     [routes.edit, formPage(declaration, 'edit')],
-    ...pages.map((page): [string, ReactElement | undefined] => [page.path, extraPage(declaration, page)]),
+    ...pages.map((page): [string, ReactElement | undefined, RouteHandle | undefined] => [
+      page.path,
+      extraPage(declaration, page),
+      'view' in page ? detailHandle(declaration, page.view) : undefined,
+    ]),
   ];
   return pageRoutes
     .filter(
@@ -70,8 +93,8 @@ function routesOf(declaration: ResourceDeclaration): ReactElement[] {
 }
 
 /** A declared detail page names the reads it will make and its lazy parts, so a reload can start them early. */
-function detailHandle(declaration: ResourceDeclaration): RouteHandle | undefined {
-  const view = declaration.views.show;
+function detailHandle(declaration: ResourceDeclaration, name: DetailViewName): RouteHandle | undefined {
+  const view = name === 'show' ? declaration.views.show : declaration.views.details?.[name];
   if (!view || isCustomView(view)) return undefined;
   return { reads: (params) => detailPageReads(declaration, view, params), lazyParts: detailLazyParts(view) };
 }
@@ -79,10 +102,16 @@ function detailHandle(declaration: ResourceDeclaration): RouteHandle | undefined
 function extraPage(declaration: ResourceDeclaration, page: ExtraPage): ReactElement | undefined {
   if ('component' in page) return custom(page.component);
   if ('form' in page) return <DeclaredFormPage declaration={declaration} name={page.form} />;
-  return detailPage(declaration);
+  return detailPage(declaration, page.view);
 }
 
-function detailPage(declaration: ResourceDeclaration): ReactElement | undefined {
+function detailPage(declaration: ResourceDeclaration, name: DetailViewName): ReactElement | undefined {
+  if (name !== 'show') {
+    // A page naming a view that is not declared fails when the routes are built, not when visited.
+    if (!declaration.views.details?.[name])
+      throw new Error(`Resource '${declaration.name}' declares no detail view '${name}'`);
+    return <DeclaredDetail declaration={declaration} view={name} />;
+  }
   const view = declaration.views.show;
   if (!view) return undefined;
   return isCustomView(view) ? custom(view.component) : <DeclaredDetail declaration={declaration} />;

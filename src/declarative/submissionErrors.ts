@@ -1,4 +1,5 @@
 import { HttpError } from 'react-admin';
+import { serverMessage } from '../dataProvider/serverMessage';
 
 export interface SubmissionErrors {
   root: { serverError: string };
@@ -15,7 +16,7 @@ export function submissionErrors(
   formSources: readonly string[],
   fallbackMessage: string,
 ): SubmissionErrors {
-  const message = error instanceof HttpError && error.message ? error.message : fallbackMessage;
+  const message = serverMessage(error, fallbackMessage);
   const field: unknown = error instanceof HttpError ? error.body?.field : undefined;
   const fieldError = typeof field === 'string' && formSources.includes(field) ? { [field]: message } : {};
   return { root: { serverError: message }, ...fieldError };

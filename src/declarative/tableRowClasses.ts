@@ -28,6 +28,9 @@ const resetButton = {
   textDecoration: 'none',
 } as const;
 
+/** The console's one focus style (theme.ts), here where the reset above took the outline away. */
+const focusRing = { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: '2px' } as const;
+
 /** The styles of `tableRowClasses`, for the table's own `sx`. */
 export const tableRowStyles: SxProps<Theme> = {
   [`& .${tableRowClasses.open}`]: {
@@ -38,7 +41,7 @@ export const tableRowStyles: SxProps<Theme> = {
     letterSpacing: 'inherit',
     '&:hover': { textDecoration: 'underline' },
     '&:where(button)': { ...resetButton, position: 'relative', borderRadius: 0, padding: 0 },
-    '&:where(button):focus-visible': { outline: 'auto' },
+    '&:where(button):focus-visible': focusRing,
   },
   [`& .${tableRowClasses.delete}`]: {
     ...resetButton,
@@ -57,7 +60,7 @@ export const tableRowStyles: SxProps<Theme> = {
     '&:hover': {
       backgroundColor: (theme: Theme) => alpha(theme.palette.error.main, theme.palette.action.hoverOpacity),
     },
-    '&:focus-visible': { outline: 2, outlineColor: 'primary.main' },
+    '&:focus-visible': focusRing,
     '& svg': {
       userSelect: 'none',
       width: '1em',

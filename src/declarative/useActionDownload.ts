@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
 import type { DeclaredDataProvider } from '../dataProvider/declaredDataProvider';
+import { serverMessage } from '../dataProvider/serverMessage';
 
 /**
  * Downloads the answer of a named GET action as a file ('Exporteren': `GET /list/manual/{id}/export`,
@@ -29,7 +30,7 @@ export function useActionDownload(resource: string): {
       followDownloadLink(await dataProvider.downloadLink(resource, action, params), fileName);
     } catch (error) {
       // The server's Dutch message is shown as it is, not looked up as a translation key.
-      const message = error instanceof Error && error.message ? error.message : 'ra.notification.http_error';
+      const message = serverMessage(error, 'ra.notification.http_error');
       notify(message, { type: 'error', messageArgs: { _: message } });
     } finally {
       setBusy(false);

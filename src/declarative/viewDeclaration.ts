@@ -1,8 +1,9 @@
 import type { ComponentType, ReactElement, ReactNode } from 'react';
 import type { RaRecord, SortPayload } from 'react-admin';
-import type { DetailSection } from './detailView';
+import type { DetailSection, RecordText, RunDeclaration } from './detailView';
 import type { FieldDeclaration, FieldSource } from './fieldDeclaration';
 import type { Label } from './label';
+import type { PollDeclaration } from './pollDeclaration';
 
 /**
  * What a form view receives: the record being edited and call values such as a parent id
@@ -52,6 +53,13 @@ export interface DeleteDeclaration {
   successMessage?: Label;
 }
 
+/** A select above a table that narrows its rows to one value of a query parameter. */
+export interface ChoiceFilter {
+  source: string;
+  label: Label;
+  choices: readonly { id: string; name: Label }[];
+}
+
 /** The shared table (spec §2): 250 rows at a time, more on scrolling, server-side search and sort. */
 export interface TableView<TRecord extends RaRecord> {
   /** The page heading. */
@@ -68,14 +76,34 @@ export interface TableView<TRecord extends RaRecord> {
   filter?: Readonly<Record<string, unknown>>;
   /** A search box whose text goes to the server as `search`. Defaults to true. */
   search?: boolean;
+  /**
+   * Filters the user picks next to the search box: a select per source whose value goes to the server
+   * as that query parameter (declare it in getList's `query`); empty shows every row.
+   */
+  choiceFilters?: readonly ChoiceFilter[];
   /** What a click on a row opens: the edit view (slide-over or page) or the show page. */
   rowClick?: 'edit' | 'show' | false;
   /** Adds a delete button per row, confirmed first. */
   delete?: DeleteDeclaration;
   /** 'Omhoog'/'omlaag' per row: the named action receives every id in the new order as `ids`. */
   reorder?: { action: string; ids: string };
+  /** Buttons per row that run a named action with the row's record, confirmed first when declared. */
+  rowActions?: readonly RowAction<TRecord>[];
   /** Shown when there are no records yet (react-admin's 'no results' text otherwise). */
   empty?: Label;
+  /** Read again while a row is still changing on the server (a recipient waiting to be sent). */
+  poll?: PollDeclaration<TRecord>;
+}
+
+/**
+ * A row's button that runs one of the resource's named actions with the row's record ('Archiveren'),
+ * as a detail page's `run` action does: `{ label, when, run: { action, confirm, successMessage } }`.
+ */
+export interface RowAction<TRecord extends RaRecord> {
+  label: Label;
+  /** Shown only on rows where this holds; on every row when absent. */
+  when?: RecordText<TRecord>['when'];
+  run: RunDeclaration;
 }
 
 /** How a form saves: react-admin's create or update, or one of the resource's named actions. */

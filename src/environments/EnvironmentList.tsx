@@ -2,6 +2,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { Box, Card, CardActionArea, Chip, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useSession } from '../authProvider/useSession';
+import { GridList } from '../layout/GridList';
 import { EnvironmentLogo } from './EnvironmentLogo';
 import { useSwitchEnvironment } from './useSwitchEnvironment';
 
@@ -25,17 +26,7 @@ export function EnvironmentList({ excludeCurrent = false, compact = false }: Env
     return <Typography color="text.secondary">{translate('app.environments.none')}</Typography>;
   }
   return (
-    <Box
-      component="ul"
-      sx={{
-        listStyle: 'none',
-        p: 0,
-        m: 0,
-        display: 'grid',
-        gap: 2,
-        gridTemplateColumns: { xs: '1fr', sm: `repeat(auto-fill, minmax(${compact ? 220 : 280}px, 1fr))` },
-      }}
-    >
+    <GridList columns={{ xs: '1fr', sm: `repeat(auto-fill, minmax(${compact ? 220 : 280}px, 1fr))` }}>
       {shown.map((entry) => {
         const current = entry.environment.id === environmentId;
         return (
@@ -81,6 +72,6 @@ export function EnvironmentList({ excludeCurrent = false, compact = false }: Env
           </li>
         );
       })}
-    </Box>
+    </GridList>
   );
 }

@@ -30,6 +30,7 @@ import type { ConsoleDataProvider } from './environmentCalls';
 import { EnvironmentList } from './EnvironmentList';
 import { EnvironmentLogo } from './EnvironmentLogo';
 import { environmentThemeQueryKey } from './useEnvironmentTheme';
+import { serverMessage } from '../dataProvider/serverMessage';
 
 /** A sensible start: the platform's own blue. */
 const defaultPrimaryColor = '#1f5fa8';
@@ -63,7 +64,7 @@ export function OnboardingPage() {
     },
     onError: (error: Error) => {
       console.error('Creating the theme failed', error);
-      notify(error.message || 'app.onboarding.failed', { type: 'error' });
+      notify(serverMessage(error, 'app.onboarding.failed'), { type: 'error' });
     },
   });
 

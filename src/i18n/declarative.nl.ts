@@ -8,6 +8,8 @@ export const declarativeNl = {
       loading: 'Gegevens worden geladen…',
       move_up: '%{name} omhoog',
       move_down: '%{name} omlaag',
+      // The empty choice of a table's choice filter.
+      all: 'Alle',
     },
     // After a save or delete without a message of its own: 'Lijst toegevoegd'.
     notification: {

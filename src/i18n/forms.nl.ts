@@ -62,7 +62,8 @@ export const formsNl = {
         many: 'Vragen',
         title: 'Vragen',
         empty: 'Dit formulier heeft nog geen vragen.',
-        delete_content: 'Weet je zeker dat je vraag %{recordRepresentation} wilt verwijderen?',
+        delete_content:
+          'Weet je zeker dat je vraag %{recordRepresentation} wilt verwijderen? Ook de opties en alle antwoorden op deze vraag worden verwijderd.',
         back: 'Terug naar het formulier',
         page_title: 'Vraag',
         type_summary: 'Type: %{type}',
@@ -115,7 +116,6 @@ export const formsNl = {
         back: 'Terug naar %{name}',
         heading: 'Antwoorden op %{name}',
         csv: 'CSV downloaden',
-        csv_file: 'antwoorden %{name}.csv',
         count: '%{smart_count} keer ingevuld',
         submissions: 'Inzendingen',
         none: 'Dit formulier is nog niet ingevuld.',

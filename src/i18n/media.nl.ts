@@ -23,6 +23,7 @@ export const mediaNl = {
     },
     upload: {
       prompt: "Drag 'n' drop een afbeelding hier, of klik hier om een bestand te selecteren",
+      prompt_touch: 'Tik om een bestand te kiezen',
       busy: 'Aan het uploaden...',
       overall: '%{done} van %{total} bestanden klaar',
       finished: '%{done} van %{total} bestanden geüpload',

@@ -4,10 +4,12 @@ import { loginNl, startupNl } from '../boot/texts';
 import { raDutchCompletions } from './raDutchCompletions';
 import { declarativeNl } from './declarative.nl';
 import { formsNl } from './forms.nl';
+import { journeysNl } from './journeys.nl';
 import { mailNl } from './mail.nl';
 import { mediaNl } from './media.nl';
 import { platformNl } from './platform.nl';
 import { publicationsNl } from './publications.nl';
+import { rsvpNl } from './rsvp.nl';
 import { sendingNl } from './sending.nl';
 import { receiversNl } from './receivers.nl';
 import { settingsNl } from './settings.nl';
@@ -71,6 +73,9 @@ const appMessages = {
     not_found: {
       home: 'Naar de startpagina',
     },
+    access_denied: {
+      text: 'Je hebt geen toegang tot dit onderdeel. Vraag een beheerder als je het nodig hebt.',
+    },
     load_error: {
       message: 'De gegevens konden niet worden geladen.',
       retry: 'Opnieuw proberen',
@@ -131,9 +136,11 @@ export const nl: TranslationMessages = mergeTranslations(
   mediaNl,
   mailNl,
   publicationsNl,
+  rsvpNl,
   receiversNl,
   platformNl,
   settingsNl,
   sendingNl,
   formsNl,
+  journeysNl,
 );

@@ -53,7 +53,7 @@ export const raDutchCompletions = {
     },
     navigation: {
       clear_filters: 'Filters wissen',
-      no_filtered_results: 'Geen %{name} gevonden met de huidige filters.',
+      no_filtered_results: 'Niets gevonden met de huidige filters.',
       previous: 'Ga naar de vorige pagina',
       skip_nav: 'Naar de inhoud',
     },

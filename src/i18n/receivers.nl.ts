@@ -3,6 +3,9 @@
  * under `app.receivers.*`. Merged into the console's messages by src/i18n/nl.ts. Texts quoted by the
  * spec are exact.
  */
+
+import { fieldLabels } from '@contract/fieldLabels';
+
 export const receiversNl = {
   app: {
     receivers: {
@@ -65,6 +68,13 @@ export const receiversNl = {
         back: 'Terug naar %{title}',
         deleted: 'Deze lijst is verwijderd; je kunt er niets meer in importeren.',
         fields: { fileName: 'Bestand', status: 'Status', startedAt: 'Gestart' },
+        history: {
+          title: 'Eerdere imports',
+          added: 'Toegevoegd',
+          updated: 'Bijgewerkt',
+          refused: 'Geweigerd',
+          open: '%{moment}: resultaat van %{name} bekijken',
+        },
         steps: { file: 'Bestand', mode: 'Soort import', columns: 'Kolommen', consent: 'Toestemming' },
         next: 'Volgende',
         previous: 'Vorige',
@@ -72,6 +82,7 @@ export const receiversNl = {
           intro:
             'Kies een CSV-bestand met een kopregel, bijvoorbeeld bewaard uit Excel. Puntkomma, komma of tab als scheiding; UTF-8 of Windows-1252.',
           drop: 'Sleep een CSV-bestand hierheen of klik om er een te kiezen',
+          drop_touch: 'Tik om een CSV-bestand te kiezen',
           dropping: 'Laat het bestand los om het te lezen',
           excel: 'Een Excel-bestand (.xlsx)? Sla het in Excel eerst op als CSV.',
           reading: 'Het bestand wordt gelezen…',
@@ -160,6 +171,12 @@ export const receiversNl = {
           to_list: 'Naar de lijst',
           again: 'Nog een bestand importeren',
         },
+        refusals: {
+          one: 'Geweigerde rij',
+          many: 'Geweigerde rijen',
+          empty: 'Deze import heeft geen rijen geweigerd.',
+        },
+        not_found: 'Deze import bestaat niet (meer).',
       },
       subscribers: {
         one: 'Ontvanger',
@@ -171,18 +188,19 @@ export const receiversNl = {
         delete_confirm: 'Weet je zeker dat je %{recordRepresentation} wilt verwijderen?',
         unsubscribed: 'Uitgeschreven',
         unsubscribed_help: 'Dit adres is globaal uitgeschreven en ontvangt niets.',
+        // The same labels the server's error texts use (contract/fieldLabels.ts).
         fields: {
-          name: 'Naam',
-          email: 'E-mailadres',
-          initials: 'Initialen',
-          firstName: 'Voornaam',
-          middleName: 'Tussenvoegsel',
-          lastName: 'Achternaam',
-          phoneNumber: 'Telefoonnummer',
-          address: 'Adres',
-          postalCode: 'Postcode',
-          city: 'Woonplaats',
-          country: 'Land',
+          name: fieldLabels.name,
+          email: fieldLabels.email,
+          initials: fieldLabels.initials,
+          firstName: fieldLabels.firstName,
+          middleName: fieldLabels.middleName,
+          lastName: fieldLabels.lastName,
+          phoneNumber: fieldLabels.phoneNumber,
+          address: fieldLabels.address,
+          postalCode: fieldLabels.postalCode,
+          city: fieldLabels.city,
+          country: fieldLabels.country,
           isOrganization: 'Soort',
         },
         kind: { person: 'Persoon', organization: 'Organisatie' },
@@ -200,7 +218,7 @@ export const receiversNl = {
         remove_notice:
           'Een globale uitschrijving kan alleen door de uitschrijver zelf ongedaan worden gemaakt. Verwijder deze uitschrijving dus alleen op zijn of haar verzoek.',
         removed: 'De uitschrijving is verwijderd.',
-        fields: { email: 'E-mailadres', createdAt: 'Uitgeschreven op', reason: 'Reden' },
+        fields: { email: 'E-mailadres', createdAt: 'Uitgeschreven op', reason: 'Reden', cause: 'Oorzaak' },
       },
       audiences: {
         one: 'Doelgroep',

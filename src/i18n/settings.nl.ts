@@ -21,6 +21,29 @@ export const settingsNl = {
         link: 'Lees meer',
         button: 'Aanmelden',
       },
+      measuring: {
+        title: 'Meten',
+        intro:
+          'Kies hoeveel de berichten van deze omgeving meten. Standaard tellen we alleen totalen: een overheid kan zich voor het volgen van personen niet op gerechtvaardigd belang beroepen (AVG art. 6). Een publicatie kan zuiniger meten dan de omgeving, niet ruimer.',
+        fields: { mode: 'Meten', legalBasis: 'Rechtsgrond' },
+        help: {
+          mode: 'Geldt voor berichten die vanaf nu worden verstuurd; verstuurde jobs houden hun meetstand.',
+          legalBasis:
+            'Leg vast op welke grondslag (AVG art. 6) je per persoon meet, bijvoorbeeld de toestemming die lezers bij hun aanmelding gaven.',
+        },
+        modes: {
+          off: 'Uit: geen telpixel, links gaan rechtstreeks naar de sites. Je ziet alleen verzonden, afgeleverd, bounces en afmeldingen.',
+          totals:
+            'Alleen totalen (standaard): je ziet hoe vaak berichten zijn geopend en links aangeklikt, zonder dat iemand te herleiden is.',
+          pseudonymised:
+            'Per persoon gepseudonimiseerd: per ontvanger wat die opende en aanklikte, onder een willekeurig label in plaats van het e-mailadres.',
+          personal:
+            'Per persoon: per e-mailadres wat de ontvanger opende en aanklikte. Je legt de rechtsgrond vast; wie dit instelt wordt bewaard.',
+        },
+        legal_basis_required: "Leg bij 'Per persoon' de rechtsgrond vast (Rechtsgrond).",
+        saved: 'De meetstand is opgeslagen.',
+        summary: 'Meten: %{mode}',
+      },
       logo: {
         title: 'Logo',
         intro:

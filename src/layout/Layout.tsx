@@ -77,13 +77,12 @@ function Shell({ children }: { children: ReactNode }) {
       )}
       <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <PageHeader />
-        {/* Gutters like react-admin's own layout, which its list and form pages are designed for; the
-            bottom space on phones keeps content clear of the floating menu button. */}
+        {/* Gutters like react-admin's own layout, which its list and form pages are designed for. */}
         <Box
           component="main"
           id="main-content"
           tabIndex={-1}
-          sx={{ flexGrow: 1, px: { xs: 1, md: 2 }, pt: { xs: 1, md: 2 }, pb: { xs: 10, md: 2 } }}
+          sx={{ flexGrow: 1, px: { xs: 1, md: 2 }, pt: { xs: 1, md: 2 }, pb: 2 }}
         >
           {/* A page that breaks shows its failure here; the sidebar and open panels stay. */}
           <RecoveringErrorBoundary>

@@ -3,6 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useTranslate } from 'react-admin';
+import { serverMessage } from '../dataProvider/serverMessage';
 
 export interface LoadErrorProps {
   /** The failure; its message is the server's Dutch text (see dataProvider/serverError). */
@@ -19,9 +20,7 @@ export interface LoadErrorProps {
  */
 export function LoadError({ error, message: ownMessage, onRetry }: LoadErrorProps) {
   const translate = useTranslate();
-  const message =
-    ownMessage ??
-    (error instanceof Error && error.message ? error.message : translate('app.load_error.message'));
+  const message = ownMessage ?? serverMessage(error, translate('app.load_error.message'));
   return (
     <Box sx={{ p: 2 }}>
       <Alert

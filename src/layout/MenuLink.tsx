@@ -1,7 +1,7 @@
 import { ListItem, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
 import { LinkBase, useLocation, useTranslate } from 'react-admin';
 import { isActivePath } from './isActivePath';
-import type { MenuEntry } from './menuEntries';
+import type { MenuEntry } from '../declarative/menuDeclaration';
 
 interface MenuLinkProps {
   entry: MenuEntry;

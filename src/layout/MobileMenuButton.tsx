@@ -3,8 +3,9 @@ import { Fab } from '@mui/material';
 import { useTranslate } from 'react-admin';
 
 /**
- * The floating button that opens the slide-in menu on phones (spec §2). Bottom left, so it never
- * covers react-admin's own floating create button (bottom right).
+ * The floating button that opens the slide-in menu on phones (spec §2). It floats at the top left, over
+ * the page header's own space (PageHeader leaves room for it): at the bottom it covered the start of
+ * fields and table rows.
  */
 export function MobileMenuButton({
   onClick,
@@ -25,7 +26,8 @@ export function MobileMenuButton({
       aria-expanded={expanded}
       aria-controls={controls}
       onClick={onClick}
-      sx={{ position: 'fixed', left: 16, bottom: 16, zIndex: (theme) => theme.zIndex.speedDial }}
+      size="small"
+      sx={{ position: 'fixed', left: 8, top: 8, zIndex: (theme) => theme.zIndex.appBar + 1 }}
     >
       <MenuIcon />
     </Fab>

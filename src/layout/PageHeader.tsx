@@ -1,13 +1,16 @@
 import { Box } from '@mui/material';
 import { LoadingIndicator, TitlePortal } from 'react-admin';
 import { pageTitleId, useDocumentTitle } from './useDocumentTitle';
+import { useFocusHeadingOnNavigation } from './useFocusHeadingOnNavigation';
 
 /**
  * The bar above each page: react-admin's page title (`<Title>` renders into it) and the loading
- * indicator. The title wraps rather than being cut off on a phone, and names the browser tab too.
+ * indicator. The title wraps rather than being cut off on a phone, names the browser tab too, and
+ * takes the focus when a new page opens.
  */
 export function PageHeader() {
   useDocumentTitle();
+  useFocusHeadingOnNavigation(pageTitleId);
   return (
     <Box
       component="header"
@@ -16,7 +19,9 @@ export function PageHeader() {
         alignItems: 'center',
         gap: 1,
         minHeight: 56,
-        px: { xs: 2, md: 3 },
+        // On phones the menu button floats at the header's left (MobileMenuButton): the title starts after it.
+        pl: { xs: 8, md: 3 },
+        pr: { xs: 2, md: 3 },
         position: 'sticky',
         top: 0,
         zIndex: (theme) => theme.zIndex.appBar,
@@ -28,6 +33,8 @@ export function PageHeader() {
       <TitlePortal
         id={pageTitleId}
         component="h1"
+        // Focusable by script only (useFocusHeadingOnNavigation), not a stop for the Tab key.
+        tabIndex={-1}
         variant="h6"
         sx={{ fontWeight: 600, whiteSpace: 'normal', overflowWrap: 'break-word', py: 1 }}
       />

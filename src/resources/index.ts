@@ -1,3 +1,4 @@
+import type { ActionsOf } from '../declarative/actionsOf';
 import type { ResourceDeclaration } from '../declarative/resourceDeclaration';
 import type { SlideOverTypesOf } from '../declarative/slideOverTypesOf';
 import { mediaFiles } from './mediaFiles';
@@ -11,6 +12,7 @@ import { publications } from './publications';
 import { audiences } from './audiences';
 import { lists } from './lists';
 import { listImports } from './listImports';
+import { importRefusals } from './importRefusals';
 import { subscribers } from './subscribers';
 import { unsubscribers } from './unsubscribers';
 import { platformEnvironments } from './platformEnvironments';
@@ -23,6 +25,10 @@ import { themes } from './themes';
 import { webFonts } from './webFonts';
 import { caughtMessages } from './caughtMessages';
 import { sender } from './sender';
+import { measuring } from './measuring';
+import { rsvpInvitations } from './rsvpInvitations';
+import { rsvpInvitees } from './rsvpInvitees';
+import { journeys } from './journeys';
 
 /**
  * Every declared resource of the console. An area adds its folder `src/resources/<name>/` exporting
@@ -40,6 +46,7 @@ const declarations = [
   jobRecipients,
   lists,
   listImports,
+  importRefusals,
   subscribers,
   unsubscribers,
   audiences,
@@ -53,10 +60,19 @@ const declarations = [
   themes,
   webFonts,
   sender,
+  measuring,
   caughtMessages,
+  rsvpInvitations,
+  rsvpInvitees,
+  journeys,
 ] as const;
 
 export const resources: readonly ResourceDeclaration[] = declarations;
 
+export { pages } from './pages';
+
 /** The slide-over types of the declared forms, e.g. 'newManualList' or 'lists.labels'; their props are `FormViewProps`. */
 export type DeclaredSlideOverType = SlideOverTypesOf<(typeof declarations)[number]>;
+
+/** The declared named actions and what each answers, e.g. `DeclaredActions['publications']['render']`. */
+export type DeclaredActions = ActionsOf<(typeof declarations)[number]>;

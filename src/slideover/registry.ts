@@ -10,7 +10,8 @@ import type { SlideOverRegistry } from './slideOverTypes';
  *
  *   fileDetails: lazyView(() => import('./slideovers/FileDetailsSlideOver'), 'FileDetailsSlideOver'),
  *
- * and is opened with `openSlideOver('fileDetails', { fileId })`, checked by ./slideOverProps.ts.
+ * and is opened with `openSlideOver('fileDetails', { fileId })`; ./slideOverProps.ts names the props
+ * of every type, so a wrong type or wrong props is a compile error.
  */
 export const slideOverRegistry: SlideOverRegistry = {
   ...declaredSlideOvers(resources),

@@ -1,10 +1,12 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedServerUrl } from './support/sharedServer';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { confirmRecipientsAbove } from '../../server/src/contract/mailLimits';
 import { publicationIds } from '../../server/src/seed/ids';
 import { seriousFindings } from './support/axe';
 import { launchBrowser, newDesktopContext, newPhoneContext, screenshot } from './support/browser';
 import { ANNE, signIn, signInWithRedirect } from './support/signIn';
+import { caughtMailUrl } from './support/caughtMail';
 import { apiAsBrowser } from './support/browserApi';
 
 // Sending a real campaign with confidence, as a user does it: a copy of the January newsletter gets a
@@ -12,7 +14,7 @@ import { apiAsBrowser } from './support/browserApi';
 // audience), a send above the confirmation threshold is confirmed by typing the number, the job sends,
 // and the message in the catcher carries the subject and the preview text.
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServerUrl();
 const stamp = Date.now().toString(36);
 const copyName = 'Nieuwsbrief januari 2025 (kopie)';
 const subject = 'Nieuws uit Zuiderveen voor {{firstName|jou}}';
@@ -169,7 +171,7 @@ describe('sending with confidence: subject, checks, typed confirmation, the mess
 
   it('shows the message in the catcher with its subject and, hidden at the top, its preview text', async () => {
     const address = `lezer7.${stamp}@voorbeeld.nl`;
-    await page.goto(`${baseUrl}/mail/`);
+    await page.goto(caughtMailUrl(baseUrl, address));
     const row = page.getByRole('row', { name: new RegExp(escapeRegExp(address)) }).first();
     await row.getByRole('cell', { name: sentSubject }).waitFor();
     await row.click();

@@ -1,14 +1,16 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedServerUrl } from './support/sharedServer';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { publicationIds } from '../../server/src/seed/ids';
 import { launchBrowser, newDesktopContext, screenshot } from './support/browser';
 import { signIn } from './support/signIn';
+import { caughtMailUrl } from './support/caughtMail';
 
 // A delivery from the console to the mailbox and back: the job is sent by the server's worker to the
 // embedded catcher, a message is read on the catcher page, its unsubscribe link is followed, and the
 // address shows among the unsubscribers (then the unsubscribe is undone, so other tests find the seed).
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServerUrl();
 const address = 'redactie@zuiderveen.example.nl';
 let browser: Browser;
 
@@ -53,7 +55,7 @@ describe('delivery: job, catcher, unsubscribe', () => {
   });
 
   it('shows the message in the catcher, and its unsubscribe link puts the address among the unsubscribers', async () => {
-    await page.goto(`${baseUrl}/mail/`);
+    await page.goto(caughtMailUrl(baseUrl, address));
     await page
       .getByRole('row', { name: new RegExp(address) })
       .first()

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedServerUrl } from './support/sharedServer';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, launchBrowser, screenshot } from './support/browser';
 import { signIn } from './support/signIn';
@@ -6,7 +7,7 @@ import { signIn } from './support/signIn';
 // Number fields read the Dutch decimal comma in a browser set to English, where a browser's own
 // number field would read '1,6' as 16.
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServerUrl();
 let browser: Browser;
 
 beforeAll(async () => {

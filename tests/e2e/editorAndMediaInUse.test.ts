@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedServerUrl } from './support/sharedServer';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { PublicationBlock, PublicationType } from '../../server/src/contract/publications';
 import { mediaIds, receiverIds } from '../../server/src/seed/ids';
@@ -14,7 +15,7 @@ import {
 import { signIn } from './support/signIn';
 import { apiAsBrowser as api } from './support/browserApi';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServerUrl();
 
 const unique = () => Date.now().toString(36);
 

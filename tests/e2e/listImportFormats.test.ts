@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedServerUrl } from './support/sharedServer';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeViolations } from './support/axe';
 import { launchBrowser, newDesktopContext, newPhoneContext, screenshot } from './support/browser';
@@ -9,7 +10,7 @@ import { ANNE, signIn, signInWithRedirect } from './support/signIn';
 // Mailchimp, Laposta, listmonk and Dutch Excel (UTF-8 with BOM, Windows-1252). The files are written
 // here as those tools write them.
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServerUrl();
 let browser: Browser;
 
 beforeAll(async () => {

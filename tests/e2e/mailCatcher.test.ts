@@ -1,11 +1,12 @@
 import axe from 'axe-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedServerUrl } from './support/sharedServer';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { publicationIds } from '../../server/src/seed/ids';
 import { launchBrowser, newDesktopContext, newPhoneContext, screenshot } from './support/browser';
 import { signIn, signInWithRedirect, ANNE } from './support/signIn';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServerUrl();
 const publicationUrl = `${baseUrl}/publications/${publicationIds.publications.januaryNewsletter}`;
 const testSubject = '[TEST] Nieuwsbrief januari 2025';
 

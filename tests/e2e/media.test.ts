@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sharedServerUrl } from './support/sharedServer';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { mediaIds } from '../../server/src/seed/ids';
@@ -6,7 +7,7 @@ import { samplePdf } from '../../server/src/seed/mediaSamples';
 import { PHONE, animationsSettled, launchBrowser, newDesktopContext, screenshot } from './support/browser';
 import { signIn } from './support/signIn';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServerUrl();
 let browser: Browser;
 
 beforeAll(async () => {

@@ -112,8 +112,10 @@ describe('platform administration in Chromium against an Entra-like provider', (
     await createPanel.getByRole('button', { name: 'Toevoegen' }).click();
     await page.getByRole('row', { name: /Gemeente Voorbeeld/ }).click();
     await page.getByRole('heading', { name: 'Gemeente Voorbeeld', level: 2 }).waitFor();
-    // The page bar (and the browser tab) names the kind of page, as every page does.
-    await expect.poll(() => page.title()).toBe('Omgeving – Digitaal publicatie platform');
+    // The page bar (and the browser tab) names the record and the kind of page, as every detail page does.
+    await expect
+      .poll(() => page.title())
+      .toBe('Gemeente Voorbeeld — Omgeving – Digitaal publicatie platform');
 
     await expect.poll(() => seriousFindings(page)).toEqual([]);
     await page.getByRole('button', { name: 'Lid toevoegen' }).first().click();

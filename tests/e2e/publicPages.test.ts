@@ -3,7 +3,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedServerUrl } from './support/sharedServer';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { environmentIds, publicationIds, receiverIds } from '../../server/src/seed/ids';
 import { seriousFindings } from './support/axe';
@@ -23,7 +24,7 @@ import { signIn, waitForConsole } from './support/signIn';
 // here, over https from 127.0.0.1 (its own host, as a self-hosted font would be): the theme links it,
 // the pages' CSP must allow exactly that host, and Chromium must load the font.
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServerUrl();
 const env = environmentIds.zuiderveen;
 const fontFamily = 'Huisletter E2E';
 let browser: Browser;
@@ -358,7 +359,7 @@ describe('public pages in the theme', () => {
     const list = await callApi<{ data: Array<{ id: string; to: string; receivedAt: string }> }>(
       page,
       'GET',
-      '/mail-catcher/messages',
+      '/mail-catcher/messages?search=anne%40voorbeeld.nl',
     );
     const caught = list.body.data.find(
       (message) => /anne@voorbeeld\.nl/i.test(message.to) && Date.parse(message.receivedAt) >= started - 1000,

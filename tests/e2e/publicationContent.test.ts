@@ -1,12 +1,13 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedServerUrl } from './support/sharedServer';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { PublicationBlock, PublicationType } from '../../server/src/contract/publications';
 import { axeViolations } from './support/axe';
 import { PHONE, launchBrowser, newDesktopContext, newPhoneContext, screenshot } from './support/browser';
-import { ANNE, completeProviderSignIn, signIn, signInWithRedirect, waitForConsole } from './support/signIn';
+import { ANNE, signIn, signInWithRedirect, waitForConsole } from './support/signIn';
 import { apiAsBrowser as api } from './support/browserApi';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServerUrl();
 
 /** A new publication of Zuiderveen's 'Nieuwsbrief' type, so each scenario has its own blocks. */
 async function newPublication(page: Page, name: string): Promise<{ id: string; typeId: string }> {
@@ -19,26 +20,6 @@ async function newPublication(page: Page, name: string): Promise<{ id: string; t
 
 async function blocksOf(page: Page, publicationId: string): Promise<PublicationBlock[]> {
   return (await api<{ data: PublicationBlock[] }>(page, 'GET', `/publications/${publicationId}/blocks`)).data;
-}
-
-/**
- * Signs a second tab in: its session is its own, but the provider remembers the browser, so the popup
- * usually answers without showing its form (it is filled when it does show).
- */
-async function signInAgain(tab: Page): Promise<void> {
-  await tab.goto(`${baseUrl}/`);
-  const login = tab.getByRole('button', { name: 'Inloggen' });
-  await login.waitFor({ timeout: 60_000 });
-  const [popup] = await Promise.all([tab.waitForEvent('popup'), login.click()]);
-  const closed = popup.waitForEvent('close', { timeout: 30_000 });
-  const form = popup
-    .locator('#email')
-    .waitFor({ timeout: 30_000 })
-    .then(() => completeProviderSignIn(popup, ANNE))
-    .catch(() => undefined);
-  await closed;
-  await form;
-  await waitForConsole(tab);
 }
 
 const saveStatus = (page: Page) => page.getByTestId('block-save-status');
@@ -182,10 +163,11 @@ describe('publication content: block editor and live preview', () => {
     };
 
     const first = await openBlock(page);
-    // A second tab of the same browser (its session is its own: it signs in too).
+    // A second tab of the same browser: signed in silently from the browser's shared sign-in.
     const second = await context.newPage();
     try {
-      await signInAgain(second);
+      await second.goto(`${baseUrl}/`);
+      await waitForConsole(second);
       const secondTitle = await openBlock(second);
       await secondTitle.fill('Titel van de tweede tab');
       await expect.poll(() => saveStatus(second).textContent(), { timeout: 15_000 }).toBe('Opgeslagen');

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedServerUrl } from './support/sharedServer';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { DeliveryJob } from '../../server/src/contract/publications';
 import { DESKTOP, PHONE, launchBrowser, newDesktopContext, screenshot } from './support/browser';
 import { signIn } from './support/signIn';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServerUrl();
 
 /** GETs an API path with the access token and environment of the browser's own session. */
 async function getAsBrowser(page: Page, path: string): Promise<{ status: number; text: string }> {
@@ -166,19 +167,19 @@ describe('publications and delivery jobs', () => {
     await screenshot(page, 'publication-detail-desktop');
   });
 
-  it('shows designed analytics and RSVP pages without data', async () => {
+  it('shows the designed analytics page without data and the RSVP page of a publication that is no invitation', async () => {
     const detail = page.url();
     await page.getByRole('link', { name: 'Analyse' }).click();
     await page.getByText('Nog geen gegevens').waitFor();
     await page.getByRole('link', { name: `Terug naar ${name}` }).click();
     await page.getByRole('link', { name: 'RSVP' }).click();
-    await page.getByText('Nog geen aanmeldingen').waitFor();
+    await page.getByText('Deze publicatie is nog geen uitnodiging').waitFor();
     await screenshot(page, 'publication-rsvp-desktop');
     await page.goto(detail);
     await page.getByRole('heading', { name, level: 2 }).waitFor();
   });
 
-  it('delivers to the accepted RSVP participants: the job shows on /jobs/ and the API has the flag', async () => {
+  it('explains why a publication without invitees cannot go to the RSVP participants, and delivers to an audience', async () => {
     // The blocks added above are empty, and a required field left empty blocks a delivery: fill them.
     const { data: found } = await apiAsBrowser<{ data: Array<{ id: string }> }>(
       page,
@@ -213,6 +214,9 @@ describe('publications and delivery jobs', () => {
     await panel.getByRole('combobox', { name: 'Doelgroep' }).click();
     await page.getByRole('option', { name: 'Inwoners en ondernemers' }).waitFor();
     await page.getByRole('option', { name: 'Deelnemers - RsvP die komen' }).click();
+    await panel.getByText('Deze publicatie heeft nog geen genodigden').waitFor();
+    await panel.getByRole('combobox', { name: 'Doelgroep' }).click();
+    await page.getByRole('option', { name: 'Test redactie' }).click();
 
     const [posted] = await Promise.all([
       page.waitForResponse(
@@ -221,14 +225,13 @@ describe('publications and delivery jobs', () => {
       panel.getByRole('button', { name: 'Verspreiden', exact: true }).click(),
     ]);
     expect(posted.status()).toBe(201);
-    expect(posted.request().postDataJSON()).toMatchObject({ SendToOnlyAcceptedRsvp: true, audienceId: null });
+    expect(posted.request().postDataJSON()).toMatchObject({ SendToOnlyAcceptedRsvp: false });
 
     await page.waitForURL(`${baseUrl}/jobs/`);
     const row = page.getByRole('row', { name: new RegExp(`Verspreiden van ${name}`) });
     await row.waitFor();
-    await row.getByText('Deelnemers - RsvP die komen').waitFor();
-    // The platform keeps no RSVP answers yet: the job reaches nobody and is done at once.
-    await row.getByText('Verzonden').waitFor();
+    await row.getByText('Test redactie').waitFor();
+    await row.getByText('Verzonden').waitFor({ timeout: 30_000 });
     await screenshot(page, 'jobs-list-desktop');
 
     // Read the job back from the API, as the browser's user: the flag was stored, not only sent.
@@ -237,10 +240,9 @@ describe('publications and delivery jobs', () => {
     expect(job).toMatchObject({
       title: `Verspreiden van ${name}`,
       publicationTemplateName: 'Standaard',
-      SendToOnlyAcceptedRsvp: true,
-      audienceId: null,
-      recipientCount: 0,
-      sentCount: 0,
+      SendToOnlyAcceptedRsvp: false,
+      recipientCount: 3,
+      sentCount: 3,
       status: 'Verzonden',
     });
   });

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedServerUrl } from './support/sharedServer';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeViolations } from './support/axe';
 import { DESKTOP, launchBrowser, newDesktopContext, PHONE, screenshot } from './support/browser';
 import { signIn, signInWithRedirect, ANNE } from './support/signIn';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServerUrl();
 const logoFileId = '5b2e8d14-3f6a-4b7c-8e90-1a2b3c4d5e01'; // logo-zuiderveen.png of the demo seed
 let browser: Browser;
 

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sharedServerUrl } from './support/sharedServer';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import {
   animationsSettled,
@@ -10,7 +11,7 @@ import {
 import { ANNE, BRAM, signInWithPopup, signInWithRedirect, waitForConsole } from './support/signIn';
 import { E2E_ACCESS_TOKEN_TTL_SECONDS } from './support/globalSetup';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServerUrl();
 let browser: Browser;
 
 beforeAll(async () => {

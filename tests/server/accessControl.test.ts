@@ -122,7 +122,7 @@ describe('access control', () => {
       expect(response.status).toBe(400);
       expect(response.body).toEqual({
         status: 400,
-        message: "Het veld 'primaryColor' is verplicht.",
+        message: 'Hoofdkleur is verplicht.',
         field: 'primaryColor',
       });
     });
@@ -145,7 +145,7 @@ describe('access control', () => {
       });
       expect(response.body).toEqual({
         status: 400,
-        message: "Het veld 'name' mag niet leeg zijn.",
+        message: 'Naam mag niet leeg zijn.',
         field: 'name',
       });
     });
@@ -157,13 +157,13 @@ describe('access control', () => {
       });
       expect(query.body).toEqual({
         status: 400,
-        message: "Het veld 'userId' moet een geldige GUID zijn.",
+        message: 'Gebruiker moet een geldige GUID zijn.',
         field: 'userId',
       });
       const path = await server.api('GET', '/themes/42', { token: anne, env: zuiderveen });
       expect(path.body).toEqual({
         status: 400,
-        message: "Het veld 'themeId' moet een geldige GUID zijn.",
+        message: 'Thema moet een geldige GUID zijn.',
         field: 'themeId',
       });
     });

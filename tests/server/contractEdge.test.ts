@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maxOffset, pageSize } from '../../server/src/contract/paging';
+import { fieldLabel } from '../../server/src/contract/fieldLabels';
 import { demoUsers, environmentIds, receiverIds } from '../../server/src/seed/ids';
 import {
   documentedOperations,
@@ -68,7 +69,7 @@ describe('the contract edge', () => {
       const response = await call(operation, { query: { [name]: nul } });
       expect({ at: `${operation.method} ${operation.template} ${name}`, body: response.body }).toEqual({
         at: `${operation.method} ${operation.template} ${name}`,
-        body: { status: 400, message: `Het veld '${name}' mag geen stuurtekens bevatten.`, field: name },
+        body: { status: 400, message: `${fieldLabel(name)} mag geen stuurtekens bevatten.`, field: name },
       });
     }
   });
@@ -84,7 +85,7 @@ describe('the contract edge', () => {
       const response = await call(operation, { body: { [name]: nul } });
       expect({ at: `${operation.method} ${operation.template} ${name}`, body: response.body }).toEqual({
         at: `${operation.method} ${operation.template} ${name}`,
-        body: { status: 400, message: `Het veld '${name}' mag geen stuurtekens bevatten.`, field: name },
+        body: { status: 400, message: `${fieldLabel(name)} mag geen stuurtekens bevatten.`, field: name },
       });
     }
   });

@@ -59,7 +59,9 @@ describe('cross-environment sweep', () => {
     inA = await harvestEnvironment(server, anne, a, operations);
     const idsOfA = harvestedIds(inA);
     onlyB = [...harvestedIds(inB)].filter((id) => !idsOfA.has(id) && id !== b);
-  }, 120_000);
+    // Every documented read, twice, plus a record of every kind: 26 s on PGlite on a quiet machine, so a
+    // limit with room for a machine that also runs other suites.
+  }, 300_000);
   afterAll(async () => {
     await server?.close();
   });
@@ -241,6 +243,10 @@ async function giveEveryKindOfRecordTo(server: TestServer, token: Tokens): Promi
       body: { content, version: block.version },
     });
   }
+  // Personal measuring in B before its job, so per-recipient analytics exist to steal (404 otherwise).
+  await inB('PUT', '/measuring', { body: { mode: 'Per persoon gepseudonimiseerd', legalBasis: null } });
+  // A journey of B's (the demo seed has none in B).
+  await inB('POST', '/journeys', { body: { name: 'Sweep' } });
   await inB('POST', '/deliveryjobs', {
     body: {
       publicationId: publicationIds.publications.seasonOpening,

@@ -12,7 +12,8 @@ import { startTestServer, type TestServer } from './support/testServer';
 describe('exclusive data directory', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer();
+    // The lock guards the embedded database; on PostgreSQL several instances may share a data directory.
+    server = await startTestServer({ DATABASE_URL: '' });
   });
   afterAll(async () => {
     await server?.close();

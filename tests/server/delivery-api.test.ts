@@ -106,6 +106,12 @@ describe('delivery through the server', () => {
     const after = await api<UnsubscriberPage>('GET', '/unsubscribers');
     expect(after.body.data.filter((entry) => /^bram@/i.test(entry.email))).toHaveLength(1);
 
+    // The link opened again says the address is unsubscribed already, without asking to confirm.
+    const reopened = await server.api<string>('GET', path);
+    expect(reopened.status).toBe(200);
+    expect(reopened.text).toContain('Je bent al uitgeschreven');
+    expect(reopened.text).not.toContain('Ja, schrijf mij uit');
+
     const next = await finished((await createJob()).id);
     expect(next).toMatchObject({ sentCount: 2, skippedCount: 1, recipientCount: 2 });
   });

@@ -19,11 +19,12 @@ import { runDeliveryJob, type DeliveryContext } from '../../server/src/delivery/
 import { cancelJob, scheduleJob } from '../../server/src/delivery/jobStates';
 import { createRateLimiter } from '../../server/src/delivery/rateLimiter';
 import { signUnsubscribeToken, verifyUnsubscribeToken } from '../../server/src/delivery/unsubscribeToken';
-import { MailSendError, type Mailer, type OutgoingMessage } from '../../server/src/mail/mailer';
+import { MailSendError, type Mailer } from '../../server/src/mail/mailer';
 import { createDeliveryJob } from '../../server/src/publications/deliveryJobs';
 import { seedIfEmpty } from '../../server/src/seed';
 import { demoUsers, environmentIds, publicationIds } from '../../server/src/seed/ids';
 import { createTestDatabase, type TestDatabase } from './support/testDatabase';
+import { recordingMailer } from './support/recordingMailer';
 
 // The delivery worker against the database directly (PGlite, or PostgreSQL with TEST_DATABASE_URL):
 // a recording mailer, a clock moved by hand, and the runner called as the queue would call it.
@@ -43,25 +44,6 @@ function manualClock(start = new Date()) {
     },
   };
   return { clock, sleeps, advance: (ms: number) => (now += ms) };
-}
-
-type Behaviour = (message: OutgoingMessage, attempt: number) => Promise<void> | void;
-
-/** Records every accepted message; `behaviour` may throw (refuse) or never settle (a hung connection). */
-function recordingMailer(behaviour: Behaviour = () => {}) {
-  const accepted: OutgoingMessage[] = [];
-  const attempts = new Map<string, number>();
-  const mailer: Mailer = {
-    async send(message) {
-      const attempt = (attempts.get(message.to) ?? 0) + 1;
-      attempts.set(message.to, attempt);
-      await behaviour(message, attempt);
-      accepted.push(message);
-      return { messageId: message.headers?.['Message-ID'] ?? `<${accepted.length}@test>` };
-    },
-    close: async () => {},
-  };
-  return { mailer, accepted, attempts };
 }
 
 const temporary = (code = 451) =>

@@ -1,11 +1,22 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/src/config';
+import { openDatabase, type OpenDatabase } from '../../server/src/db/client';
+import { seedIfEmpty } from '../../server/src/seed';
+import type { Journey } from '../../server/src/contract/journeys';
 import type { ListImport } from '../../server/src/contract/listImports';
 import type {
   DeliveryJob,
   PublicationBlock,
   RenderedPublication,
 } from '../../server/src/contract/publications';
-import { environmentIds, formIds, publicationIds, receiverIds } from '../../server/src/seed/ids';
+import type { RsvpSettingsRecord, RsvpSummary } from '../../server/src/contract/rsvp';
+import type { AnalyticsReport } from '../../server/src/analytics/report';
+import { analyticsEvents, analyticsHourly, rsvpMailOutbox } from '../../server/src/db/schema';
+import { environmentIds, formIds, journeyIds, publicationIds, receiverIds, rsvpIds } from '../../server/src/seed/ids';
+import { createTestDatabase, type TestDatabase } from './support/testDatabase';
 import { startTestServer, type TestServer, type Tokens } from './support/testServer';
 
 // The demo is the first thing a new user sees: a fresh start must show the product's content, not empty
@@ -99,6 +110,34 @@ describe('the seeded demo on a fresh start', () => {
     expect(page.body.total).toBeGreaterThanOrEqual(3);
   });
 
+  it("has a draft journey 'Welkom' that can be activated as it stands", async () => {
+    const list = await api<{ data: Journey[] }>('GET', '/journeys');
+    expect(list.body.data.map(({ name, state }) => ({ name, state }))).toEqual([
+      { name: 'Welkom', state: 'Concept' },
+    ]);
+    const welcome = await api<Journey>('GET', `/journeys/${journeyIds.welcome}`);
+    expect(welcome.body.graph.triggers).toEqual([
+      { kind: 'addedToList', listId: receiverIds.lists.residents, includeImports: false },
+    ]);
+    expect(welcome.body.graph.steps.map((step) => step.kind)).toEqual([
+      'send',
+      'wait',
+      'condition',
+      'send',
+      'send',
+      'end',
+    ]);
+    // Its publications, templates and list exist: activation accepts it. Stopped again, nobody enters.
+    const activated = await server.api<Journey>('POST', `/journeys/${journeyIds.welcome}/publish`, {
+      token,
+      env,
+      body: {},
+    });
+    expect(activated.status).toBe(200);
+    expect(activated.body.state).toBe('Actief');
+    expect((await api<Journey>('POST', `/journeys/${journeyIds.welcome}/stop`)).body.state).toBe('Gestopt');
+  });
+
   it("shows a finished import in the residents' list's history, with counts and refused rows", async () => {
     const imports = await api<ListImport[]>('GET', `/list/manual/${receiverIds.lists.residents}/imports`);
     expect(imports.status).toBe(200);
@@ -116,7 +155,7 @@ describe('the seeded demo on a fresh start', () => {
     ]);
   });
 
-  it('has both newsletters sent in the past and no job planned in the future', async () => {
+  it('has both newsletters and the invitation sent in the past and no job planned in the future', async () => {
     const page = await api<{ data: DeliveryJob[]; total: number }>('GET', '/deliveryjobs');
     expect(page.status).toBe(200);
     const now = Date.now();
@@ -126,12 +165,85 @@ describe('the seeded demo on a fresh start', () => {
     }
     const sent = page.body.data.filter((job) => job.status === 'Verzonden');
     expect(sent.map((job) => job.publicationId).sort()).toEqual(
-      [publications.januaryNewsletter, publications.februaryNewsletter].sort(),
+      [publications.januaryNewsletter, publications.februaryNewsletter, publications.residentsEvening].sort(),
     );
     for (const job of sent) {
       expect(job.sentCount).toBeGreaterThan(0);
       expect(job.sentCount).toBe(job.recipientCount);
       expect(new Date(job.finishedAt!).getTime()).toBeLessThan(now);
     }
+  });
+
+  it('shows the residents\' evening as an invitation being answered, ahead and full with a waiting list', async () => {
+    const settings = await api<RsvpSettingsRecord>('GET', `/publications/${publications.residentsEvening}/rsvp`);
+    expect(settings.status).toBe(200);
+    expect(settings.body).toMatchObject({ enabled: true, places: 40, waitingList: true, cancelled: false });
+    expect(new Date(settings.body.startsAt).getTime()).toBeGreaterThan(Date.now());
+    const summary = await api<RsvpSummary>('GET', `/publications/${publications.residentsEvening}/rsvp/summary`);
+    expect(summary.status).toBe(200);
+    // 37 answers: Ja's filling the 40 places (with guests), one Ja on the waiting list, 6 Misschien, 4 Nee.
+    expect(summary.body).toMatchObject({ yes: 40, maybe: 6, no: 4, waiting: 1, placesLeft: 0 });
+    expect(summary.body.noAnswer).toBeGreaterThan(0);
+    expect(summary.body.invited).toBe(37 + summary.body.noAnswer);
+    const jobs = await api<{ data: DeliveryJob[] }>('GET', '/deliveryjobs');
+    const invitationJob = jobs.body.data.find((job) => job.id === rsvpIds.invitationJob);
+    expect(invitationJob?.sentCount).toBe(summary.body.invited);
+  });
+
+  it('shows analytics figures for the February newsletter: tiles, a chart over hours and a links table', async () => {
+    const report = await api<AnalyticsReport>('GET', `/publications/${publications.februaryNewsletter}/analytics`);
+    expect(report.status).toBe(200);
+    const body = report.body;
+    expect(body.mode).toBe('Alleen totalen');
+    expect(body.sent).toBeGreaterThan(0);
+    expect(body.opens.unique).toBeGreaterThan(body.sent / 3);
+    expect(body.opens.unique).toBeLessThan(body.sent);
+    expect(body.opens.total).toBeGreaterThan(body.opens.unique);
+    expect(body.opens.machine).toBeGreaterThan(0);
+    expect(body.clicks.unique).toBeGreaterThan(0);
+    expect(body.series.length).toBeGreaterThan(10);
+    const seriesOpens = body.series.reduce((sum, point) => sum + point.opens, 0);
+    const seriesClicks = body.series.reduce((sum, point) => sum + point.clicks, 0);
+    expect(seriesOpens).toBe(body.opens.total);
+    expect(seriesClicks).toBe(body.clicks.total);
+    expect(body.links.map((link) => link.url).sort()).toEqual([
+      'https://www.zuiderveen.nl/bibliotheek',
+      'https://www.zuiderveen.nl/dorpsstraat',
+      'https://www.zuiderveen.nl/fotos/buurtfeest-oost',
+    ]);
+    expect(body.links.reduce((sum, link) => sum + link.total, 0)).toBe(body.clicks.total);
+  });
+});
+
+describe('the seeded demo in the database', () => {
+  let dataDir: string;
+  let testDatabase: TestDatabase | undefined;
+  let opened: OpenDatabase;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'dpp-seed-'));
+    testDatabase = process.env.TEST_DATABASE_URL
+      ? await createTestDatabase(process.env.TEST_DATABASE_URL)
+      : undefined;
+    opened = await openDatabase({ dataDir, databaseUrl: testDatabase?.url });
+    await seedIfEmpty(opened.db, loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }));
+  });
+  afterAll(async () => {
+    await opened?.close();
+    await testDatabase?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('leaves no RSVP e-mail to send to the demo addresses', async () => {
+    const outbox = await opened.db.select().from(rsvpMailOutbox);
+    expect(outbox.length).toBeGreaterThan(0);
+    expect(outbox.filter((row) => row.sentAt === null)).toEqual([]);
+  });
+
+  it('has rolled every analytics event up into the hourly counts', async () => {
+    const events = await opened.db.select().from(analyticsEvents);
+    const hourly = await opened.db.select().from(analyticsHourly);
+    expect(events.length).toBeGreaterThan(0);
+    expect(hourly.reduce((sum, row) => sum + row.total, 0)).toBe(events.length);
   });
 });

@@ -168,6 +168,8 @@ describe('download tickets: a link the browser follows streams a file without th
       '/api/1/{environmentId}/flows/{flowId}/submissions/csv',
       '/api/1/{environmentId}/list/manual/{listId}/export',
       '/api/1/{environmentId}/list/manual/{listId}/imports/{importId}/refused.csv',
+      '/api/1/{environmentId}/publications/{id}/analytics/recipients/csv',
+      '/api/1/{environmentId}/publications/{id}/rsvp/invitees/csv',
     ]);
     expect(declared.paths[downloads[0]].get?.security).toEqual([{ bearer: [] }, { downloadTicket: [] }]);
   });

@@ -99,9 +99,17 @@ describe('public form page', () => {
       'Ik kan niet, houd me op de hoogte',
     ]);
     expect(radios.map((radio) => radio.disabled)).toEqual([true, false, false]);
-    const textarea = page.querySelector('textarea');
-    expect(textarea?.name).toBe(formIds.nameQuestion);
-    expect(textarea && labelOf(textarea)).toBe('Je naam');
+    // A name is answered on one line, with the browser's autofill for names.
+    expect(page.querySelector('textarea')).toBeNull();
+    const nameBox = page.querySelector<HTMLInputElement>(`#field-${formIds.nameQuestion}`);
+    expect(nameBox?.tagName).toBe('INPUT');
+    expect(nameBox?.type).toBe('text');
+    expect(nameBox?.autocomplete).toBe('name');
+    expect(nameBox?.name).toBe(formIds.nameQuestion);
+    expect(nameBox && labelOf(nameBox)).toBe('Je naam');
+    // The server's Dutch messages, not the browser's bubbles: the form does not validate itself.
+    expect(page.querySelector('form')?.noValidate).toBe(true);
+    expect(nameBox?.required).toBe(true);
     expect(page.querySelector('button[type=submit]')?.textContent).toBe('Versturen');
   });
 
@@ -131,7 +139,9 @@ describe('public form page', () => {
     expect(errorPage.querySelector(`#error-${choice.id}`)?.textContent).toContain(
       "Kies een antwoord bij 'Kom je?'.",
     );
-    expect(errorPage.querySelector('textarea')?.value).toBe('Anna <b>de Vries</b>');
+    expect(errorPage.querySelector<HTMLInputElement>(`#field-${text.id}`)?.value).toBe(
+      'Anna <b>de Vries</b>',
+    );
     expect((await api<SubmissionPage>('GET', `/flows/${flowId}/submissions`)).body.total).toBe(0);
 
     // Two people choose 'Ja': each lands on the thank-you page (post, redirect, get).
@@ -153,7 +163,7 @@ describe('public form page', () => {
     expect(yesRadio?.disabled).toBe(true);
     expect(yesRadio?.checked).toBe(false);
     expect(fullPage.querySelector(`label[for="option-${yes.id}"]`)?.textContent).toContain('(vol)');
-    expect(fullPage.querySelector('textarea')?.value).toBe('Cor');
+    expect(fullPage.querySelector<HTMLInputElement>(`#field-${text.id}`)?.value).toBe('Cor');
     expect((await api<SubmissionPage>('GET', `/flows/${flowId}/submissions`)).body.total).toBe(2);
   });
 

@@ -29,8 +29,11 @@ describe('one origin: health, console and JSON 404s', () => {
     expect(response.body).toEqual({ status: 'ok' });
   });
 
-  it('answers /health/ready after asking the database', async () => {
+  it('answers /health/ready and /ready after asking the database and the media store', async () => {
     expect((await server.api('GET', '/health/ready')).status).toBe(200);
+    const ready = await server.api('GET', '/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body).toMatchObject({ status: 'ok', database: 'ok', store: 'ok', identityProvider: 'ok' });
   });
 
   it("serves the console's index.html for client routes (history fallback)", async () => {

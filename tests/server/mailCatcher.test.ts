@@ -85,6 +85,27 @@ describe('catcher storage', () => {
     expect(message?.receivedAt).toBe('2026-01-01T00:00:03.000Z');
   });
 
+  it('finds messages by recipient or subject, ignoring case, and pages what it found', async () => {
+    const directory = await temporaryFolder();
+    const store = await openMessageStore({ directory, maxStoredMessages: 100, now: steppingClock() });
+    for (let index = 1; index <= 4; index++)
+      await store.save(rawMessage(`Bericht ${index}`, zuiderveen), zuiderveen);
+    await store.save(
+      Buffer.from(
+        `From: a@example.org\r\nTo: Welkom@Voorbeeld.nl\r\nSubject: Welkom\r\n${environmentMailHeader}: ${zuiderveen}\r\n\r\nHoi\r\n`,
+      ),
+      zuiderveen,
+    );
+    expect((await store.list(zuiderveen, 0, 250, 'welkom@voorbeeld')).data.map((m) => m.to)).toEqual([
+      'Welkom@Voorbeeld.nl',
+    ]);
+    expect(await store.list(zuiderveen, 1, 2, 'BERICHT')).toMatchObject({
+      total: 4,
+      data: [{ subject: 'Bericht 3' }, { subject: 'Bericht 2' }],
+    });
+    expect((await store.list(cultuurhuis, 0, 250, 'bericht')).total).toBe(0);
+  });
+
   it('refuses a message over the size bound with 552, permanently', async () => {
     const directory = await temporaryFolder();
     const store = await openMessageStore({ directory, maxStoredMessages: 10 });

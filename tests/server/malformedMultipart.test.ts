@@ -6,6 +6,7 @@ import type { ListImport } from '../../server/src/contract/listImports';
 import type { MediaDirectory } from '../../server/src/contract/media';
 import type { ReceiverList } from '../../server/src/contract/receivers';
 import { environmentIds } from '../../server/src/seed/ids';
+import { storedImportFiles } from './support/importRequests';
 import { authHeaders, rawRequest } from './support/mediaRequests';
 import { startTestServer, type TestServer, type Tokens } from './support/testServer';
 
@@ -93,10 +94,7 @@ describe('malformed multipart bodies', () => {
     );
   const storedMedia = async () =>
     (await readdir(path.join(server.config.dataDir, 'media'), { recursive: true })).length;
-  const stagedImports = async () =>
-    (await readdir(path.join(server.config.dataDir, 'imports'), { recursive: true }).catch(() => [])).filter(
-      (name) => name !== 'tmp',
-    );
+  const stagedImports = () => storedImportFiles(server.config.dataDir);
   const imports = async () =>
     (await server.api<ListImport[]>('GET', `/list/manual/${listId}/imports`, { token: anne, env })).body;
 

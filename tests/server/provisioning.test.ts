@@ -104,6 +104,22 @@ describe('npm run admin next to a running server on the embedded database', () =
       await rm(dataDir, { recursive: true, force: true });
     }
   });
+
+  it("names the running server's own address, not the one this shell's settings would make", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'dpp-admin-locked-'));
+    const lock = lockDataDirectory(dataDir, 'https://nieuwsbrief.gemeente.example:8443');
+    try {
+      // The admin shell has no PUBLIC_URL or PORT: its own default would be https://localhost:<default port>.
+      const refusal = runAdminCommand(['list-environments'], { DATA_DIR: dataDir });
+      await expect(refusal).rejects.toThrow(
+        /open https:\/\/nieuwsbrief\.gemeente\.example:8443\/platform\/environments, or call its API \(https:\/\/nieuwsbrief\.gemeente\.example:8443\/api\/1\//,
+      );
+      await expect(refusal).rejects.not.toThrow(/localhost/);
+    } finally {
+      lock.release();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('platform administrators named in PLATFORM_ADMINS', () => {

@@ -76,7 +76,9 @@ describe('publication content and rendering', () => {
     expect(response.status).toBe(400);
     const body = response.body as ErrorBody;
     expect(body).toMatchObject({ status: 400, field });
-    expect(body.message).toContain(`'${field}'`);
+    // The message names the field as the editor labels it, never by its path.
+    expect(body.message).not.toContain(field);
+    expect(body.message).toMatch(/^[A-Z]/);
   }
 
   const article = {
@@ -345,7 +347,9 @@ describe('publication content and rendering', () => {
         expect(html).toContain(`${cdn}/${mediaIds.zuiderveen.logoFile}.png?w=320&amp;h=160`);
         expect(html).toContain('href="https://www.zuiderveen.nl/bibliotheek"');
         expect(html).toContain('Gemeente Zuiderveen');
-        expect(html).toContain('href="{{unsubscribeUrl}}"');
+        // The unsubscribe link reads as a recipient's, with an example in place of the personal code.
+        const unsubscribeExample = `${server.config.publicUrl}/u/jouw-persoonlijke-code`;
+        expect(html).toContain(`href="${unsubscribeExample}"`);
         // A preview has no recipient: the merge field shows its fallback.
         expect(html).toContain('Beste lezer,');
         expect(html).not.toContain('{{firstName');
@@ -356,7 +360,8 @@ describe('publication content and rendering', () => {
         expect(text).toContain('Beste lezer, de bibliotheek is open.');
         expect(text).toContain('Lees het hele verhaal: https://www.zuiderveen.nl/bibliotheek');
         expect(text).toContain('Inloopavond <Stationsgebied>');
-        expect(text).toContain('{{unsubscribeUrl}}');
+        expect(text).toContain(`Uitschrijven: ${unsubscribeExample}`);
+        expect(text).not.toContain('{{unsubscribeUrl}}');
         expect(text).not.toMatch(/<\/?(p|strong|div|table)\b/);
       }
     });

@@ -252,7 +252,7 @@ describe('receivers: audiences and their recipient count', () => {
 
   it('answers 400 naming the field for a missing audience name', async () => {
     const missing = await call('POST', '/audience');
-    expect(missing.body).toEqual({ status: 400, message: "Het veld 'name' is verplicht.", field: 'name' });
+    expect(missing.body).toEqual({ status: 400, message: 'Naam is verplicht.', field: 'name' });
     const blank = await call('PUT', `/audience/${receiverIds.audiences.editorsTest}`, {
       query: { name: ' ' },
     });
@@ -288,7 +288,7 @@ describe('receivers: audiences and their recipient count', () => {
     const unknownAudience = await call('POST', `/audience/${unknownId}/lists/add`, { query: { listId } });
     expect(unknownAudience.body).toEqual({ status: 404, message: 'De doelgroep is niet gevonden.' });
     const noList = await call('POST', `/audience/${audienceId}/lists/add`);
-    expect(noList.body).toEqual({ status: 400, message: "Het veld 'listId' is verplicht.", field: 'listId' });
+    expect(noList.body).toEqual({ status: 400, message: 'Lijst is verplicht.', field: 'listId' });
   });
 
   it('validates filters: field, operator and value required, fields per spec, attributes only with a label', async () => {
@@ -296,7 +296,7 @@ describe('receivers: audiences and their recipient count', () => {
     const post = (body: unknown) => call('POST', `/audiencelist/${entry}/filter`, { body });
     expect((await post({ operator: 'IsEqual', value: 'x' })).body).toEqual({
       status: 400,
-      message: "Het veld 'field' is verplicht.",
+      message: 'Veld is verplicht.',
       field: 'field',
     });
     expect((await post({ field: 'city', value: 'x' })).body).toMatchObject({
@@ -320,13 +320,13 @@ describe('receivers: audiences and their recipient count', () => {
     expect(unknownOperator.body).toEqual({
       status: 400,
       message:
-        "Het veld 'operator' moet een van deze waarden zijn: IsEqual, IsNotEqual, StartsWith, EndsWith, Contains.",
+        'Vergelijking moet een van deze waarden zijn: IsEqual, IsNotEqual, StartsWith, EndsWith, Contains.',
       field: 'operator',
     });
     const unlabelled = await post({ field: 'attribute4', operator: 'IsEqual', value: 'x' });
     expect(unlabelled.body).toEqual({
       status: 400,
-      message: "De lijst 'Nieuwsbrief bewoners' heeft geen label voor attribute4; kies een ander veld.",
+      message: "De lijst 'Nieuwsbrief bewoners' heeft geen label 4; kies een ander veld.",
       field: 'field',
     });
     const labelled = await post({ field: 'attribute2', operator: 'Contains', value: 'sport' });

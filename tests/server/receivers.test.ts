@@ -139,7 +139,7 @@ describe('receivers: lists, subscribers and global unsubscribers', () => {
       expect(missing.status).toBe(400);
       expect(missing.body).toEqual({
         status: 400,
-        message: "Het veld 'title' is verplicht.",
+        message: 'Titel is verplicht.',
         field: 'title',
       });
       const blank = await call('POST', '/list/manual', { query: { title: '   ' } });
@@ -225,16 +225,16 @@ describe('receivers: lists, subscribers and global unsubscribers', () => {
 
     it('answers 400 naming the field when name or email is missing, blank or not an address', async () => {
       const cases: Array<[unknown, string, string]> = [
-        [{ email: 'a@b.nl' }, 'name', "Het veld 'name' is verplicht."],
+        [{ email: 'a@b.nl' }, 'name', 'Naam is verplicht.'],
         [{ name: '  ', email: 'a@b.nl' }, 'name', 'Naam is een verplicht veld'],
-        [{ name: 'A' }, 'email', "Het veld 'email' is verplicht."],
+        [{ name: 'A' }, 'email', 'E-mailadres is verplicht.'],
         [{ name: 'A', email: '' }, 'email', 'E-mailadres is een verplicht veld'],
-        [{ name: 'A', email: 'geen-adres' }, 'email', "Het veld 'email' moet een geldig e-mailadres zijn."],
-        [{ name: 'A', email: 'a@b' }, 'email', "Het veld 'email' moet een geldig e-mailadres zijn."],
+        [{ name: 'A', email: 'geen-adres' }, 'email', 'E-mailadres moet een geldig e-mailadres zijn.'],
+        [{ name: 'A', email: 'a@b' }, 'email', 'E-mailadres moet een geldig e-mailadres zijn.'],
         [
           { name: 'A', email: 'a@b.nl', isOrganization: 'misschien' },
           'isOrganization',
-          "Het veld 'isOrganization' moet true of false zijn.",
+          'Organisatie moet true of false zijn.',
         ],
       ];
       for (const [body, field, message] of cases) {
@@ -473,13 +473,13 @@ describe('receivers: lists, subscribers and global unsubscribers', () => {
       const missing = await call('POST', '/unsubscribers');
       expect(missing.body).toEqual({
         status: 400,
-        message: "Het veld 'email' is verplicht.",
+        message: 'E-mailadres is verplicht.',
         field: 'email',
       });
       const invalid = await call('POST', '/unsubscribers', { query: { email: 'nooit meer' } });
       expect(invalid.body).toEqual({
         status: 400,
-        message: "Het veld 'email' moet een geldig e-mailadres zijn.",
+        message: 'E-mailadres moet een geldig e-mailadres zijn.',
         field: 'email',
       });
     });

@@ -1,3 +1,4 @@
+import { fieldLabel } from '../../server/src/contract/fieldLabels';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicationBlock } from '../../server/src/contract/publications';
 import { environmentIds, formIds, publicationIds } from '../../server/src/seed/ids';
@@ -56,7 +57,10 @@ describe('the text rule at the contract edge', () => {
     expect(response.status).toBe(400);
     const body = response.body as ErrorBody;
     expect(body).toMatchObject({ status: 400, field });
-    expect(body.message).toContain(`'${field}'`);
+    // The message names the field by its Dutch label (contract/fieldLabels.ts), never by its path.
+    expect(body.message.startsWith(fieldLabel(field))).toBe(true);
+    expect(body.message).not.toContain(`'${field}'`);
+    expect(body.message).toMatch(/mag geen stuurtekens bevatten|bevat een ongeldig teken/);
   }
 
   const cases: Array<[string, Record<string, unknown>, string]> = [

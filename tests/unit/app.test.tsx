@@ -3,11 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../src/App';
 import { forgetCachedSession } from '../../src/authProvider/session';
-import { notYetAvailableRoutes, routeElementPath } from '../../src/custom/notYetAvailableRoutes';
-import { specRoutes } from '../../src/custom/specRoutes';
-import { declaredRoutes } from '../../src/declarative/routes';
 import { nl } from '../../src/i18n/nl';
-import { resources } from '../../src/resources';
+import { pages } from '../../src/resources';
 import { startConsole } from '../../src/startConsole';
 import { installDemoPlatform } from './support/demoPlatform';
 import { accountFor, createFakeMsal } from './support/fakeMsal';
@@ -104,12 +101,11 @@ describe('routes', () => {
   });
 
   // Routes an area's declaration provides are that area's to test; the rest show the placeholder.
-  const placeholderPaths = notYetAvailableRoutes(declaredRoutes(resources)).map(routeElementPath);
-  const placeholders = specRoutes.filter((route) => placeholderPaths.includes(route.path));
+  const placeholders = pages.flatMap((page) =>
+    'notYetAvailable' in page ? [[page.path.replace(/:\w+/g, 'x1'), page.notYetAvailable]] : [],
+  );
 
-  it.each(
-    placeholders.map((route) => [route.path.replace(/:\w+/g, 'x1').replace('*', 'Media/Logo'), route.area]),
-  )('shows a Dutch "not yet available" page for %s', async (path, area) => {
+  it.each(placeholders)('shows a Dutch "not yet available" page for %s', async (path, area) => {
     renderApp(path, { signedIn: true });
     const main = await screen.findByRole('main');
     expect(await within(main).findByText('Nog niet beschikbaar')).toBeInTheDocument();

@@ -86,10 +86,61 @@ describe('the shared table', { timeout: 60_000 }, () => {
 
     // react-admin waits 500 ms after the last key before it searches; on a loaded machine that and the
     // answer take longer than waitFor's default second.
-    await waitFor(() => expect(screen.queryByText('Doelgroep 000')).not.toBeInTheDocument(), { timeout: 10_000 });
+    await waitFor(() => expect(screen.queryByText('Doelgroep 000')).not.toBeInTheDocument(), {
+      timeout: 10_000,
+    });
     expect(screen.getByText('Doelgroep 042')).toBeInTheDocument();
     expect(sent.at(-1)?.query.get('search')).toBe('042');
     expect(sent.at(-1)?.query.get('offset')).toBe('0');
+  });
+
+  it('sends a choice filter to the server as its query parameter, and all rows again when emptied', async () => {
+    const filtered = defineResource<Audience>({
+      name: 'audiences',
+      label: { one: 'Doelgroep', many: 'Doelgroepen' },
+      api: { getList: { method: 'GET', path: '/audiences/', query: ['state'] } },
+      fields: [{ source: 'name', label: 'Naam', kind: 'text' }],
+      views: {
+        list: {
+          title: 'Doelgroepen',
+          columns: ['name'],
+          choiceFilters: [
+            {
+              source: 'state',
+              label: 'Staat',
+              choices: [
+                { id: 'weg', name: 'Verwijderd' },
+                { id: 'actief', name: 'Actief' },
+              ],
+            },
+          ],
+        },
+      },
+      routes: { list: '/recievers/audiences/' },
+    });
+    const user = userEvent.setup({ delay: null });
+    const { sent } = mockFetch((request) =>
+      answerPage(request, request.query.get('state') === 'weg' ? all.slice(7, 8) : all),
+    );
+    renderDeclarative([filtered], { path: '/recievers/audiences/' });
+    await screen.findByText('Doelgroep 000');
+    expect(sent[0].query.has('state')).toBe(false);
+
+    await user.click(screen.getByRole('combobox', { name: 'Staat' }));
+    await user.click(await screen.findByRole('option', { name: 'Verwijderd' }));
+
+    await waitFor(() => expect(screen.queryByText('Doelgroep 000')).not.toBeInTheDocument(), {
+      timeout: 10_000,
+    });
+    expect(screen.getByText('Doelgroep 007')).toBeInTheDocument();
+    expect(sent.at(-1)?.query.get('state')).toBe('weg');
+
+    await user.click(screen.getByRole('combobox', { name: 'Staat' }));
+    // The empty choice reads 'Alle'; react-admin names it 'Veld wissen' for screen readers.
+    await user.click(within(await screen.findByRole('listbox')).getByText('Alle'));
+    expect(await screen.findByText('Doelgroep 000', {}, { timeout: 10_000 })).toBeInTheDocument();
+    // The rows may show from the cache of the first, unfiltered read before the new read is sent.
+    await waitFor(() => expect(sent.at(-1)?.query.has('state')).toBe(false));
   });
 
   it('sorts at the server when a header is clicked, ascending then descending', async () => {

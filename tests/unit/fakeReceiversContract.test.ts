@@ -93,7 +93,13 @@ function state(): ReceiversState {
       subscriber({ id: ids.subscriber, listId: ids.list, name: 'Anne', email: 'anne@voorbeeld.nl' }),
     ],
     unsubscribers: [
-      { id: ids.unsubscriber, email: 'weg@voorbeeld.nl', createdAt: '2025-02-01T09:00:00.000Z' },
+      {
+        id: ids.unsubscriber,
+        email: 'weg@voorbeeld.nl',
+        createdAt: '2025-02-01T09:00:00.000Z',
+        cause: 'Afgemeld',
+        causeDetail: null,
+      },
     ],
     audiences: [
       {

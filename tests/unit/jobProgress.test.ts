@@ -14,6 +14,7 @@ const job = (overrides: Partial<DeliveryJob>): DeliveryJob => ({
   audienceName: 'Iedereen',
   ignoreRsvp: false,
   SendToOnlyAcceptedRsvp: false,
+  participantGroup: null,
   recipientCount: 1000,
   status: 'Bezig',
   failureReason: null,

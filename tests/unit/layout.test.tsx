@@ -45,6 +45,7 @@ describe('menu', () => {
       'Ontvangers',
       'Media',
       'Formulieren',
+      'Journeys',
       'Jobs',
       'Instellingen',
     ]);

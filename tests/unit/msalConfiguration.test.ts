@@ -44,11 +44,11 @@ describe('MSAL configuration', () => {
     expect(auth.knownAuthorities).toBeUndefined();
   });
 
-  it('redirects to the site root and caches tokens in session storage', () => {
+  it('redirects to the site root and caches tokens in local storage, shared by the tabs', () => {
     const configuration = buildMsalConfiguration(embedded);
     expect(configuration.auth.redirectUri).toBe('/');
     expect(configuration.auth.postLogoutRedirectUri).toBe('/');
-    expect(configuration.cache?.cacheLocation).toBe('sessionStorage');
+    expect(configuration.cache?.cacheLocation).toBe('localStorage');
   });
 
   it('renews tokens only a few seconds before they expire', () => {
@@ -63,7 +63,7 @@ describe('MSAL configuration', () => {
     const applied = msal.getConfiguration();
     expect(applied.auth.protocolMode).toBe(ProtocolMode.OIDC);
     expect(applied.auth.knownAuthorities).toEqual(['localhost:8443']);
-    expect(applied.cache.cacheLocation).toBe('sessionStorage');
+    expect(applied.cache.cacheLocation).toBe('localStorage');
     expect(applied.system.tokenRenewalOffsetSeconds).toBe(tokenRenewalOffsetSeconds);
   });
 });

@@ -105,7 +105,7 @@ describe("'Blok toevoegen' panel", { timeout: 60_000 }, () => {
       jsonAnswer(
         {
           status: 400,
-          message: "Het veld 'publicationTypeId' is niet het publicatietype van deze publicatie.",
+          message: 'Dit is niet het publicatietype van deze publicatie.',
           field: 'publicationTypeId',
         },
         { status: 400 },
@@ -119,9 +119,7 @@ describe("'Blok toevoegen' panel", { timeout: 60_000 }, () => {
     await user.click(within(panel).getByRole('button', { name: 'Toevoegen' }));
 
     expect(
-      await within(panel).findByText(
-        "Het veld 'publicationTypeId' is niet het publicatietype van deze publicatie.",
-      ),
+      await within(panel).findByText('Dit is niet het publicatietype van deze publicatie.'),
     ).toBeInTheDocument();
     expect(within(panel).getByRole('radio', { name: 'Artikel' })).toBeChecked();
   });

@@ -124,7 +124,13 @@ describe('deliver publication panel', { timeout: 60_000 }, () => {
     await user.click(await within(panel).findByRole('combobox', { name: /Doelgroep/ }));
     const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
     expect(options).toEqual(
-      expect.arrayContaining(['Bewoners Centrum', 'Inwoners en ondernemers', 'Deelnemers - RsvP die komen']),
+      expect.arrayContaining([
+        'Bewoners Centrum',
+        'Inwoners en ondernemers',
+        'Deelnemers - RsvP die komen',
+        'Deelnemers - nog geen antwoord',
+        'Deelnemers - wachtlijst',
+      ]),
     );
     expect(options).not.toContain('Oude doelgroep');
     const audienceRead = sent.find((request) => request.path === '/api/1/env-1/audiences/');
@@ -164,6 +170,38 @@ describe('deliver publication panel', { timeout: 60_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it.each([
+    ['Deelnemers - nog geen antwoord', 'noAnswer'],
+    ['Deelnemers - wachtlijst', 'waiting'],
+  ])('sends the option %s as participantGroup %s without an audience', async (option, group) => {
+    const user = userEvent.setup({ delay: null });
+    const { sent } = fakeApi(newsletterType, (request) =>
+      jsonAnswer({ id: 'job-3', ...(request.json() as object) }, { status: 201 }),
+    );
+    renderPublications();
+    openDeliver();
+    const panel = await screen.findByRole('dialog', { name: 'Nieuwsbrief maart verspreiden' });
+
+    await user.click(await within(panel).findByRole('combobox', { name: /Sjabloon/ }));
+    await user.click(await screen.findByRole('option', { name: 'Standaard' }));
+    await user.click(await within(panel).findByRole('combobox', { name: /Doelgroep/ }));
+    await user.click(await screen.findByRole('option', { name: option }));
+    await user.click(within(panel).getByRole('button', { name: 'Verspreiden' }));
+
+    await waitFor(() => expect(sent.some((request) => request.method === 'POST')).toBe(true));
+    expect(sent.find((request) => request.method === 'POST')?.json()).toEqual({
+      publicationId: 'publication-1',
+      title: 'Verspreiden van Nieuwsbrief maart',
+      publicationTemplateId: 'template-standard',
+      audienceId: null,
+      ignoreRsvp: false,
+      SendToOnlyAcceptedRsvp: false,
+      participantGroup: group,
+    });
+    const check = sent.filter((request) => request.path.endsWith('/deliver-check')).at(-1);
+    expect(check?.query.get('participantGroup')).toBe(group);
+  });
+
   it('sends an audience as audienceId with SendToOnlyAcceptedRsvp false', async () => {
     const user = userEvent.setup({ delay: null });
     const { sent } = fakeApi(newsletterType, (request) =>
@@ -195,7 +233,7 @@ describe('deliver publication panel', { timeout: 60_000 }, () => {
       jsonAnswer(
         {
           status: 400,
-          message: "Het veld 'audienceId' verwijst naar een verwijderde doelgroep.",
+          message: 'Deze doelgroep is verwijderd.',
           field: 'audienceId',
         },
         { status: 400 },
@@ -211,10 +249,7 @@ describe('deliver publication panel', { timeout: 60_000 }, () => {
     await user.click(await screen.findByRole('option', { name: 'Inwoners en ondernemers' }));
     await user.click(within(panel).getByRole('button', { name: 'Verspreiden' }));
 
-    expect(
-      (await within(panel).findAllByText("Het veld 'audienceId' verwijst naar een verwijderde doelgroep."))
-        .length,
-    ).toBeGreaterThan(0);
+    expect((await within(panel).findAllByText('Deze doelgroep is verwijderd.')).length).toBeGreaterThan(0);
     expect(screen.getByRole('dialog', { name: 'Nieuwsbrief maart verspreiden' })).toBeInTheDocument();
     expect(within(panel).getByRole('combobox', { name: /Sjabloon/ })).toHaveTextContent('Standaard');
   });

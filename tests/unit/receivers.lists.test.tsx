@@ -187,7 +187,7 @@ describe('subscribers of a list', { timeout: 60_000 }, () => {
     const { sent } = fakeReceiversApi(state());
     renderDeclarative(receiverResources, { path: `/recievers/lists/${residents.id}` });
 
-    expect(await screen.findByText('karin@voorbeeld.nl')).toBeInTheDocument();
+    expect(await screen.findByRole('cell', { name: 'karin@voorbeeld.nl' })).toBeInTheDocument();
     // A column per label the list has set.
     expect(screen.getByRole('columnheader', { name: 'Wijk' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Nieuwe ontvanger' }));
@@ -224,7 +224,7 @@ describe('subscribers of a list', { timeout: 60_000 }, () => {
       isOrganization: true,
       attribute1: 'Noord',
     });
-    expect(await screen.findByText('ahmed@voorbeeld.nl')).toBeInTheDocument();
+    expect(await screen.findByRole('cell', { name: 'ahmed@voorbeeld.nl' })).toBeInTheDocument();
   });
 
   it("keeps the panel open with the input when the address is taken (409): 'E-mailadres is al in gebruik binnen deze lijst.'", async () => {

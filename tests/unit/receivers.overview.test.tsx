@@ -14,9 +14,27 @@ describe('receivers overview', { timeout: 60_000 }, () => {
       lists: [receiverList({ id: 'a', title: 'A' }), receiverList({ id: 'b', title: 'B' })],
       subscribers: [],
       unsubscribers: [
-        { id: 'u1', email: 'a@voorbeeld.nl', createdAt: '2025-01-01T00:00:00.000Z' },
-        { id: 'u2', email: 'b@voorbeeld.nl', createdAt: '2025-01-01T00:00:00.000Z' },
-        { id: 'u3', email: 'c@voorbeeld.nl', createdAt: '2025-01-01T00:00:00.000Z' },
+        {
+          id: 'u1',
+          email: 'a@voorbeeld.nl',
+          createdAt: '2025-01-01T00:00:00.000Z',
+          cause: 'Afgemeld',
+          causeDetail: null,
+        },
+        {
+          id: 'u2',
+          email: 'b@voorbeeld.nl',
+          createdAt: '2025-01-01T00:00:00.000Z',
+          cause: 'Afgemeld',
+          causeDetail: null,
+        },
+        {
+          id: 'u3',
+          email: 'c@voorbeeld.nl',
+          createdAt: '2025-01-01T00:00:00.000Z',
+          cause: 'Afgemeld',
+          causeDetail: null,
+        },
       ],
       audiences: [
         {

@@ -6,13 +6,20 @@ import { renderDeclarative } from './support/declarativeTestApp';
 import { fakeReceiversApi, type ReceiversState } from './support/fakeReceiversApi';
 import { installIntersectionObserver } from './support/intersectionObserver';
 import { receiverResources } from './support/receiverResources';
+import { setViewport } from './support/viewport';
 
 function state(): ReceiversState {
   return {
     lists: [],
     subscribers: [],
     unsubscribers: [
-      { id: 'unsubscriber-1', email: 'geen.post@mailbox.nl', createdAt: '2025-01-20T09:00:00.000Z' },
+      {
+        id: 'unsubscriber-1',
+        email: 'geen.post@mailbox.nl',
+        createdAt: '2025-01-20T09:00:00.000Z',
+        cause: 'Afgemeld',
+        causeDetail: null,
+      },
     ],
     audiences: [],
   };
@@ -94,5 +101,33 @@ describe('global unsubscribers', { timeout: 60_000 }, () => {
       removedBy: 'anne@voorbeeld.nl',
     });
     await waitFor(() => expect(screen.queryByText('geen.post@mailbox.nl')).not.toBeInTheDocument());
+  });
+
+  it("shows the cause ('Oorzaak') with the bounce behind it on a phone, under the address, beside the removal", async () => {
+    setViewport(390);
+    const detail =
+      "Harde bounce bij verzenden van 'Nieuwsbrief januari 2025': 550 5.1.1 <weg@mailbox.nl>: User unknown";
+    const bounced = { ...state() };
+    bounced.unsubscribers = [
+      ...bounced.unsubscribers,
+      {
+        id: 'unsubscriber-2',
+        email: 'weg@mailbox.nl',
+        createdAt: '2025-01-21T09:00:00.000Z',
+        cause: 'Onbestelbaar',
+        causeDetail: detail,
+      },
+    ];
+    fakeReceiversApi(bounced);
+    renderDeclarative(receiverResources, { path: '/recievers/unsubscribers/' });
+
+    // No room for a third column beside the button: the cause shows under the address.
+    const cell = (await screen.findByText('weg@mailbox.nl')).closest('td')!;
+    const row = cell.closest('tr')!;
+    expect(within(cell).getByText('Onbestelbaar')).toBeInTheDocument();
+    expect(within(cell).getByText(detail)).toBeInTheDocument();
+    expect(
+      within(row).getByRole('button', { name: 'Uitschrijving verwijderen: weg@mailbox.nl' }),
+    ).toBeInTheDocument();
   });
 });

@@ -10,6 +10,7 @@ import { slideOverRegistry } from '../../src/slideover/registry';
 const everyType: Record<SlideOverType, true> = {
   addDynamicPublicationBlock: true,
   addWebFont: true,
+  changeRsvpAnswer: true,
   addListToAudience: true,
   deliverPublication: true,
   duplicatePublication: true,
@@ -18,6 +19,7 @@ const everyType: Record<SlideOverType, true> = {
   newAudienceFilter: true,
   newFieldOption: true,
   newFlow: true,
+  newJourney: true,
   newFlowField: true,
   newFolder: true,
   newManualList: true,
@@ -29,6 +31,7 @@ const everyType: Record<SlideOverType, true> = {
   removeGlobalUnsubscriber: true,
   renameFolder: true,
   rescheduleJob: true,
+  rsvpSettings: true,
   selectMediaDirectory: true,
   selectMediaFile: true,
   testSendPublication: true,

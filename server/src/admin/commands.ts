@@ -110,10 +110,12 @@ function takeEmbeddedDatabase(dataDir: string, publicUrl: string): DataDirectory
     return lockDataDirectory(dataDir);
   } catch (error) {
     if (!(error instanceof DataDirectoryLockedError)) throw error;
+    // The running server's own address (written in its lock), not what this shell's settings would make.
+    const address = error.ownerAddress ?? publicUrl;
     throw new Error(
       `A running server (process ${error.ownerPid}) holds the embedded database in ${dataDir}, and only one ` +
         'process may open it. Use that server instead: sign in as a platform administrator and open ' +
-        `${publicUrl}/platform/environments, or call its API (${publicUrl}/api/1/platform/environments) ` +
+        `${address}/platform/environments, or call its API (${address}/api/1/platform/environments) ` +
         "with a platform administrator's token. Or stop the server and run this command again.",
       { cause: error },
     );

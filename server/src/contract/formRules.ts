@@ -3,6 +3,8 @@
  * server validates with them and the console shows the same names, messages and limits, from this one file.
  */
 
+import { fieldLabels } from './fieldLabels';
+
 /** Question types (spec §3): sent and stored as numbers. */
 export const formFieldTypes = { radio: 0, text: 1 } as const;
 export type FormFieldType = (typeof formFieldTypes)[keyof typeof formFieldTypes];
@@ -19,18 +21,21 @@ export const unlimitedAnswersText = 'onbeperkt';
 
 /** Dutch field names: labels in the console, and the subject of the required-field messages. */
 export const flowFieldNames = {
-  name: 'Naam',
-  title: 'Titel',
-  description: 'Omschrijving',
-  isClosed: 'Gesloten',
-  closesAt: 'Sluit op',
+  name: fieldLabels.name,
+  title: fieldLabels.title,
+  description: fieldLabels.description,
+  isClosed: fieldLabels.isClosed,
+  closesAt: fieldLabels.closesAt,
 } as const;
 export const formFieldFieldNames = { label: 'Vraag', type: 'Type', required: 'Verplicht' } as const;
-export const fieldOptionFieldNames = { label: 'Optie', maxAnswers: 'Maximum aantal antwoorden' } as const;
+export const fieldOptionFieldNames = { label: 'Optie', maxAnswers: fieldLabels.maxAnswers } as const;
 
 /** The required fields of each body (spec §5): form name, question label and type, option label and maxAnswers. */
 export const requiredFlowFields = { name: flowFieldNames.name } as const;
-export const requiredFormFieldFields = { label: formFieldFieldNames.label, type: formFieldFieldNames.type } as const;
+export const requiredFormFieldFields = {
+  label: formFieldFieldNames.label,
+  type: formFieldFieldNames.type,
+} as const;
 export const requiredFieldOptionFields = fieldOptionFieldNames;
 
 /** 'Naam is een verplicht veld', in the style of spec §5. */

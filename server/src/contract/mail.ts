@@ -31,6 +31,9 @@ export const CaughtMessage = Type.Object({
 export type CaughtMessage = Static<typeof CaughtMessage>;
 
 export const CaughtMessagesQuery = Type.Object({
+  search: Type.Optional(
+    Text({ maxLength: 200, description: 'Only messages whose recipient or subject contains this text.' }),
+  ),
   offset: Type.Optional(Offset),
   limit: Type.Optional(Limit),
 });

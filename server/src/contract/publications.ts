@@ -254,7 +254,7 @@ export type RenderQuery = Static<typeof RenderQuery>;
 
 /**
  * A publication rendered through a template: email-safe HTML (inlined styles, no script) and its plain-text
- * version. Merge fields show their fallback; `{{unsubscribeUrl}}` is left for the delivery to fill.
+ * version. Merge fields show their fallback; the unsubscribe link is an example of a recipient's personal one.
  */
 export const RenderedPublication = Type.Object({
   html: Type.String(),
@@ -284,8 +284,16 @@ export type DeliveryJobStatus = (typeof deliveryJobStatuses)[number];
 export const activeDeliveryJobStatuses = ['Gepland', 'Bezig'] as const satisfies readonly DeliveryJobStatus[];
 
 /**
+ * Extension: which of the publication's invitees a job for participants reaches (the deliver panel's
+ * 'Deelnemers - …' options): 'accepted' those who said Ja and have a place (the same as the spec's
+ * `SendToOnlyAcceptedRsvp`), 'noAnswer' those who have not answered yet, 'waiting' those on the waiting list.
+ */
+export const participantGroups = ['accepted', 'noAnswer', 'waiting'] as const;
+export type ParticipantGroup = (typeof participantGroups)[number];
+
+/**
  * Body of POST /deliveryjobs (spec §7). `audienceId` may be missing or null only when
- * `SendToOnlyAcceptedRsvp` is true: the console's option 'Deelnemers - RsvP die komen' sends no audience.
+ * `SendToOnlyAcceptedRsvp` is true or `participantGroup` is set: the console's 'Deelnemers - …' options send no audience.
  * `scheduledAt` (extension) plans the job for a later moment; without it the job starts at once.
  */
 export const CreateDeliveryJobBody = Type.Object({
@@ -295,6 +303,14 @@ export const CreateDeliveryJobBody = Type.Object({
   audienceId: Type.Optional(Nullable(Uuid)),
   ignoreRsvp: Type.Optional(Type.Boolean({ default: false })),
   SendToOnlyAcceptedRsvp: Type.Optional(Type.Boolean({ default: false })),
+  participantGroup: Type.Optional(
+    Nullable(
+      StringEnum(participantGroups, {
+        description:
+          "Extension: send to these invitees of the publication instead of an audience ('accepted' equals SendToOnlyAcceptedRsvp).",
+      }),
+    ),
+  ),
   scheduledAt: Type.Optional(
     Nullable(Type.String({ format: 'date-time', description: 'Extension: start no earlier than this.' })),
   ),
@@ -312,6 +328,11 @@ export const DeliveryJob = Type.Object({
   audienceName: Nullable(Type.String()),
   ignoreRsvp: Type.Boolean(),
   SendToOnlyAcceptedRsvp: Type.Boolean(),
+  participantGroup: Nullable(
+    StringEnum(participantGroups, {
+      description: 'Extension: the invitees the job goes to, or null for an audience.',
+    }),
+  ),
   recipientCount: Type.Integer({
     minimum: 0,
     description:
@@ -350,6 +371,11 @@ export const DeliverCheckQuery = Type.Object({
   onlyAcceptedRsvp: Type.Optional(
     Type.Boolean({ description: "The option 'Deelnemers - RsvP die komen' instead of an audience." }),
   ),
+  participantGroup: Type.Optional(
+    StringEnum(participantGroups, {
+      description: "Extension: one of the 'Deelnemers - …' options instead of an audience.",
+    }),
+  ),
 });
 export type DeliverCheckQuery = Static<typeof DeliverCheckQuery>;
 
@@ -382,7 +408,8 @@ export const DeliveryRecipient = Type.Object({
   status: StringEnum(deliveryRecipientStatuses),
   detail: Nullable(
     Type.String({
-      description: "Why skipped ('Uitgeschreven', 'Dubbel adres') or failed (the SMTP answer).",
+      description:
+        "Why skipped ('Uitgeschreven', 'Onbestelbaar', 'Dubbel adres') or failed (the SMTP answer; 'Onbestelbaar: …' when the address was refused for good).",
     }),
   ),
   attempts: Type.Integer({ minimum: 0 }),

@@ -190,7 +190,19 @@ export type SubscriberParams = Static<typeof SubscriberParams>;
 // Global unsubscribers
 
 export const Unsubscriber = Type.Object(
-  { id: Id, email: Type.String(), createdAt: Timestamp },
+  {
+    id: Id,
+    email: Type.String(),
+    createdAt: Timestamp,
+    cause: Type.Union([Type.Literal('Afgemeld'), Type.Literal('Klacht'), Type.Literal('Onbestelbaar')], {
+      description:
+        "Why the address is excluded: 'Afgemeld' (it unsubscribed or staff added it), 'Klacht' (it reported " +
+        "a message as spam) or 'Onbestelbaar' (its mail bounces).",
+    }),
+    causeDetail: Type.Union([Type.String(), Type.Null()], {
+      description: "The bounce or complaint behind 'Onbestelbaar' and 'Klacht'.",
+    }),
+  },
   { title: 'Unsubscriber' },
 );
 export type Unsubscriber = Static<typeof Unsubscriber>;

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { AppConfig } from '../config';
 import type { QueueConnection } from '../delivery/deliveryQueue';
+import { advisoryLockKeys } from './advisoryLocks';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -105,9 +106,28 @@ function openPostgres(connectionString: string): DriverHandle {
     db,
     driver: 'postgres',
     queueConnection: { connectionString },
-    migrate: () => migrateNodePostgres(db, { migrationsFolder }),
+    migrate: () => migrateOnce(pool, () => migrateNodePostgres(db, { migrationsFolder })),
     close: () => endPool(pool),
   };
+}
+
+/**
+ * Several instances may start at once on one database: the first to take the advisory lock migrates,
+ * the others wait for it and then find nothing left to apply. The lock is held on a connection of its
+ * own (session level) and ends with it, also when the process dies mid-migration.
+ */
+async function migrateOnce(pool: pg.Pool, migrate: () => Promise<void>): Promise<void> {
+  const holder = await pool.connect();
+  try {
+    await holder.query('SELECT pg_advisory_lock($1)', [advisoryLockKeys.migrations]);
+    try {
+      await migrate();
+    } finally {
+      await holder.query('SELECT pg_advisory_unlock($1)', [advisoryLockKeys.migrations]);
+    }
+  } finally {
+    holder.release();
+  }
 }
 
 /**

@@ -15,6 +15,11 @@ export function violatesForeignKey(error: unknown, constraint?: string): boolean
   return violatesConstraint(error, '23503', constraint);
 }
 
+/** Whether a database error is a refused `FOR UPDATE NOWAIT`: another transaction holds the row. */
+export function lockNotAvailable(error: unknown): boolean {
+  return violatesConstraint(error, '55P03', undefined);
+}
+
 function violatesConstraint(error: unknown, sqlState: string, constraint: string | undefined): boolean {
   for (let current: unknown = error; isObject(current); current = (current as { cause?: unknown }).cause) {
     const {

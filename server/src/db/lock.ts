@@ -6,6 +6,8 @@ export class DataDirectoryLockedError extends Error {
   constructor(
     readonly dataDir: string,
     readonly ownerPid: number,
+    /** The address the owning server serves (its PUBLIC_URL), when it wrote one. */
+    readonly ownerAddress?: string,
   ) {
     super(
       `The data directory ${dataDir} is in use by another server (process ${ownerPid}). ` +
@@ -31,6 +33,8 @@ interface LockOwner {
   startTime?: string;
   /** /proc/sys/kernel/random/boot_id: start times count from the boot. */
   bootId?: string;
+  /** The address a server owner serves (its configuration), for commands that must send people there. */
+  address?: string;
 }
 
 const lockFileName = 'server.lock';
@@ -49,16 +53,19 @@ const heldByThisProcess = new Set<string>();
  * PID's liveness is checked, as before. A lock file with only a PID (an older server) counts as held while
  * that PID lives.
  */
-export function lockDataDirectory(dataDir: string): DataDirectoryLock {
+export function lockDataDirectory(dataDir: string, address?: string): DataDirectoryLock {
   mkdirSync(dataDir, { recursive: true });
   const lockPath = path.join(dataDir, lockFileName);
-  if (!tryCreate(lockPath)) {
+  if (!tryCreate(lockPath, address)) {
     const owner = readOwner(lockPath);
     if (owner !== undefined && isHeld(lockPath, owner))
-      throw new DataDirectoryLockedError(dataDir, owner.pid);
+      throw new DataDirectoryLockedError(dataDir, owner.pid, owner.address);
     removeQuietly(lockPath);
     // A competitor may take over the same stale lock at this moment: only one `wx` wins.
-    if (!tryCreate(lockPath)) throw new DataDirectoryLockedError(dataDir, readOwner(lockPath)?.pid ?? -1);
+    if (!tryCreate(lockPath, address)) {
+      const winner = readOwner(lockPath);
+      throw new DataDirectoryLockedError(dataDir, winner?.pid ?? -1, winner?.address);
+    }
   }
   heldByThisProcess.add(lockPath);
   let released = false;
@@ -73,10 +80,10 @@ export function lockDataDirectory(dataDir: string): DataDirectoryLock {
   };
 }
 
-function tryCreate(lockPath: string): boolean {
+function tryCreate(lockPath: string, address: string | undefined): boolean {
   const self = identify(process.pid);
   // Line 1 is the PID alone, so `head -1 server.lock` names the owner for a person too.
-  const content = [self.pid, self.startTime ?? '', self.bootId ?? ''].join('\n');
+  const content = [self.pid, self.startTime ?? '', self.bootId ?? '', address ?? ''].join('\n');
   try {
     writeFileSync(lockPath, `${content}\n`, { flag: 'wx' });
     return true;
@@ -95,7 +102,12 @@ function readOwner(lockPath: string): LockOwner | undefined {
   }
   const pid = Number.parseInt(lines[0]?.trim() ?? '', 10);
   if (!Number.isInteger(pid) || pid <= 0) return undefined;
-  return { pid, startTime: lines[1]?.trim() || undefined, bootId: lines[2]?.trim() || undefined };
+  return {
+    pid,
+    startTime: lines[1]?.trim() || undefined,
+    bootId: lines[2]?.trim() || undefined,
+    address: lines[3]?.trim() || undefined,
+  };
 }
 
 function isHeld(lockPath: string, owner: LockOwner): boolean {

@@ -1,5 +1,4 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 
 // The two searches of list reads: a substring anywhere in a few columns (small tables), and word
 // prefixes against a full-text index (the subscribers of a list, up to 100,000 rows).
@@ -32,9 +31,4 @@ export function prefixQuery(search: string | undefined): string | undefined {
     .filter(Boolean)
     .slice(0, 8);
   return words.length > 0 ? words.map((word) => `${word}:*`).join(' & ') : undefined;
-}
-
-/** `document @@ to_tsquery('simple', …)`: every word of the search starts a word of the document. */
-export function matchesPrefixQuery(document: PgColumn, query: string): SQL {
-  return sql`${document} @@ to_tsquery('simple'::regconfig, ${query})`;
 }

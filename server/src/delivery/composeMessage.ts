@@ -32,6 +32,8 @@ export function composeMessage(
     unsubscribeUrl: string;
     /** The recipient's own link to the web version ('Bekijk in je browser'). */
     webVersionUrl: string;
+    /** The recipient's own RSVP page, when the message is an invitation. */
+    rsvpUrl?: string;
     messageIdDomain: string;
     bounceAddress?: string;
   },
@@ -40,6 +42,7 @@ export function composeMessage(
     ...recipient.mergeValues,
     unsubscribeUrl: context.unsubscribeUrl,
     webVersionUrl: context.webVersionUrl,
+    ...(context.rsvpUrl ? { rsvpUrl: context.rsvpUrl } : {}),
   };
   return {
     from: context.sender.from,

@@ -59,6 +59,8 @@ export async function startDelivery(
     work: settings.worker && mail.mailer !== undefined,
     sweepIntervalMs: settings.sweepSeconds * 1000,
     jobsAtOnce: 2,
+    analyticsRetentionDays: config.analytics.retentionDays,
+    rsvpRetentionDays: config.rsvpRetentionDays,
   });
   return { enqueue: queue.enqueue, unsubscribeKey, stop: queue.stop };
 }

@@ -1,6 +1,8 @@
 import { PgBoss, fromPglite, type PGliteLike } from 'pg-boss';
 import { releaseAllLeases, unattendedJobs } from './jobStates';
 import { runDeliveryJob, type DeliveryContext } from './deliveryRunner';
+import { startRollupJob } from '../analytics/rollupQueue';
+import { startRsvpUpkeepJob } from '../rsvp/upkeepQueue';
 
 // The queue that starts delivery jobs: pg-boss 12 on the platform's own database (its tables in the
 // `pgboss` schema). On PostgreSQL it keeps its own small pool, so any number of processes (the server,
@@ -28,6 +30,10 @@ export interface QueueOptions {
   sweepIntervalMs: number;
   /** Jobs this process runs at once. */
   jobsAtOnce: number;
+  /** ANALYTICS_RETENTION_DAYS: the rollup job (analytics/rollupQueue.ts) deletes raw events older than this. */
+  analyticsRetentionDays: number;
+  /** RSVP_RETENTION_DAYS: the RSVP upkeep job (rsvp/upkeepQueue.ts, also the reminders) anonymises after this. */
+  rsvpRetentionDays: number;
 }
 
 export async function startDeliveryQueue(
@@ -54,7 +60,11 @@ export async function startDeliveryQueue(
   };
 
   let sweepTimer: NodeJS.Timeout | undefined;
+  let stopRollups = () => {};
+  let stopRsvpUpkeep = () => {};
   if (options.work) {
+    stopRollups = await startRollupJob(boss, context.db, options.analyticsRetentionDays, context.clock.now);
+    stopRsvpUpkeep = await startRsvpUpkeepJob(boss, context.db, options.rsvpRetentionDays, context.clock.now);
     // The embedded database has one process (the data-directory lock): any lease found is a dead one's.
     if ('pglite' in options.connection) await releaseAllLeases(context.db);
     await boss.work<{ jobId: string }>(
@@ -68,6 +78,9 @@ export async function startDeliveryQueue(
           const result = await runDeliveryJob({ ...context, stopping: () => stopping }, jobId);
           // Moved to a later moment since it was queued: queue it for that moment.
           if (result.outcome === 'notDue') await enqueue(jobId, result.scheduledAt);
+          // This process is stopping: its lease is released; queued again, another instance takes the
+          // job over at once instead of at its next sweep (which still finds it if this send fails).
+          if (result.outcome === 'stopped') await enqueue(jobId).catch(() => undefined);
         } finally {
           running.delete(jobId);
         }
@@ -86,6 +99,8 @@ export async function startDeliveryQueue(
     async stop() {
       stopping = true;
       clearInterval(sweepTimer);
+      stopRollups();
+      stopRsvpUpkeep();
       await boss.stop({ graceful: true, timeout: 30_000 });
     },
   };

@@ -18,6 +18,11 @@ import { prepareMessageSender, type MessageSender } from '../sending/messageSend
 import { signUnsubscribeToken } from './unsubscribeToken';
 import { personalWebVersionUrl } from '../publicPages/webVersionAddress';
 import { signWebVersionToken, webVersionKey } from '../publicPages/webVersionToken';
+import { rsvpUrlPlaceholder } from '../rendering/mergeFields';
+import { inviteeIdsByEmail } from '../rsvp/invitees';
+import { rsvpUrl } from '../rsvp/rsvpAddress';
+import { rsvpKey, signRsvpToken } from '../rsvp/rsvpToken';
+import { prepareJobTracking, type JobTracking } from '../analytics/messageTracking';
 
 // Runs one delivery job: claim it, resolve its recipients once, then send to the waiting recipients in
 // batches, each message recorded as soon as the mail server accepted it (the lanes' results committed
@@ -102,6 +107,13 @@ export async function runDeliveryJob(context: DeliveryContext, jobId: string): P
     const key = await context.unsubscribeKey();
     const bounceKey = await context.bounceKey();
     const webKey = await webVersionKey(db);
+    // Measurement (pixel, wrapped links) is prepared once per job; per message only its tokens are signed.
+    const tracking = await prepareJobTracking(
+      db,
+      { jobId, environmentId: claim.environmentId, publicationId },
+      content,
+      context.cdn.publicUrl,
+    );
     const failures = { consecutive: 0 };
     const recorder = createResultRecorder(db, jobId, clock);
     let afterId = 0;
@@ -116,11 +128,21 @@ export async function runDeliveryJob(context: DeliveryContext, jobId: string): P
       const batch = await waitingRecipients(db, jobId, afterId, settings.batchSize);
       if (batch.length === 0) break;
       afterId = batch[batch.length - 1].id;
+      const invitees = content.html.includes(rsvpUrlPlaceholder)
+        ? await inviteeIdsByEmail(
+            db,
+            publicationId,
+            batch.map((recipient) => recipient.email),
+          )
+        : undefined;
       const job = {
+        invitees,
+        rsvpKey: invitees && (await rsvpKey(db)),
         jobId,
         environmentId: claim.environmentId,
         publicationId,
         content,
+        tracking,
         key,
         webKey,
         bounceKey,
@@ -149,12 +171,24 @@ interface JobMail {
   environmentId: string;
   publicationId: string;
   content: DeliveryContent;
+  tracking: JobTracking;
   key: Buffer;
   /** Signs each recipient's web-version link. */
   webKey: Buffer;
   bounceKey: Buffer;
   sender: MessageSender;
   recorder: ResultRecorder;
+  /** An invitation's batch: each recipient's invitee id, whose signed link the message carries. */
+  invitees: Map<string, number> | undefined;
+  rsvpKey: Buffer | undefined;
+}
+
+/** The recipient's own RSVP page in an invitation's message. */
+function recipientRsvpUrl(publicUrl: string, job: JobMail, email: string): string | undefined {
+  const inviteeId = job.invitees?.get(email.toLowerCase());
+  if (inviteeId === undefined || !job.rsvpKey) return undefined;
+  const ids = { environmentId: job.environmentId, publicationId: job.publicationId };
+  return rsvpUrl(publicUrl, ids, signRsvpToken(job.rsvpKey, { ...ids, inviteeId }));
 }
 
 async function deliveryContent(
@@ -163,7 +197,11 @@ async function deliveryContent(
   environmentId: string,
 ): Promise<{ content: DeliveryContent; publicationId: string } | undefined> {
   const [job] = await context.db
-    .select({ publicationId: deliveryJobs.publicationId, templateId: deliveryJobs.publicationTemplateId })
+    .select({
+      publicationId: deliveryJobs.publicationId,
+      templateId: deliveryJobs.publicationTemplateId,
+      ignoreRsvp: deliveryJobs.ignoreRsvp,
+    })
     .from(deliveryJobs)
     .where(eq(deliveryJobs.id, jobId));
   const content = await renderPublicationForDelivery(
@@ -172,6 +210,7 @@ async function deliveryContent(
     environmentId,
     job.publicationId,
     job.templateId,
+    !job.ignoreRsvp,
   );
   return content && { content, publicationId: job.publicationId };
 }
@@ -190,7 +229,7 @@ async function sendBatch(
     while (next < batch.length && !context.stopping()) {
       const recipient = batch[next++];
       const token = signUnsubscribeToken(job.key, recipient.id);
-      const message = composeMessage(job.content, recipient, {
+      const message = composeMessage(job.tracking.contentFor(recipient.id, clock.now()), recipient, {
         jobId: job.jobId,
         environmentId: job.environmentId,
         sender: job.sender,
@@ -204,6 +243,7 @@ async function sendBatch(
             recipientId: recipient.id,
           }),
         }),
+        rsvpUrl: recipientRsvpUrl(context.cdn.publicUrl, job, recipient.email),
         messageIdDomain,
         bounceAddress: job.sender.domain && bounceAddress(job.bounceKey, recipient.id, job.sender.domain),
       });

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { DeliveryJobStatus } from '../contract/publications';
+import { activeDeliveryJobStatuses, type DeliveryJobStatus } from '../contract/publications';
 import type { Database } from '../db/client';
 import { deliveryJobs } from '../db/schema';
 import { ApiError, notFound } from '../errors';
@@ -37,7 +37,7 @@ export async function claimJob(
     .where(
       and(
         eq(deliveryJobs.id, jobId),
-        inArray(deliveryJobs.status, ['Gepland', 'Bezig']),
+        inArray(deliveryJobs.status, activeDeliveryJobStatuses),
         lte(deliveryJobs.scheduledAt, now),
         or(
           isNull(deliveryJobs.leaseUntil),
@@ -140,7 +140,7 @@ export async function cancelJob(
       and(
         eq(deliveryJobs.id, jobId),
         eq(deliveryJobs.environmentId, environmentId),
-        inArray(deliveryJobs.status, ['Gepland', 'Bezig']),
+        inArray(deliveryJobs.status, activeDeliveryJobStatuses),
       ),
     )
     .returning({ id: deliveryJobs.id });
@@ -194,7 +194,7 @@ export async function unattendedJobs(
     .from(deliveryJobs)
     .where(
       and(
-        inArray(deliveryJobs.status, ['Gepland', 'Bezig']),
+        inArray(deliveryJobs.status, activeDeliveryJobStatuses),
         lte(deliveryJobs.scheduledAt, now),
         or(isNull(deliveryJobs.leaseUntil), lt(deliveryJobs.leaseUntil, now)),
       ),

@@ -1,13 +1,16 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
+import type { ParticipantGroup } from '../contract/publications';
 import type { Database } from '../db/client';
 import { deliveryJobs, subscribers } from '../db/schema';
 import { audienceAddressesQuery } from '../receivers/audienceRecipients';
 import { qualifiedColumn } from '../receivers/qualifiedColumn';
 import type { RecipientMergeField } from '../rendering/mergeFields';
+import { inviteJobRecipients, participantAddressesQuery } from '../rsvp/invitees';
 import { selectRows } from './selectRows';
+import { undeliverableCause } from '../bounces/undeliverable';
 
 /** Each recipient merge field and the subscriber column it takes its value from. */
-const mergeColumns: Record<RecipientMergeField, SQL> = {
+export const mergeColumns: Record<RecipientMergeField, SQL> = {
   name: qualifiedColumn(subscribers.name),
   email: qualifiedColumn(subscribers.email),
   initials: qualifiedColumn(subscribers.initials),
@@ -29,11 +32,12 @@ export interface ResolvedJob {
 /**
  * Writes the job's recipient rows once, in one transaction with the job's `resolved_at`: every address the
  * audience reaches, those to send to as 'Wachtend', global unsubscribers and repeated addresses as
- * 'Overgeslagen' with the reason. A crash before the commit leaves nothing; after it, resolution is
+ * 'Overgeslagen' with the reason ('Uitgeschreven', 'Onbestelbaar' after a hard bounce, 'Dubbel adres'). A crash before the commit leaves nothing; after it, resolution is
  * never repeated (the job row is locked and `resolved_at` checked first).
  *
- * RSVP: a job for accepted RSVP participants only has no audience to resolve, and the platform keeps no
- * RSVP answers yet, so it reaches nobody; `ignoreRsvp` has nothing to ignore. Both stay recorded on the job.
+ * RSVP: a job for participants ('Deelnemers - RsvP die komen', '… nog geen antwoord', '… wachtlijst') reaches
+ * the publication's invitees of that group (rsvp/invitees.ts); any other job of an invitation makes its recipients
+ * invitees in the same transaction, unless it has `ignoreRsvp`.
  */
 export async function resolveRecipients(db: Database, jobId: string): Promise<ResolvedJob> {
   const resolved = await writeRecipients(db, jobId);
@@ -47,15 +51,18 @@ export async function resolveRecipients(db: Database, jobId: string): Promise<Re
 /**
  * The number of addresses a job for this choice would send to if it started now: the same audience query
  * resolution inserts from, counting the rows it would mark 'Wachtend' (not unsubscribed, not a repeat).
- * A job for accepted RSVP participants only reaches nobody (see above).
+ * A job for participants counts the invitees of its group (see above).
  */
 export async function countRecipientsToSend(
   db: Database,
   environmentId: string,
-  choice: { audienceId: string | null; sendToOnlyAcceptedRsvp: boolean },
+  choice: { audienceId: string | null; participantGroup: ParticipantGroup | null; publicationId: string },
 ): Promise<number> {
-  if (!choice.audienceId || choice.sendToOnlyAcceptedRsvp) return 0;
-  const addresses = await audienceAddressesQuery(db, environmentId, choice.audienceId, mergeColumns);
+  const addresses = choice.participantGroup
+    ? participantAddressesQuery(environmentId, choice.publicationId, choice.participantGroup, mergeColumns)
+    : choice.audienceId
+      ? await audienceAddressesQuery(db, environmentId, choice.audienceId, mergeColumns)
+      : undefined;
   if (!addresses) return 0;
   const [row] = await selectRows<{ waiting: number }>(
     db,
@@ -70,8 +77,9 @@ async function writeRecipients(db: Database, jobId: string): Promise<ResolvedJob
     const [job] = await tx
       .select({
         environmentId: deliveryJobs.environmentId,
+        publicationId: deliveryJobs.publicationId,
         audienceId: deliveryJobs.audienceId,
-        sendToOnlyAcceptedRsvp: deliveryJobs.sendToOnlyAcceptedRsvp,
+        participantGroup: deliveryJobs.participantGroup,
         resolvedAt: deliveryJobs.resolvedAt,
         recipientCount: deliveryJobs.recipientCount,
         skippedCount: deliveryJobs.skippedCount,
@@ -81,8 +89,9 @@ async function writeRecipients(db: Database, jobId: string): Promise<ResolvedJob
       .for('update');
     if (job.resolvedAt) return { recipientCount: job.recipientCount, skippedCount: job.skippedCount };
 
-    const addresses =
-      job.audienceId && !job.sendToOnlyAcceptedRsvp
+    const addresses = job.participantGroup
+      ? participantAddressesQuery(job.environmentId, job.publicationId, job.participantGroup, mergeColumns)
+      : job.audienceId
         ? await audienceAddressesQuery(
             tx as unknown as Database,
             job.environmentId,
@@ -95,9 +104,12 @@ async function writeRecipients(db: Database, jobId: string): Promise<ResolvedJob
         INSERT INTO delivery_recipients (job_id, environment_id, subscriber_id, email, merge_values, status, detail)
         SELECT ${jobId}, ${job.environmentId}, subscriber_id, email, merge_values,
                CASE WHEN unsubscribed OR duplicate THEN 'Overgeslagen' ELSE 'Wachtend' END,
-               CASE WHEN unsubscribed THEN 'Uitgeschreven' WHEN duplicate THEN 'Dubbel adres' END
+               CASE WHEN unsubscribed THEN ${skipReason(job.environmentId)}
+                    WHEN duplicate THEN 'Dubbel adres' END
         FROM (${addresses}) AS audience_addresses`);
     }
+    // A job to participants only writes to those already invited.
+    if (!job.participantGroup) await inviteJobRecipients(tx, jobId);
     const [counts] = await selectRows<{ waiting: number; skipped: number }>(
       tx,
       sql`SELECT count(*) FILTER (WHERE status = 'Wachtend')::int AS waiting,
@@ -110,4 +122,16 @@ async function writeRecipients(db: Database, jobId: string): Promise<ResolvedJob
       .where(eq(deliveryJobs.id, jobId));
     return { recipientCount: counts.waiting, skippedCount: counts.skipped };
   });
+}
+
+/**
+ * Why an unsubscribed address of audience_addresses is skipped: 'Onbestelbaar' when it was excluded for
+ * bouncing (bounces/undeliverable.ts), 'Uitgeschreven' otherwise (unsubscribed, or a complaint).
+ */
+function skipReason(environmentId: string): SQL {
+  return sql`CASE WHEN EXISTS (
+      SELECT 1 FROM unsubscribers u
+      WHERE u.environment_id = ${environmentId} AND u.removed_at IS NULL
+        AND lower(u.email) = lower(audience_addresses.email) AND u.cause = ${undeliverableCause}
+    ) THEN ${undeliverableCause} ELSE 'Uitgeschreven' END`;
 }

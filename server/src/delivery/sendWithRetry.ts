@@ -1,4 +1,4 @@
-import type { Mailer, OutgoingMessage } from '../mail/mailer';
+import { MailSendError, type Mailer, type OutgoingMessage } from '../mail/mailer';
 import type { Clock } from './clock';
 
 export interface RetryPolicy {
@@ -10,11 +10,12 @@ export interface RetryPolicy {
 
 export type SendOutcome =
   | { sent: true; messageId: string; attempts: number }
-  | { sent: false; error: string; temporary: boolean; attempts: number };
+  | { sent: false; error: string; temporary: boolean; undeliverable: boolean; attempts: number };
 
 /**
  * Sends one message, trying again after a growing wait while the mail server says the failure is temporary;
- * a permanent refusal (5xx) is not tried again. The error text names the SMTP code when there was one.
+ * a permanent refusal (5xx) is not tried again. The error text names the SMTP code when there was one;
+ * `undeliverable` marks a permanent refusal of the address itself (5xx to RCPT TO).
  */
 export async function sendWithRetry(
   mailer: Mailer,
@@ -29,6 +30,8 @@ export async function sendWithRetry(
       return { sent: true, messageId, attempts: attempt };
     } catch (error) {
       const { responseCode, temporary } = error as { responseCode?: number; temporary?: boolean };
+      // A hard bounce at sending: the address goes to the unsubscribers (recipientResults.ts).
+      const undeliverable = error instanceof MailSendError && error.addressRefused;
       const text = error instanceof Error ? error.message : String(error);
       const described =
         responseCode && !text.includes(String(responseCode)) ? `${responseCode} ${text}` : text;
@@ -37,6 +40,7 @@ export async function sendWithRetry(
           sent: false,
           error: described.slice(0, 1000),
           temporary: temporary === true,
+          undeliverable,
           attempts: attempt,
         };
       }

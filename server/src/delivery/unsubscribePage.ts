@@ -39,6 +39,20 @@ export function unsubscribedPage(look: PageLook, email: string): string {
   );
 }
 
+/** The link opened again after unsubscribing: nothing left to confirm, only what is the case. */
+export function alreadyUnsubscribedPage(look: PageLook, email: string): string {
+  const environmentName = look.environmentName;
+  return publicPage(
+    look,
+    'Al uitgeschreven',
+    html`<h1>Je bent al uitgeschreven</h1>
+      <p role="status">
+        <strong>${email}</strong> is al uitgeschreven en ontvangt geen berichten meer van ${environmentName}.
+        Je hoeft niets meer te doen.
+      </p>`,
+  );
+}
+
 export function invalidLinkPage(look: PageLook): string {
   return publicPage(
     look,

@@ -3,6 +3,7 @@ import type { Database } from '../db/client';
 import { environmentMembers, environments, themes, users } from '../db/schema';
 import { badRequest, notFound } from '../errors';
 import { findDefaultEnvironmentId } from './defaultEnvironment';
+import { fieldLabel } from '../contract/fieldLabels';
 
 /**
  * Setting up the platform: environments with their theme and who may work in them. Used by the
@@ -23,7 +24,7 @@ export async function createEnvironment(db: Database, input: NewEnvironment) {
   const themeName = input.themeName === undefined ? name : required(input.themeName, 'themeName');
   const primaryColor = input.primaryColor ?? defaultPrimaryColor;
   if (!/^#[0-9a-f]{6}$/i.test(primaryColor)) {
-    throw badRequest('primaryColor', "Het veld 'primaryColor' moet een kleur zijn zoals #1f5fa8.");
+    throw badRequest('primaryColor', 'Hoofdkleur moet een kleur zijn zoals #1f5fa8.');
   }
   const environment = await db.transaction(async (tx) => {
     const [created] = await tx
@@ -105,13 +106,10 @@ export async function addMember(db: Database, environmentId: string, reference: 
   const email = reference.email?.trim().toLowerCase();
   const objectId = reference.objectId?.trim().toLowerCase();
   if (!email === !objectId) {
-    throw badRequest(
-      'email',
-      "Geef een e-mailadres ('email') of een object-id ('objectId') op, niet allebei.",
-    );
+    throw badRequest('email', 'Geef een e-mailadres of een object-id op, niet allebei.');
   }
   if (email !== undefined && !/^[^@\s]+@[^@\s]+$/.test(email)) {
-    throw badRequest('email', "Het veld 'email' moet een e-mailadres zijn.");
+    throw badRequest('email', 'E-mailadres moet een e-mailadres zijn.');
   }
   const userId = email ? await userByEmail(db, email) : await userByObjectId(db, objectId as string);
   await db.insert(environmentMembers).values({ environmentId, userId }).onConflictDoNothing();
@@ -196,6 +194,6 @@ async function assertEnvironmentExists(db: Database, environmentId: string): Pro
 
 function required(value: string, field: string): string {
   const trimmed = value.trim();
-  if (!trimmed) throw badRequest(field, `Het veld '${field}' mag niet leeg zijn.`);
+  if (!trimmed) throw badRequest(field, `${fieldLabel(field)} mag niet leeg zijn.`);
   return trimmed;
 }

@@ -131,7 +131,7 @@ export async function reorderFields(
       ids: fieldIds,
       current: current.map((field) => field.id),
       field: 'fieldIds',
-      message: "Het veld 'fieldIds' moet elke vraag van het formulier precies één keer bevatten.",
+      message: 'De nieuwe volgorde moet elke vraag van het formulier precies één keer bevatten.',
     });
     return selectFields(tx, flow.id);
   });

@@ -154,7 +154,7 @@ function closingMoment(value: string | null): Date | null {
   const moment = new Date(value);
   const year = moment.getUTCFullYear();
   if (Number.isNaN(moment.getTime()) || year < 2000 || year > 9999) {
-    throw badRequest('closesAt', "Het veld 'closesAt' is geen geldig tijdstip.");
+    throw badRequest('closesAt', 'Sluit op is geen geldig tijdstip.');
   }
   return moment;
 }

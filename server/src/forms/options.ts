@@ -161,7 +161,7 @@ export async function reorderOptions(
       ids: optionIds,
       current: current.map((option) => option.id),
       field: 'optionIds',
-      message: "Het veld 'optionIds' moet elke optie van de vraag precies één keer bevatten.",
+      message: 'De nieuwe volgorde moet elke optie van de vraag precies één keer bevatten.',
     });
     return selectOptions(tx, field.flowId, [field.id]);
   });

@@ -35,7 +35,9 @@ export function formPage({ look, form, action, values = {}, problems = [] }: For
       ${
         form.fields.length === 0
           ? html`<p>Dit formulier heeft nog geen vragen.</p>`
-          : html`<form method="post" action="${action}">
+          : // novalidate: the server's own Dutch messages (error summary, message at the question) instead of
+            // the browser's bubbles in the browser's language; `required` still tells assistive technology.
+            html`<form method="post" action="${action}" novalidate>
               ${form.fields.map((field) =>
                 field.type === formFieldTypes.radio
                   ? choiceQuestion(field, values[field.id], problemOf(field))
@@ -103,7 +105,8 @@ function errorSummary(form: PublicForm, problems: readonly AnswerProblem[]): Saf
   </div>`;
 }
 
-function choiceQuestion(
+/** A single-choice question as radio buttons in a fieldset (also asked on the RSVP answer page). */
+export function choiceQuestion(
   field: FormFieldDetail,
   value: string | undefined,
   problem?: AnswerProblem,
@@ -136,21 +139,38 @@ function choiceQuestion(
   </fieldset>`;
 }
 
-function textQuestion(field: FormFieldDetail, value: string | undefined, problem?: AnswerProblem): SafeHtml {
+/** A text question: one line for a name, address or phone number, else a text area (also on the RSVP page). */
+export function textQuestion(field: FormFieldDetail, value: string | undefined, problem?: AnswerProblem): SafeHtml {
   const errorId = `error-${field.id}`;
+  const line = singleLineKind(field.label);
+  const common = html`id="field-${field.id}" name="${field.id}" maxlength="${formTextLimits.answer}"
+  ${field.required && html`required`}
+  ${problem ? html`aria-invalid="true" aria-describedby="${errorId}"` : ''}`;
   return html`<div class="question${problem ? ' has-error' : ''}">
     <label class="question-label" for="field-${field.id}">${field.label}${optionalNote(field)}</label>
     ${problem ? errorMessage(errorId, problem.message) : ''}
-    <textarea
-      id="field-${field.id}"
-      name="${field.id}"
-      rows="3"
-      maxlength="${formTextLimits.answer}"
-      ${field.required && html`required`}
-      ${problem ? html`aria-invalid="true" aria-describedby="${errorId}"` : ''}
-    >
-${value ?? ''}</textarea>
+    ${
+      line
+        ? html`<input
+            type="${line.type}"
+            autocomplete="${line.autocomplete}"
+            ${common}
+            value="${value ?? ''}"
+          />`
+        : html`<textarea ${common} rows="3">${value ?? ''}</textarea>`
+    }
   </div>`;
+}
+
+/**
+ * A question that asks for a name, an e-mail address or a phone number is answered on one line, with the
+ * browser's autofill; any other text question gets a text area.
+ */
+function singleLineKind(label: string): { type: string; autocomplete: string } | undefined {
+  if (/naam/i.test(label)) return { type: 'text', autocomplete: 'name' };
+  if (/e-?mail/i.test(label)) return { type: 'email', autocomplete: 'email' };
+  if (/telefoon/i.test(label)) return { type: 'tel', autocomplete: 'tel' };
+  return undefined;
 }
 
 /** Required is the default; an optional question says so in its label. */

@@ -12,6 +12,7 @@ import { ApiError, badRequest } from '../errors';
 import { pageSize } from '../contract/paging';
 import { violatesForeignKey } from '../db/constraintViolation';
 import { readPage } from '../db/paging';
+import { recordFormAnswered } from '../journeys/outbox';
 import { formClosure } from './closing';
 import { selectFieldDetails } from './details';
 import { requireFlow } from './flows';
@@ -82,6 +83,11 @@ export async function storeSubmission(
             [...values].map(([fieldId, answer]) => ({ submissionId: submission.id, fieldId, ...answer })),
           );
       }
+      await recordFormAnswered(tx, {
+        environmentId: form.environmentId,
+        flowId: form.id,
+        submissionId: submission.id,
+      });
       return submission.id;
     });
   } catch (error) {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { badRequest } from '../errors';
+import { fieldLabel } from '../contract/fieldLabels';
 
 interface ObjectSchema {
   properties?: Record<string, { type?: unknown; anyOf?: Array<{ type?: unknown }> }>;
@@ -43,7 +44,7 @@ function refuseIn(values: unknown, fields: string[]): void {
     const value = (values as Record<string, unknown>)[field];
     for (const text of [value].flat()) {
       if (typeof text === 'string' && text.trim() !== '' && !Number.isFinite(Number(text)))
-        throw badRequest(field, `Het veld '${field}' moet een eindig getal zijn.`);
+        throw badRequest(field, `${fieldLabel(field)} moet een eindig getal zijn.`);
     }
   }
 }

@@ -1,4 +1,5 @@
 import { badRequest } from '../errors';
+import { fieldLabel } from '../contract/fieldLabels';
 
 // The checks of text input that the contract's schemas cannot make (blank after trimming, an address),
 // one module for every area. Messages in the console's words: 'Naam is een verplicht veld'.
@@ -28,6 +29,6 @@ export function optionalText(value: string | null | undefined): string | null {
 export function requiredEmail(value: string | null | undefined, field: string, label: string): string {
   const email = requiredText(value, field, label);
   if (!isEmailAddress(email))
-    throw badRequest(field, `Het veld '${field}' moet een geldig e-mailadres zijn.`);
+    throw badRequest(field, `${fieldLabel(field)} moet een geldig e-mailadres zijn.`);
   return email;
 }

@@ -1,15 +1,26 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, RouteShorthandOptions } from 'fastify';
 import { ApiError } from '../errors';
+import { openRateLimitRedis, rateLimitNamespace } from './rateLimitStore';
 
 /**
  * Registers @fastify/rate-limit without a global limit: only routes that ask for one (public, unauthenticated
- * endpoints, through `publicRateLimit`) are limited, per client address. Behind a reverse proxy the client
- * address comes from X-Forwarded-For only when TRUST_PROXY=on (see config).
+ * endpoints, through `publicRateLimit`, or a route's own `config.rateLimit`) are limited, per client
+ * address. Behind a reverse proxy the client address comes from X-Forwarded-For only when TRUST_PROXY=on
+ * (see config). With REDIS_URL every such limit is counted in Redis, across all instances; without it in
+ * this process's memory. New limits need nothing more than `publicRateLimit` to be shared.
  */
 export async function registerRateLimiting(app: FastifyInstance): Promise<void> {
+  const shared = openRateLimitRedis(app.config.redisUrl);
+  if (shared) app.addHook('onClose', () => shared.close());
   await app.register(rateLimit, {
     global: false,
+    ...(shared && {
+      redis: shared.redis,
+      nameSpace: `${app.config.redisPrefix}${rateLimitNamespace}`,
+      // Redis unreachable: requests pass (and the outage is logged) rather than failing with 500.
+      skipOnError: true,
+    }),
     errorResponseBuilder: (_request, context) =>
       new ApiError(
         429,

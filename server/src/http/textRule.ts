@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ApiError, badRequest } from '../errors';
 import { providerMountPath } from '../identity/embeddedClient';
 import { hasLoneSurrogate, hasNonTextControlCharacter } from './controlCharacters';
+import { fieldLabel } from '../contract/fieldLabels';
 
 // One rule for every text a request body carries, at any depth and whatever its content type (a block's
 // content is free-form JSON the schemas cannot describe field by field; a public form's answers are
@@ -72,7 +73,7 @@ function textRefusal(path: readonly string[], problem: TextProblem): ApiError {
   return badRequest(
     field,
     problem === 'control'
-      ? `Het veld '${field}' mag geen stuurtekens bevatten.`
-      : `Het veld '${field}' bevat een ongeldig teken (een losse UTF-16-surrogaat).`,
+      ? `${fieldLabel(field)} mag geen stuurtekens bevatten.`
+      : `${fieldLabel(field)} bevat een ongeldig teken (een losse UTF-16-surrogaat).`,
   );
 }

@@ -10,7 +10,7 @@ import { assertEmbeddedIdentityAllowed } from './embeddedGuard';
 import type { Identity } from './index';
 import { registerControlCharacterGuard } from './controlCharacterGuard';
 import { registerInteractionRoutes } from './interactionRoutes';
-import { loadOrCreateIdentityKeys, publicSigningKeys } from './keyStore';
+import { loadOrCreateIdentityKeys, publicSigningKeys, type IdentityKeys } from './keyStore';
 import { providerConfiguration } from './providerConfiguration';
 import { registerProviderMount } from './providerMount';
 
@@ -19,9 +19,10 @@ export async function createEmbeddedIdentity(
   config: AppConfig,
   users: UserDirectory,
   storage?: AdapterFactory,
+  sharedKeys?: () => Promise<IdentityKeys>,
 ): Promise<Identity> {
   assertEmbeddedIdentityAllowed(config);
-  const keys = await loadOrCreateIdentityKeys(config.dataDir);
+  const keys = sharedKeys ? await sharedKeys() : await loadOrCreateIdentityKeys(config.dataDir);
   const client = embeddedClientSettings(config);
   const consoleUrl = `${config.publicUrl}/`;
   const provider = new Provider(

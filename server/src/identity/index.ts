@@ -1,3 +1,4 @@
+import type { IdentityKeys } from './keyStore';
 import type { FastifyInstance } from 'fastify';
 import type { AdapterFactory } from 'oidc-provider';
 import type { AppConfig } from '../config';
@@ -48,6 +49,11 @@ export interface IdentityOptions {
   now?: () => number;
   /** The embedded provider's storage (the server passes its database); tests of tokens alone omit it. */
   storage?: AdapterFactory;
+  /**
+   * Where the embedded provider's keys come from when not from DATA_DIR: on PostgreSQL the server
+   * passes the database, so every instance signs and checks with the same keys.
+   */
+  sharedKeys?: () => Promise<IdentityKeys>;
 }
 
 /**
@@ -60,5 +66,5 @@ export async function createIdentity(
   options: IdentityOptions = {},
 ): Promise<Identity> {
   if (config.externalIdentity) return createExternalIdentity(config.externalIdentity, options);
-  return createEmbeddedIdentity(config, deps, options.storage);
+  return createEmbeddedIdentity(config, deps, options.storage, options.sharedKeys);
 }

@@ -18,7 +18,7 @@ export async function listCaughtMessages(
   query: CaughtMessagesQuery,
 ): Promise<CaughtMessagePage> {
   if (!mail.catcher) throw catcherOff();
-  return mail.catcher.list(environmentId, query.offset ?? 0, query.limit ?? pageSize);
+  return mail.catcher.list(environmentId, query.offset ?? 0, query.limit ?? pageSize, query.search);
 }
 
 export async function readCaughtMessage(

@@ -26,6 +26,15 @@ export interface OutgoingMessage {
   text: string;
   /** Extra headers, e.g. `List-Unsubscribe` or the environment header the catcher files messages under. */
   headers?: Record<string, string>;
+  /** Files attached after the body (e.g. an invitation's calendar entry); the body becomes multipart/mixed. */
+  attachments?: MessageAttachment[];
+}
+
+export interface MessageAttachment {
+  filename: string;
+  /** E.g. `text/calendar; charset=utf-8; method=PUBLISH`. */
+  contentType: string;
+  content: string;
 }
 
 /** A DKIM key prepared once per job: the private key already parsed, so a message costs one signature. */
@@ -37,7 +46,7 @@ export interface DkimSigning {
 
 /**
  * The headers the DKIM signature covers (those present): the sender, recipient, subject, date and id, the
- * body's type, and the unsubscribe headers RFC 8058 §4 asks to be signed.
+ * body's type, and the unsubscribe headers RFC 8058 §4 asks to be signed. mimeMessage.ts signs.
  */
 export const dkimSignedHeaders =
   'From:Reply-To:To:Subject:Date:Message-ID:MIME-Version:Content-Type:List-Unsubscribe:List-Unsubscribe-Post';
@@ -60,16 +69,27 @@ export class MailSendError extends Error {
   readonly temporary: boolean;
   /** nodemailer's error code (ECONNECTION, EENVELOPE, …), for logs. */
   readonly code?: string;
+  /** The SMTP command the server refused (e.g. 'RCPT TO'), when nodemailer names it. */
+  readonly command?: string;
 
   constructor(
     message: string,
-    options: { responseCode?: number; temporary: boolean; code?: string; cause?: unknown },
+    options: { responseCode?: number; temporary: boolean; code?: string; command?: string; cause?: unknown },
   ) {
     super(message, { cause: options.cause });
     this.name = 'MailSendError';
     this.responseCode = options.responseCode;
     this.temporary = options.temporary;
     this.code = options.code;
+    this.command = options.command;
+  }
+
+  /**
+   * The server refused the address itself for good (5xx to RCPT TO, e.g. '550 5.1.1 User unknown'): a hard
+   * bounce at sending. A 5xx to MAIL FROM or DATA (the sender, the content) says nothing about the address.
+   */
+  get addressRefused(): boolean {
+    return !this.temporary && this.command === 'RCPT TO' && (this.responseCode ?? 0) >= 500;
   }
 }
 
@@ -101,11 +121,8 @@ export function createMailer(config: MailerConfig): Mailer {
     async send(message) {
       try {
         const mime = mimeMessage(message);
-        await transport.sendMail({
-          envelope: mime.envelope,
-          raw: mime.source,
-          dkim: message.dkim && { ...message.dkim, headerFieldNames: dkimSignedHeaders },
-        });
+        // Already DKIM-signed when the message has a key (mimeMessage.ts, dkimSignature.ts).
+        await transport.sendMail({ envelope: mime.envelope, raw: mime.source });
         return { messageId: mime.messageId };
       } catch (error) {
         throw toMailSendError(error);
@@ -119,7 +136,12 @@ export function createMailer(config: MailerConfig): Mailer {
 
 /** Classifies a nodemailer error as temporary or permanent (see {@link MailSendError}). */
 export function toMailSendError(error: unknown): MailSendError {
-  const details = (error ?? {}) as { responseCode?: unknown; code?: unknown; message?: unknown };
+  const details = (error ?? {}) as {
+    responseCode?: unknown;
+    code?: unknown;
+    command?: unknown;
+    message?: unknown;
+  };
   const responseCode = typeof details.responseCode === 'number' ? details.responseCode : undefined;
   const code = typeof details.code === 'string' ? details.code : undefined;
   const message = typeof details.message === 'string' ? details.message : String(error);
@@ -127,5 +149,6 @@ export function toMailSendError(error: unknown): MailSendError {
     responseCode !== undefined
       ? !(responseCode >= 500 && responseCode < 600 && responseCode !== 503)
       : !permanentWithoutReply.has(code ?? '');
-  return new MailSendError(message, { responseCode, temporary, code, cause: error });
+  const command = typeof details.command === 'string' ? details.command : undefined;
+  return new MailSendError(message, { responseCode, temporary, code, command, cause: error });
 }

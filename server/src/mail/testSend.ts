@@ -36,7 +36,14 @@ export async function sendTest(
   // Another environment's publication is not found, whatever the body holds.
   const publication = await getPublication(db, environmentId, publicationId);
   const addresses = distinctAddresses(body.addresses);
-  const rendered = await renderPublicationPreview(db, cdn, environmentId, publicationId, body.templateId);
+  const rendered = await renderPublicationPreview(
+    db,
+    cdn,
+    environmentId,
+    publicationId,
+    body.templateId,
+    'placeholder',
+  );
   // A tester is no recipient: the browser link shows the public web version, when there is one.
   const webVersionUrl = publication.isPublic
     ? publicWebVersionUrl(cdn.publicUrl, { environmentId, publicationId: publication.id })

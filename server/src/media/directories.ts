@@ -73,17 +73,6 @@ export async function findDirectory(
   return row;
 }
 
-/** The folder's names from below the root down to itself (`[]` for the root). */
-export async function pathOfDirectory(db: Database, directory: DirectoryRow): Promise<string[]> {
-  const names: string[] = [];
-  let current = directory;
-  while (current.parentDirectoryId !== null) {
-    names.unshift(current.name);
-    current = await findDirectory(db, current.environmentId, current.parentDirectoryId);
-  }
-  return names;
-}
-
 /** The folder with its sub-folders and files (each with its tags), both by name. */
 export async function readDirectory(
   db: Database,

@@ -2,18 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { ByteCounter } from './byteCounter';
+import { assertStoreKey } from './keys';
 import {
-  ContentTooLargeError,
   type MediaStore,
   type StageOptions,
   type StagedObject,
   type StoredObject,
 } from './store';
-
-/** A key is one or more `/`-separated segments of letters, digits, dot, dash and underscore (no `..`). */
-const keyPattern = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;
 
 /**
  * The default media store: plain files under `{root}/objects/{key}`. Staged content is written to
@@ -82,6 +80,12 @@ export class LocalDiskStore implements MediaStore {
     return (await this.read(key)) !== undefined;
   }
 
+  close(): void {}
+
+  async ping(): Promise<void> {
+    await stat(this.objectsDir);
+  }
+
   async remove(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
   }
@@ -106,23 +110,8 @@ export class LocalDiskStore implements MediaStore {
   }
 
   private pathOf(key: string): string {
-    if (!keyPattern.test(key)) throw new Error(`Invalid media store key '${key}'.`);
+    assertStoreKey(key);
     return path.join(this.objectsDir, ...key.split('/'));
-  }
-}
-
-/** Passes bytes through, counting them, and fails as soon as more than `maxBytes` went by. */
-class ByteCounter extends Transform {
-  bytes = 0;
-
-  constructor(private readonly maxBytes: number) {
-    super();
-  }
-
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    this.bytes += chunk.length;
-    if (this.bytes > this.maxBytes) callback(new ContentTooLargeError(this.maxBytes));
-    else callback(null, chunk);
   }
 }
 

@@ -1,9 +1,12 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
 import { LocalDiskStore } from './localDiskStore';
-import { removeUnreferencedObjects } from './reconcile';
+import { removeUnreferencedObjects, sharedStoreGraceMs } from './reconcile';
 import { ImageRenditions } from './renditions';
+import { S3MediaStore } from './s3Store';
+import { SharedRenditionCache } from './sharedRenditionCache';
 import type { MediaStore } from './store';
 
 /** Everything the media routes and the CDN share: one store and one rendition cache per server. */
@@ -14,9 +17,10 @@ export interface MediaServices {
   uploadLimitBytes: number;
 }
 
-/** The media store of a data directory (the only place that picks the implementation). */
-export function createMediaStore(dataDir: string): MediaStore {
-  return new LocalDiskStore(path.join(dataDir, 'media'));
+/** The configured media store (the only place that picks the implementation). */
+export function createMediaStore(config: Pick<AppConfig, 'dataDir' | 'mediaStore'>): MediaStore {
+  if (config.mediaStore.kind === 's3') return new S3MediaStore(config.mediaStore);
+  return new LocalDiskStore(path.join(config.dataDir, 'media'));
 }
 
 const started = new WeakMap<Database, Promise<MediaServices>>();
@@ -38,12 +42,22 @@ export function mediaServices(app: FastifyInstance): Promise<MediaServices> {
 }
 
 async function start(app: FastifyInstance): Promise<MediaServices> {
-  const store = createMediaStore(app.config.dataDir);
+  const store = createMediaStore(app.config);
+  app.addHook('onClose', () => store.close());
   await store.open();
-  const removed = await removeUnreferencedObjects(app.db, store);
-  if (removed > 0)
+  const shared = app.config.mediaStore.kind === 's3';
+  // A shared bucket may hold another instance's upload whose record is not committed yet.
+  const removed = await removeUnreferencedObjects(app.db, store, {
+    graceMs: shared ? sharedStoreGraceMs : 0,
+  });
+  if (removed === undefined) app.log.info('media: another instance is reconciling the store');
+  else if (removed > 0)
     app.log.warn({ removed }, 'media: removed stored objects without a file record (interrupted writes)');
-  const renditions = new ImageRenditions(store, app.config.cdn, undefined, app.cdnClock);
+  const cache =
+    app.config.mediaStore.kind === 's3'
+      ? new SharedRenditionCache(store, app.config.mediaStore.memoryCacheBytes)
+      : undefined;
+  const renditions = new ImageRenditions(store, app.config.cdn, undefined, app.cdnClock, cache);
   await renditions.open();
   return {
     db: app.db,

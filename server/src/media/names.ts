@@ -2,6 +2,7 @@ import path from 'node:path';
 import { badRequest } from '../errors';
 import { hasControlCharacter } from '../http/controlCharacters';
 import { requiredText } from '../http/inputText';
+import { fieldLabel } from '../contract/fieldLabels';
 
 export const maxNameLength = 255;
 
@@ -9,9 +10,9 @@ export const maxNameLength = 255;
 export function validateDirectoryName(raw: string | undefined, field = 'name'): string {
   const name = requiredText(raw, field, 'Naam');
   if (name.length > maxNameLength)
-    throw badRequest(field, `Het veld '${field}' mag hoogstens ${maxNameLength} tekens lang zijn.`);
+    throw badRequest(field, `${fieldLabel(field)} mag hoogstens ${maxNameLength} tekens lang zijn.`);
   if (name === '.' || name === '..' || /[/\\]/.test(name) || hasControlCharacter(name)) {
-    throw badRequest(field, `Het veld '${field}' mag geen '/' of '\\' bevatten en niet '.' of '..' zijn.`);
+    throw badRequest(field, `${fieldLabel(field)} mag geen '/' of '\\' bevatten en niet '.' of '..' zijn.`);
   }
   return name;
 }
@@ -20,9 +21,9 @@ export function validateDirectoryName(raw: string | undefined, field = 'name'): 
 export function validateFileName(raw: string | undefined, field = 'newName'): string {
   const name = requiredText(raw, field, 'Naam');
   if (name.length > maxNameLength)
-    throw badRequest(field, `Het veld '${field}' mag hoogstens ${maxNameLength} tekens lang zijn.`);
+    throw badRequest(field, `${fieldLabel(field)} mag hoogstens ${maxNameLength} tekens lang zijn.`);
   if (/[/\\]/.test(name) || hasControlCharacter(name)) {
-    throw badRequest(field, `Het veld '${field}' mag geen '/' of '\\' bevatten.`);
+    throw badRequest(field, `${fieldLabel(field)} mag geen '/' of '\\' bevatten.`);
   }
   return name;
 }

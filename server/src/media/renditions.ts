@@ -3,6 +3,7 @@ import { ApiError } from '../errors';
 import { fileKey, renditionKey, renditionsKey } from './keys';
 import { contentTypeOf, isRasterExtension } from './mediaTypes';
 import { RenditionCache } from './renditionCache';
+import type { RenditionCacheLike } from './sharedRenditionCache';
 import {
   RenderAbandonedError,
   RenderBusyError,
@@ -67,7 +68,7 @@ interface Rendering {
 export class ImageRenditions {
   private readonly rendering = new Map<string, Rendering>();
   private readonly limiter: RenderLimiter;
-  readonly cache: RenditionCache;
+  readonly cache: RenditionCacheLike;
   readonly budget: RenderBudget;
 
   constructor(
@@ -76,9 +77,11 @@ export class ImageRenditions {
     timers?: Timers,
     /** The budget's clock (milliseconds); tests move it instead of waiting. */
     now?: () => number,
+    /** Where sizes are kept: by default on the store within CDN_CACHE_BYTES (one instance's disk). */
+    cache?: RenditionCacheLike,
   ) {
     this.limiter = new RenderLimiter(settings, timers);
-    this.cache = new RenditionCache(store, settings.cacheBytes);
+    this.cache = cache ?? new RenditionCache(store, settings.cacheBytes);
     this.budget = new RenderBudget(settings.budget, now);
   }
 

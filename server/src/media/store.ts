@@ -5,9 +5,11 @@ import type { Readable } from 'node:stream';
  * (`files/{environmentId}/{fileId}`, see `keys.ts`), never in paths, so an object store can replace
  * the local disk later without touching the routes or services.
  *
- * Writes are two-phase: `stage` streams the content somewhere invisible, `commit` makes it appear
- * under its key atomically. A process that dies between the two leaves only staged leftovers, which
- * `open` removes at the next start.
+ * Writes are two-phase: `stage` streams the content, `commit` makes it appear under its key. On disk the
+ * staged content is invisible until an atomic rename; in an object store it is streamed straight to its
+ * final (unique) key, where a PUT appears whole or not at all, and `commit` has nothing left to do. Either
+ * way a process that dies before its file record is committed leaves an unreferenced object, which
+ * reconciliation (`reconcile.ts`) removes.
  */
 export interface MediaStore {
   /** Prepares the store at start: removes staged leftovers of writes a crash interrupted. */
@@ -27,6 +29,15 @@ export interface MediaStore {
   removeAll(prefix: string): Promise<void>;
   /** Every key directly or indirectly under `prefix` (for start-up reconciliation). */
   list(prefix: string): AsyncIterable<string>;
+  /** Lets go of connections (at server stop). */
+  close(): void;
+  /** Resolves when the store answers (readiness for a load balancer); rejects otherwise. */
+  ping(): Promise<void>;
+  /**
+   * A short-lived link the browser fetches the object from directly, as an attachment named
+   * `fileName` (object stores only; the disk store's bytes are streamed by the server instead).
+   */
+  downloadUrl?(key: string, fileName: string, contentType: string): Promise<string>;
 }
 
 export interface StageOptions {

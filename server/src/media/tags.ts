@@ -35,9 +35,9 @@ export async function listTags(
 /** Validates a tag name: trimmed, not empty, at most 100 characters. */
 export function validateTagName(raw: string | undefined): string {
   const name = (raw ?? '').trim();
-  if (name === '') throw badRequest('tagName', "Het veld 'tagName' is verplicht.");
+  if (name === '') throw badRequest('tagName', 'Tagnaam is verplicht.');
   if (name.length > maxTagLength)
-    throw badRequest('tagName', `Het veld 'tagName' mag hoogstens ${maxTagLength} tekens lang zijn.`);
+    throw badRequest('tagName', `Tagnaam mag hoogstens ${maxTagLength} tekens lang zijn.`);
   return name;
 }
 

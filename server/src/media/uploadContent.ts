@@ -69,6 +69,6 @@ export async function refuseMismatchedContent(extension: string, head: Buffer, f
 function mismatch(field: string, expected: string, extension: string) {
   return badRequest(
     field,
-    `Het bestand in het veld '${field}' is geen ${expected}: de inhoud past niet bij de extensie ${extension}.`,
+    `Het bestand is geen ${expected}: de inhoud past niet bij de extensie ${extension}.`,
   );
 }

@@ -6,7 +6,7 @@ import { webFontOrigins } from '../themes/webFonts';
 import type { PageLook } from './pageLook';
 
 // The one layout of every page a recipient or visitor sees without signing in: the public form, the
-// unsubscribe pages, the web version of a publication (and the RSVP pages to come). Each wears its
+// unsubscribe pages, the web version of a publication and the RSVP answer page. Each wears its
 // environment's theme (logo, colours, fonts, web fonts included), is Dutch, fits a phone first and runs
 // no script at all; its Content-Security-Policy allows exactly what the page loads.
 

@@ -18,7 +18,27 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 const safeUrl = /^(https?:\/\/|mailto:)\S+$/i;
 const localDateTime = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 
-const fieldError = (path: string, problem: string) => badRequest(path, `Het veld '${path}' ${problem}`);
+/** A value being checked: its API path (`content.image.alt`) and the Dutch name staff see ('Alternatieve tekst bij Afbeelding'). */
+interface Subject {
+  path: string;
+  label: string;
+}
+
+const partLabels: Readonly<Record<string, string>> = {
+  alt: 'Alternatieve tekst',
+  url: 'Webadres',
+  text: 'Knoptekst',
+  fileId: 'Afbeelding',
+  decorative: 'Decoratief',
+};
+
+const part = (subject: Subject, key: string): Subject => ({
+  path: `${subject.path}.${key}`,
+  label: `${partLabels[key] ?? `Het onderdeel '${key}'`} bij ${subject.label}`,
+});
+
+const fieldError = (subject: Subject, problem: string) =>
+  badRequest(subject.path, `${subject.label} ${problem}`);
 
 /**
  * Checks `content` against the group's `fields` and answers the content to store; images must be raster
@@ -32,18 +52,20 @@ export async function checkBlockContent(
 ): Promise<BlockContent> {
   const known = new Set(fields.map((field) => field.name));
   const unknown = Object.keys(content).find((name) => !known.has(name));
-  if (unknown !== undefined) throw fieldError(`content.${unknown}`, 'is onbekend bij dit bloktype.');
+  if (unknown !== undefined) {
+    throw badRequest(`content.${unknown}`, `Het veld '${unknown}' is onbekend bij dit bloktype.`);
+  }
 
   const checked: BlockContent = {};
-  const images: Array<{ path: string; fileId: string }> = [];
+  const images: Array<{ subject: Subject; fileId: string }> = [];
   for (const field of fields) {
-    const path = `content.${field.name}`;
-    const value = checkField(field, path, content[field.name]);
+    const subject: Subject = { path: `content.${field.name}`, label: field.label };
+    const value = checkField(field, subject, content[field.name]);
     if (value === undefined) {
-      if (field.required) throw fieldError(path, 'is verplicht.');
+      if (field.required) throw fieldError(subject, 'is verplicht.');
       continue;
     }
-    if (field.kind === 'image') images.push({ path, fileId: (value as ImageValue).fileId });
+    if (field.kind === 'image') images.push({ subject, fileId: (value as ImageValue).fileId });
     checked[field.name] = value;
   }
   await checkImages(db, environmentId, images);
@@ -51,7 +73,7 @@ export async function checkBlockContent(
 }
 
 /** The stored form of one value, or undefined when it is empty. */
-function checkField(field: FieldDefinition, path: string, value: unknown): BlockContent[string] | undefined {
+function checkField(field: FieldDefinition, path: Subject, value: unknown): BlockContent[string] | undefined {
   if (value === undefined || value === null) return undefined;
   switch (field.kind) {
     case 'shortText':
@@ -75,7 +97,7 @@ function checkField(field: FieldDefinition, path: string, value: unknown): Block
   }
 }
 
-function checkText(path: string, value: unknown, maxLength: number | undefined): string {
+function checkText(path: Subject, value: unknown, maxLength: number | undefined): string {
   if (typeof value !== 'string') throw fieldError(path, 'moet tekst zijn.');
   const text = value.trim();
   if (maxLength !== undefined && text.length > maxLength) {
@@ -85,7 +107,7 @@ function checkText(path: string, value: unknown, maxLength: number | undefined):
   return text;
 }
 
-function checkMergeFields(path: string, text: string): void {
+function checkMergeFields(path: Subject, text: string): void {
   const [unknown] = unknownMergeFields(text);
   if (unknown !== undefined) {
     throw fieldError(
@@ -95,52 +117,54 @@ function checkMergeFields(path: string, text: string): void {
   }
 }
 
-function checkImage(path: string, value: unknown): ImageValue | undefined {
+function checkImage(path: Subject, value: unknown): ImageValue | undefined {
   if (!isObject(value)) throw fieldError(path, 'moet een afbeelding {fileId, alt, decorative} zijn.');
   unexpectedPart(path, value, ['fileId', 'alt', 'decorative']);
   const { fileId, alt, decorative } = value;
   if (fileId === undefined || fileId === null || fileId === '') return undefined;
   if (typeof fileId !== 'string' || !uuidPattern.test(fileId)) {
-    throw fieldError(`${path}.fileId`, 'moet een geldige GUID zijn.');
+    throw fieldError(part(path, 'fileId'), 'moet een geldige GUID zijn.');
   }
   if (decorative !== undefined && decorative !== null && typeof decorative !== 'boolean') {
-    throw fieldError(`${path}.decorative`, 'moet true of false zijn.');
+    throw fieldError(part(path, 'decorative'), 'moet true of false zijn.');
   }
   // A decorative image adds nothing to the text: screen readers skip it (alt=""), so no text is kept.
   if (decorative === true) return { fileId: fileId.toLowerCase(), decorative: true };
-  const altText = alt === undefined || alt === null ? '' : checkText(`${path}.alt`, alt, altMaxLength);
+  const altText = alt === undefined || alt === null ? '' : checkText(part(path, 'alt'), alt, altMaxLength);
   if (!altText) {
     throw fieldError(
-      `${path}.alt`,
+      part(path, 'alt'),
       "is verplicht: beschrijf wat de afbeelding laat zien, of vink 'Decoratief' aan als ze niets toevoegt.",
     );
   }
   return { fileId: fileId.toLowerCase(), alt: altText };
 }
 
-function checkLink(path: string, value: unknown, textMaxLength: number | undefined): LinkValue | undefined {
+function checkLink(path: Subject, value: unknown, textMaxLength: number | undefined): LinkValue | undefined {
   if (!isObject(value)) throw fieldError(path, 'moet een link {url, text} zijn.');
   unexpectedPart(path, value, ['url', 'text']);
   const url =
-    value.url === undefined || value.url === null ? '' : checkText(`${path}.url`, value.url, urlMaxLength);
+    value.url === undefined || value.url === null
+      ? ''
+      : checkText(part(path, 'url'), value.url, urlMaxLength);
   const text =
     value.text === undefined || value.text === null
       ? ''
-      : checkText(`${path}.text`, value.text, textMaxLength);
+      : checkText(part(path, 'text'), value.text, textMaxLength);
   if (!url) {
-    if (text) throw fieldError(`${path}.url`, 'is verplicht als er een knoptekst is.');
+    if (text) throw fieldError(part(path, 'url'), 'is verplicht als er een knoptekst is.');
     return undefined;
   }
   if (!safeUrl.test(url) || !URL.canParse(url)) {
     throw fieldError(
-      `${path}.url`,
+      part(path, 'url'),
       'moet een volledige URL zijn die begint met http://, https:// of mailto:.',
     );
   }
   return text ? { url, text } : { url };
 }
 
-function checkDateTime(path: string, value: unknown): string {
+function checkDateTime(path: Subject, value: unknown): string {
   if (typeof value !== 'string') throw fieldError(path, 'moet een datum en tijd zijn (JJJJ-MM-DDTUU:MM).');
   const text = value.trim();
   if (!text) return text;
@@ -160,7 +184,7 @@ function checkDateTime(path: string, value: unknown): string {
 async function checkImages(
   db: Database,
   environmentId: string,
-  images: ReadonlyArray<{ path: string; fileId: string }>,
+  images: ReadonlyArray<{ subject: Subject; fileId: string }>,
 ): Promise<void> {
   if (images.length === 0) return;
   const files = await db
@@ -181,15 +205,16 @@ async function checkImages(
   const refused = images.find((image) => !rasterIds.has(image.fileId));
   if (refused) {
     throw fieldError(
-      `${refused.path}.fileId`,
+      part(refused.subject, 'fileId'),
       'moet een afbeelding (jpg, png, gif of webp) uit de mediabibliotheek van deze omgeving zijn.',
     );
   }
 }
 
-function unexpectedPart(path: string, value: Record<string, unknown>, allowed: readonly string[]): void {
+function unexpectedPart(path: Subject, value: Record<string, unknown>, allowed: readonly string[]): void {
   const extra = Object.keys(value).find((key) => !allowed.includes(key));
-  if (extra !== undefined) throw fieldError(`${path}.${extra}`, 'is onbekend.');
+  if (extra !== undefined)
+    throw badRequest(`${path.path}.${extra}`, `Het onderdeel '${extra}' bij ${path.label} is onbekend.`);
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

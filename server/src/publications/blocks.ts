@@ -34,16 +34,13 @@ export async function addBlock(
   return db.transaction(async (tx) => {
     const publication = await lockPublication(tx, environmentId, params.publicationId);
     if (publication.publicationTypeId !== params.publicationTypeId.toLowerCase()) {
-      throw badRequest(
-        'publicationTypeId',
-        "Het veld 'publicationTypeId' is niet het publicatietype van deze publicatie.",
-      );
+      throw badRequest('publicationTypeId', 'Dit is niet het publicatietype van deze publicatie.');
     }
     const group = await findRepeatableGroup(tx, publication.publicationTypeId, params.blockType);
     if (!group) {
       throw badRequest(
         'blockType',
-        `Het veld 'blockType' (${params.blockType}) is geen herhaalbare groep van het publicatietype van deze publicatie.`,
+        `Het bloktype ${params.blockType} hoort niet bij het publicatietype van deze publicatie.`,
       );
     }
     const [created] = await tx
@@ -115,7 +112,7 @@ export async function reorderBlocks(
     ) {
       throw badRequest(
         'blockIds',
-        "Het veld 'blockIds' moet elk blok van de publicatie precies één keer bevatten.",
+        'De nieuwe volgorde moet elk blok van de publicatie precies één keer bevatten.',
       );
     }
     if (wanted.length > 0) {

@@ -7,6 +7,7 @@ import type {
   FieldDefinition,
   ImageValue,
   LinkValue,
+  ParticipantGroup,
 } from '../contract/publications';
 import type { Database } from '../db/client';
 import {
@@ -22,6 +23,7 @@ import type { CdnLocation } from '../rendering/imageUrl';
 import type { RenderedMail } from '../rendering/renderPublication';
 import { renderPublicationForDelivery } from './publicationRendering';
 import { senderReadiness } from '../sending/senderReadiness';
+import { hasInvitees } from '../rsvp/invitees';
 
 // The checks before a publication is sent (the deliver panel shows them live; POST /deliveryjobs refuses
 // while a blocker holds). Each check is a small function of what is about to be sent; adding one is one
@@ -31,7 +33,8 @@ import { senderReadiness } from '../sending/senderReadiness';
 export interface DeliverChoice {
   audienceId: string | null;
   templateId: string | null;
-  sendToOnlyAcceptedRsvp: boolean;
+  /** One of the 'Deelnemers - …' options instead of an audience. */
+  participantGroup: ParticipantGroup | null;
 }
 
 interface CheckedBlock {
@@ -120,8 +123,27 @@ const senderNotReady: Check = async ({ db, environmentId, catcher }) => {
   return refused ? [{ code: 'senderNotReady', field: 'sender', message: refused }] : [];
 };
 
+/** The 'Deelnemers - …' options need an invitation that was sent (rsvp/invitees.ts). */
+const noInvitees: Check = async ({ db, choice, publication }) => {
+  if (!choice.participantGroup || (await hasInvitees(db, publication.id))) return [];
+  return [
+    {
+      code: 'noInvitees',
+      field: choice.participantGroup === 'accepted' ? 'SendToOnlyAcceptedRsvp' : 'participantGroup',
+      message:
+        "Deze publicatie heeft nog geen genodigden. Zet bij 'Aanmeldingen' de uitnodiging aan en verstuur haar eerst naar een doelgroep; daarna kun je de deelnemers die komen een bericht sturen.",
+    },
+  ];
+};
+
 /** Blockers, in the order the panel lists them. */
-const blockerChecks: readonly Check[] = [noBlocks, requiredFieldEmpty, templateGone, senderNotReady];
+const blockerChecks: readonly Check[] = [
+  noBlocks,
+  requiredFieldEmpty,
+  templateGone,
+  senderNotReady,
+  noInvitees,
+];
 
 // ---- Warnings: shown, sending stays possible --------------------------------------------------------
 
@@ -132,7 +154,7 @@ const dutchMoment = new Intl.DateTimeFormat('nl-NL', {
 });
 
 const alreadySent: Check = async ({ db, environmentId, choice, publication }) => {
-  if (!choice.audienceId && !choice.sendToOnlyAcceptedRsvp) return [];
+  if (!choice.audienceId && !choice.participantGroup) return [];
   const jobs = await db
     .select({
       status: deliveryJobs.status,
@@ -144,8 +166,8 @@ const alreadySent: Check = async ({ db, environmentId, choice, publication }) =>
       and(
         eq(deliveryJobs.environmentId, environmentId),
         eq(deliveryJobs.publicationId, publication.id),
-        choice.sendToOnlyAcceptedRsvp
-          ? eq(deliveryJobs.sendToOnlyAcceptedRsvp, true)
+        choice.participantGroup
+          ? eq(deliveryJobs.participantGroup, choice.participantGroup)
           : eq(deliveryJobs.audienceId, choice.audienceId!),
         inArray(deliveryJobs.status, ['Gepland', 'Bezig', 'Verzonden']),
       ),
@@ -332,7 +354,8 @@ export async function checkDelivery(
   const subject = await checkSubject(db, cdn, environmentId, publicationId, choice, catcher);
   const recipients = await countRecipientsToSend(db, environmentId, {
     audienceId: choice.audienceId,
-    sendToOnlyAcceptedRsvp: choice.sendToOnlyAcceptedRsvp,
+    participantGroup: choice.participantGroup,
+    publicationId,
   });
   return {
     recipients,

@@ -6,6 +6,7 @@ import type {
   DeliveryJobSortField,
   DeliveryJobStatus,
   DeliveryJobsQuery,
+  ParticipantGroup,
 } from '../contract/publications';
 import type { Database } from '../db/client';
 import { users } from '../db/schema/core';
@@ -20,6 +21,7 @@ import { orderBy, readPage } from '../db/paging';
 import { requiredText } from '../http/inputText';
 import { containsText } from '../db/textSearch';
 import { requirePublication } from './publications';
+import { fieldLabel } from '../contract/fieldLabels';
 
 /** The status of every new job; the delivery worker takes it from there (delivery/jobStates.ts). */
 export const plannedStatus: DeliveryJobStatus = 'Gepland';
@@ -40,7 +42,8 @@ const pastGraceMs = 60 * 1000;
 export function plannedMoment(value: string | null | undefined, now: Date, field = 'scheduledAt'): Date {
   if (!value) return now;
   const moment = new Date(value);
-  if (Number.isNaN(moment.getTime())) throw badRequest(field, `Het veld '${field}' is geen geldig tijdstip.`);
+  if (Number.isNaN(moment.getTime()))
+    throw badRequest(field, `${fieldLabel(field)} is geen geldig tijdstip.`);
   if (moment.getTime() < now.getTime() - pastGraceMs) {
     throw badRequest(field, 'Kies een moment in de toekomst');
   }
@@ -50,19 +53,33 @@ export function plannedMoment(value: string | null | undefined, now: Date, field
   return moment < now ? now : moment;
 }
 
-const unknownPublication = () =>
-  badRequest('publicationId', "Het veld 'publicationId' verwijst naar een onbekende publicatie.");
+/**
+ * The participants a job is for: `participantGroup`, or 'accepted' for the spec's `SendToOnlyAcceptedRsvp`;
+ * the two may not contradict each other.
+ */
+function chosenParticipantGroup(body: CreateDeliveryJobBody): ParticipantGroup | null {
+  const group = body.participantGroup ?? null;
+  if (body.SendToOnlyAcceptedRsvp && group !== null && group !== 'accepted') {
+    throw badRequest(
+      'participantGroup',
+      'Kies één groep deelnemers: alleen aangemelde deelnemers gaat niet samen met deze groep.',
+    );
+  }
+  return body.SendToOnlyAcceptedRsvp ? 'accepted' : group;
+}
+
+const unknownPublication = () => badRequest('publicationId', 'Deze publicatie bestaat niet.');
 
 /**
  * Creates a delivery job (spec §7 POST /deliveryjobs) after checking, each a 400 naming the field:
  * the publication is one of the environment's, the template belongs to the publication's type, and
  * the audience exists in the environment and is not deleted. The audience may be left out only when
- * `SendToOnlyAcceptedRsvp` is true (the console's option 'Deelnemers - RsvP die komen').
+ * `SendToOnlyAcceptedRsvp` is true or `participantGroup` is set (the console's 'Deelnemers - …' options).
  * Then the checks before sending (deliverChecks.ts): while a blocker holds (no blocks, a required field
  * empty, a sender the environment may not send as, …) the job is refused with a 400 naming its field;
  * `catcher` says mail goes to the embedded development catcher, which accepts any sender.
- * The recipient count is estimated now (the audience's recipients without global unsubscribers; jobs for
- * accepted RSVP participants count 0 until RSVP exists) and made exact when the job starts.
+ * The recipient count is estimated now (the audience's recipients without global unsubscribers, or the
+ * invitees of the participant group) and made exact when the job starts.
  */
 export async function createDeliveryJob(
   db: Database,
@@ -74,7 +91,7 @@ export async function createDeliveryJob(
 ): Promise<DeliveryJob> {
   const title = requiredText(body.title, 'title', 'Titel');
   const scheduledAt = plannedMoment(body.scheduledAt, now);
-  const sendToOnlyAcceptedRsvp = body.SendToOnlyAcceptedRsvp ?? false;
+  const participantGroup = chosenParticipantGroup(body);
   const [publication] = await db
     .select({ id: publications.id, publicationTypeId: publications.publicationTypeId })
     .from(publications)
@@ -88,26 +105,21 @@ export async function createDeliveryJob(
   if (!template || template.publicationTypeId !== publication.publicationTypeId) {
     throw badRequest(
       'publicationTemplateId',
-      "Het veld 'publicationTemplateId' verwijst niet naar een template van het publicatietype van deze publicatie.",
+      'Deze template hoort niet bij het publicatietype van deze publicatie.',
     );
   }
 
   const audienceId = body.audienceId ?? null;
-  if (audienceId === null && !sendToOnlyAcceptedRsvp) {
-    throw badRequest(
-      'audienceId',
-      "Het veld 'audienceId' is verplicht, tenzij 'SendToOnlyAcceptedRsvp' true is.",
-    );
+  if (audienceId === null && !participantGroup) {
+    throw badRequest('audienceId', 'Kies een doelgroep, of verstuur alleen naar aangemelde deelnemers.');
   }
   if (audienceId !== null) {
     const [audience] = await db
       .select({ isDeleted: audiences.isDeleted })
       .from(audiences)
       .where(and(eq(audiences.id, audienceId), eq(audiences.environmentId, environmentId)));
-    if (!audience)
-      throw badRequest('audienceId', "Het veld 'audienceId' verwijst naar een onbekende doelgroep.");
-    if (audience.isDeleted)
-      throw badRequest('audienceId', "Het veld 'audienceId' verwijst naar een verwijderde doelgroep.");
+    if (!audience) throw badRequest('audienceId', 'Deze doelgroep bestaat niet.');
+    if (audience.isDeleted) throw badRequest('audienceId', 'Deze doelgroep is verwijderd.');
   }
 
   await refuseBlockedDelivery(
@@ -115,13 +127,14 @@ export async function createDeliveryJob(
     catcher,
     environmentId,
     publication.id,
-    { audienceId, templateId: template.id, sendToOnlyAcceptedRsvp },
+    { audienceId, templateId: template.id, participantGroup },
     unknownPublication,
   );
 
   const recipientCount = await countRecipientsToSend(db, environmentId, {
     audienceId,
-    sendToOnlyAcceptedRsvp,
+    participantGroup,
+    publicationId: publication.id,
   });
   const [created] = await db
     .insert(deliveryJobs)
@@ -131,7 +144,8 @@ export async function createDeliveryJob(
       title,
       publicationTemplateId: template.id,
       audienceId,
-      sendToOnlyAcceptedRsvp,
+      sendToOnlyAcceptedRsvp: participantGroup === 'accepted',
+      participantGroup,
       ignoreRsvp: body.ignoreRsvp ?? false,
       recipientCount,
       status: plannedStatus,
@@ -162,6 +176,7 @@ const jobColumns = {
   audienceName: audiences.name,
   ignoreRsvp: deliveryJobs.ignoreRsvp,
   SendToOnlyAcceptedRsvp: deliveryJobs.sendToOnlyAcceptedRsvp,
+  participantGroup: deliveryJobs.participantGroup,
   recipientCount: deliveryJobs.recipientCount,
   status: deliveryJobs.status,
   failureReason: deliveryJobs.failureReason,

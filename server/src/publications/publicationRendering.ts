@@ -16,6 +16,8 @@ import { escapeHtml } from '../rendering/escapeHtml';
 import { fillMergeFields, type MergeValues } from '../rendering/mergeFields';
 import { renderPublication, type RenderBlock, type RenderedMail } from '../rendering/renderPublication';
 import { themeStyle, type TemplateWebFont } from '../rendering/themeStyle';
+import { unsubscribePrefix } from '../delivery/unsubscribePath';
+import { invitationOf } from '../rsvp/invitees';
 import { bodyFonts, headingFonts, renderTheme, themeLookColumns } from '../themes/themeLook';
 
 /** A publication as a page in the browser: its HTML and the web fonts the page's CSP must allow. */
@@ -44,7 +46,7 @@ export function messageSubject(publication: { name: string; subject: string | nu
 
 /**
  * A publication of the environment rendered through one of its type's templates, as a preview: merge
- * fields show their fallback, `{{unsubscribeUrl}}` stays for the delivery. 404 for an unknown publication
+ * fields show their fallback, the unsubscribe link an example of a recipient's (previewUnsubscribeUrl). 404 for an unknown publication
  * (or another environment's); 400 naming `templateId` for a template that is not of the publication's type.
  */
 export async function renderPublicationPreview(
@@ -53,6 +55,8 @@ export async function renderPublicationPreview(
   environmentId: string,
   publicationId: string,
   templateId: string,
+  // The test send fills in each tester's own working link, so it keeps the placeholder.
+  unsubscribeLink: 'example' | 'placeholder' = 'example',
 ): Promise<PreviewMail> {
   const publication = await findPublication(
     db,
@@ -64,15 +68,13 @@ export async function renderPublicationPreview(
   );
   if (!publication) throw notFound('De publicatie');
   if (publication.layout === null) {
-    throw badRequest(
-      'templateId',
-      "Het veld 'templateId' verwijst niet naar een template van het publicatietype van deze publicatie.",
-    );
+    throw badRequest('templateId', 'Deze template hoort niet bij het publicatietype van deze publicatie.');
   }
   const mail = withFallbacks(
     await renderStored(db, cdn, environmentId, publication, publication.layout, messageLinks, {
       blockAnchors: true,
     }),
+    unsubscribeLink === 'example' ? { unsubscribeUrl: previewUnsubscribeUrl(cdn) } : {},
   );
   const asText = (value: string) => value;
   return {
@@ -93,6 +95,8 @@ export async function renderPublicationForDelivery(
   environmentId: string,
   publicationId: string,
   templateId: string,
+  /** The job invites its recipients: an invitation's messages carry the block 'Aanmelden'. */
+  rsvp = true,
 ): Promise<(RenderedMail & { subject: string }) | undefined> {
   const publication = await findPublication(
     db,
@@ -103,7 +107,10 @@ export async function renderPublicationForDelivery(
            AND ${publicationTemplates.publicationTypeId} = ${publications.publicationTypeId})`,
   );
   if (!publication || publication.layout === null) return undefined;
-  const mail = await renderStored(db, cdn, environmentId, publication, publication.layout, messageLinks);
+  const mail = await renderStored(db, cdn, environmentId, publication, publication.layout, {
+    ...messageLinks,
+    rsvp,
+  });
   return { html: mail.html, text: mail.text, subject: messageSubject(publication) };
 }
 
@@ -207,9 +214,12 @@ async function renderStored(
   environmentId: string,
   publication: StoredPublication,
   layout: string,
-  links: { unsubscribe: boolean; webVersion: boolean },
+  links: { unsubscribe: boolean; webVersion: boolean; rsvp?: boolean },
   { blockAnchors = false }: { blockAnchors?: boolean } = {},
 ): Promise<WebVersion> {
+  // Only messages answer an invitation (never the web version); a cancelled event takes no answers.
+  const invitation =
+    links.unsubscribe && links.rsvp !== false ? await invitationOf(db, publication.id) : undefined;
   const blocks: RenderBlock[] = (
     await db
       .select({
@@ -249,6 +259,7 @@ async function renderStored(
     unsubscribeLink: links.unsubscribe,
     webVersionLink: links.webVersion,
     blockAnchors,
+    rsvp: invitation && !invitation.cancelled ? { allowMaybe: invitation.allowMaybe } : undefined,
     image(fileId, size) {
       const file = images.get(fileId);
       return file
@@ -286,10 +297,18 @@ async function readImages(db: Database, environmentId: string, blocks: readonly 
   return new Map(files.map((file) => [file.id, file]));
 }
 
-/** A preview shows each merge field's fallback (there is no recipient); the unsubscribe placeholder stays. */
-function withFallbacks(mail: RenderedMail): RenderedMail {
+/**
+ * A preview shows each merge field's fallback (there is no recipient). A preview's unsubscribe link reads
+ * as a recipient's does (the public address, /u/ and a personal part), so staff see the footer as sent.
+ */
+function withFallbacks(mail: RenderedMail, values: MergeValues = {}): RenderedMail {
   return {
-    html: fillMergeFields(mail.html, {}, escapeHtml),
-    text: fillMergeFields(mail.text, {}, (value) => value),
+    html: fillMergeFields(mail.html, values, escapeHtml),
+    text: fillMergeFields(mail.text, values, (value) => value),
   };
+}
+
+/** The example unsubscribe link of a preview: each recipient gets a signed one in its place. */
+export function previewUnsubscribeUrl(cdn: CdnLocation): string {
+  return `${cdn.publicUrl}${unsubscribePrefix}/jouw-persoonlijke-code`;
 }

@@ -101,11 +101,7 @@ export async function createPublication(
     .where(
       and(eq(publicationTypes.id, body.publicationTypeId), eq(publicationTypes.environmentId, environmentId)),
     );
-  if (!type)
-    throw badRequest(
-      'publicationTypeId',
-      "Het veld 'publicationTypeId' verwijst naar een onbekend publicatietype.",
-    );
+  if (!type) throw badRequest('publicationTypeId', 'Dit publicatietype bestaat niet.');
   const [created] = await db
     .insert(publications)
     .values({ environmentId, publicationTypeId: type.id, name })
@@ -213,8 +209,13 @@ export async function duplicatePublication(db: Database, environmentId: string, 
   });
 }
 
-/** Answered when a publication that has delivery jobs is to be deleted. */
+const notStarted = new Set(['Gepland', 'Geannuleerd']);
+
+/** Answered when a publication that has (had) a delivery under way or done is to be deleted. */
 const distributedPublicationMessage = 'Deze publicatie is al verspreid en kan niet worden verwijderd.';
+/** Answered when its only deliveries are planned (or were cancelled before they started): nothing went out. */
+const plannedPublicationMessage =
+  'Deze publicatie heeft een geplande verzending en kan daarom niet worden verwijderd. Er is nog niets verstuurd.';
 
 /**
  * Deletes a publication with its blocks, in one transaction. Its delivery jobs are the record of what
@@ -225,12 +226,18 @@ const distributedPublicationMessage = 'Deze publicatie is al verspreid en kan ni
 export async function deletePublication(db: Database, environmentId: string, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const publication = await lockPublication(tx, environmentId, id);
-    const [job] = await tx
-      .select({ id: deliveryJobs.id })
+    const jobs = await tx
+      .select({ status: deliveryJobs.status, startedAt: deliveryJobs.startedAt })
       .from(deliveryJobs)
-      .where(eq(deliveryJobs.publicationId, publication.id))
-      .limit(1);
-    if (job) throw new ApiError(409, distributedPublicationMessage, 'id');
+      .where(eq(deliveryJobs.publicationId, publication.id));
+    if (jobs.length > 0) {
+      const sentSomething = jobs.some((job) => job.startedAt !== null || !notStarted.has(job.status));
+      throw new ApiError(
+        409,
+        sentSomething ? distributedPublicationMessage : plannedPublicationMessage,
+        'id',
+      );
+    }
     // Explicit rather than left to the foreign key's cascade: what goes with a publication is decided here.
     await tx.delete(publicationBlocks).where(eq(publicationBlocks.publicationId, publication.id));
     await tx.delete(publications).where(eq(publications.id, publication.id));

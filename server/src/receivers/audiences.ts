@@ -140,7 +140,7 @@ export async function addAudienceFilter(
     if (attributeLabel(list, Number(attribute[1]) as AttributeNumber) === null) {
       throw badRequest(
         'field',
-        `De lijst '${list.title}' heeft geen label voor ${field}; kies een ander veld.`,
+        `De lijst '${list.title}' heeft geen label ${attribute[1]}; kies een ander veld.`,
       );
     }
   }

@@ -1,5 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { ImportMode } from '../contract/listImports';
+import { importedSubscribersOutbox } from '../journeys/outbox';
 import type { Database } from '../db/client';
 import { listImportRefusals, listImports } from '../db/schema/listImports';
 import { lists } from '../db/schema/receivers';
@@ -7,7 +8,8 @@ import type { FieldTarget } from './importMapping';
 
 // One batch of an import, written in one transaction: the rows' subscribers in one statement, the list's
 // subscriber count, the refused rows and the import's counters. A crash loses the whole batch or nothing,
-// and the counters always describe what is committed.
+// and the counters always describe what is committed: `rowsDone` is the cursor an instance taking the
+// import over resumes from. Only the lease's owner commits (importLeases.ts).
 
 /** A subscriber's columns as the import writes them (table column → SQL type in the row set). */
 const columns: Record<FieldTarget, [string, string]> = {
@@ -53,6 +55,8 @@ export function batchRowEncoder(
 
 export interface ImportBatch {
   importId: string;
+  /** The instance writing it: the batch commits only while this owner holds the import's lease. */
+  owner: string;
   environmentId: string;
   listId: string;
   mode: ImportMode;
@@ -76,8 +80,8 @@ export interface ImportBatch {
 class BatchNotCommitted extends Error {}
 
 /**
- * Writes one batch; answers false (writing nothing) when the import was cancelled meanwhile, or when
- * `previous` (the batch before, possibly still writing) answers false or fails. Batches of one import may
+ * Writes one batch; answers false (writing nothing) when the import was cancelled meanwhile, its lease
+ * went to another instance, or when `previous` (the batch before, possibly still writing) answers false or fails. Batches of one import may
  * run side by side on PostgreSQL: the heavy insert overlaps, but each commits only after the one before
  * it, so what is committed is always the file's first N batches, as with one batch at a time.
  */
@@ -87,10 +91,14 @@ export async function writeImportBatch(
   previous: Promise<boolean> = Promise.resolve(true),
 ): Promise<boolean> {
   const [job] = await db
-    .select({ cancelRequested: listImports.cancelRequested, status: listImports.status })
+    .select({
+      cancelRequested: listImports.cancelRequested,
+      status: listImports.status,
+      leaseOwner: listImports.leaseOwner,
+    })
     .from(listImports)
     .where(eq(listImports.id, batch.importId));
-  if (!job || job.cancelRequested || job.status !== 'Bezig') return false;
+  if (!job || job.cancelRequested || job.status !== 'Bezig' || job.leaseOwner !== batch.owner) return false;
   try {
     return await db.transaction(async (tx) => {
       const { kept, added, updated } = batch.validRows
@@ -98,7 +106,8 @@ export async function writeImportBatch(
         : { kept: 0, added: 0, updated: 0 };
       if (!(await previous.catch(() => false))) throw new BatchNotCommitted();
 
-      // The import's row lock: concurrent batches meet here, in file order. Cancelled meanwhile: no row.
+      // The import's row lock: concurrent batches meet here, in file order. Cancelled or taken over
+      // meanwhile: no row, and nothing of the batch is committed.
       const notWritten = kept - added - updated;
       const counted = await tx
         .update(listImports)
@@ -117,6 +126,7 @@ export async function writeImportBatch(
             eq(listImports.id, batch.importId),
             eq(listImports.status, 'Bezig'),
             eq(listImports.cancelRequested, false),
+            eq(listImports.leaseOwner, batch.owner),
           ),
         )
         .returning({ id: listImports.id });
@@ -214,8 +224,9 @@ async function writeRows(
       INSERT INTO subscribers (list_id, ${names})
       SELECT ${batch.listId}::uuid, ${values} FROM kept AS v
       ON CONFLICT (list_id, lower(email)) ${onConflict}
-      RETURNING (xmax = 0) AS inserted
-    )
+      RETURNING id, (xmax = 0) AS inserted
+    ),
+    ${importedSubscribersOutbox(batch.environmentId, batch.listId)}
     SELECT (SELECT count(*) FROM kept)::int AS kept,
       count(*) FILTER (WHERE inserted)::int AS added, count(*) FILTER (WHERE NOT inserted)::int AS updated
     FROM written

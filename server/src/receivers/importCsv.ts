@@ -1,13 +1,12 @@
-import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
-import { Readable } from 'node:stream';
+import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { parse } from 'csv-parse';
 import type { CsvEncoding } from '../contract/listImports';
 import { badRequest } from '../errors';
 import { hasNonTextControlCharacter } from '../http/controlCharacters';
 
 // Reading an import file: its encoding (UTF-8 with or without BOM, else Windows-1252, what Dutch Excel
-// writes), its delimiter (from the first line), then its records one at a time, streamed.
+// writes) and its first bytes, learned while it streams in (CsvInspector), its delimiter (from the first
+// line), then its records one at a time, streamed from the store.
 
 /** Bytes looked at to decide the delimiter and show a preview. */
 const sampleBytes = 64 * 1024;
@@ -27,30 +26,48 @@ export const fileRefusals = {
   headerOnly: 'Het bestand heeft alleen een kopregel: er staan geen ontvangers in.',
 };
 
-/**
- * Whether the whole file is valid UTF-8, read as a stream: one invalid byte anywhere means it came from
- * a Windows-1252 program (é as the single byte E9).
- */
-export async function detectEncoding(path: string): Promise<CsvEncoding> {
-  const decoder = new TextDecoder('utf-8', { fatal: true });
-  try {
-    for await (const chunk of createReadStream(path)) decoder.decode(chunk as Buffer, { stream: true });
-    decoder.decode();
-    return 'utf-8';
-  } catch {
-    return 'windows-1252';
-  }
+/** What an upload showed on its way in: enough to check it without reading it back. */
+export interface UploadInspection {
+  /** The first bytes (up to 64 KB). */
+  head: Buffer;
+  /** Whether the whole upload is valid UTF-8: one invalid byte means a Windows-1252 program (é as E9). */
+  utf8: boolean;
 }
 
-/** The first bytes of the file, decoded (a BOM dropped). */
-async function readSample(path: string, encoding: CsvEncoding): Promise<string> {
-  const handle = await open(path);
-  try {
-    const buffer = Buffer.alloc(sampleBytes);
-    const { bytesRead } = await handle.read(buffer, 0, sampleBytes, 0);
-    return new TextDecoder(encoding).decode(buffer.subarray(0, bytesRead), { stream: true });
-  } finally {
-    await handle.close();
+/** Passes an upload through unchanged, keeping its first bytes and checking all of it as UTF-8. */
+export class CsvInspector extends Transform {
+  private readonly decoder = new TextDecoder('utf-8', { fatal: true });
+  private readonly headChunks: Buffer[] = [];
+  private headLength = 0;
+  private validUtf8 = true;
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    if (this.headLength < sampleBytes) {
+      const part = Buffer.from(chunk.subarray(0, sampleBytes - this.headLength));
+      this.headChunks.push(part);
+      this.headLength += part.length;
+    }
+    if (this.validUtf8) this.decode(chunk);
+    callback(null, chunk);
+  }
+
+  override _flush(callback: TransformCallback): void {
+    if (this.validUtf8) this.decode();
+    callback();
+  }
+
+  /** Call once the stream ended. */
+  inspection(): UploadInspection {
+    return { head: Buffer.concat(this.headChunks), utf8: this.validUtf8 };
+  }
+
+  private decode(chunk?: Buffer): void {
+    try {
+      if (chunk) this.decoder.decode(chunk, { stream: true });
+      else this.decoder.decode();
+    } catch {
+      this.validUtf8 = false;
+    }
   }
 }
 
@@ -68,19 +85,17 @@ export function detectDelimiter(firstLine: string): string {
 }
 
 /**
- * The encoding and delimiter of a staged file, or a 400 (field `file`) when it is empty or not text:
+ * The encoding and delimiter of an upload, or a 400 (field `file`) when it is empty or not text:
  * NUL bytes or other control characters mean a binary file (a spreadsheet, an image).
  */
-export async function inspectCsv(
-  path: string,
-  encoding?: CsvEncoding,
-): Promise<CsvFormat & { sample: string }> {
-  const detected = encoding ?? (await detectEncoding(path));
-  const sample = await readSample(path, detected);
+export function inspectCsv(inspection: UploadInspection): CsvFormat & { sample: string } {
+  const encoding: CsvEncoding = inspection.utf8 ? 'utf-8' : 'windows-1252';
+  // A character cut at the end of the head is left out (stream), the BOM dropped.
+  const sample = new TextDecoder(encoding).decode(inspection.head, { stream: true });
   if (sample.trim() === '') throw badRequest('file', fileRefusals.empty);
   if (hasNonTextControlCharacter(sample)) throw badRequest('file', fileRefusals.notCsv);
   const firstLine = sample.split(/\r?\n/, 1)[0] ?? '';
-  return { encoding: detected, delimiter: detectDelimiter(firstLine), sample };
+  return { encoding, delimiter: detectDelimiter(firstLine), sample };
 }
 
 /** A record of the file: its row number (the header is row 1) and its cells. */
@@ -91,14 +106,14 @@ export interface CsvRecord {
 
 /** Reads the records of a file after the header; `onBytes` follows the bytes read (for progress). */
 export async function* readCsvRecords(
-  path: string,
+  content: Readable,
   format: CsvFormat,
   onBytes: (bytesRead: number) => void = () => {},
 ): AsyncGenerator<CsvRecord> {
   async function* decoded() {
     const decoder = new TextDecoder(format.encoding);
     let bytes = 0;
-    for await (const chunk of createReadStream(path)) {
+    for await (const chunk of content) {
       bytes += (chunk as Buffer).length;
       onBytes(bytes);
       yield decoder.decode(chunk as Buffer, { stream: true });
@@ -114,10 +129,15 @@ export async function* readCsvRecords(
     }),
   );
   let rowNumber = 0;
-  for await (const cells of parser as AsyncIterable<string[]>) {
-    rowNumber += 1;
-    if (rowNumber === 1) continue;
-    yield { rowNumber, cells };
+  try {
+    for await (const cells of parser as AsyncIterable<string[]>) {
+      rowNumber += 1;
+      if (rowNumber === 1) continue;
+      yield { rowNumber, cells };
+    }
+  } finally {
+    // A reader that stops early (cancel, stop) lets go of the file or the bucket's connection.
+    content.destroy();
   }
 }
 

@@ -12,6 +12,7 @@ import { badRequest } from '../errors';
 import { hasNonTextControlCharacter } from '../http/controlCharacters';
 import { isEmailAddress } from '../http/inputText';
 import { attributeLabel } from './listRecords';
+import { fieldLabel } from '../contract/fieldLabels';
 
 // The columns of an import file mapped onto subscriber fields: a mapping suggested from the header
 // (Dutch and English names as Mailchimp, Laposta, listmonk and Excel write them, the list's own labels),
@@ -104,6 +105,26 @@ export interface ImportPlan {
   written: FieldTarget[];
 }
 
+/** An ImportPlan as the import's record keeps it (JSON: the Map as its entries). */
+export interface StoredImportPlan {
+  cells: Array<[number, FieldTarget]>;
+  json: { column: number; keys: Array<[string, FieldTarget]> } | null;
+  nameSource: NameSource;
+  written: FieldTarget[];
+}
+
+/**
+ * The plan kept with the import: an instance taking the import over applies exactly the plan it was
+ * started with, whatever happened to the list's labels since.
+ */
+export function storedPlan(plan: ImportPlan): StoredImportPlan {
+  return { ...plan, json: plan.json && { column: plan.json.column, keys: [...plan.json.keys] } };
+}
+
+export function planFromStored(stored: StoredImportPlan): ImportPlan {
+  return { ...stored, json: stored.json && { column: stored.json.column, keys: new Map(stored.json.keys) } };
+}
+
 /**
  * Checks the new labels an import brings (attributeN → label): only for attributes without a label,
  * unique ignoring case among the list's labels, and each for a column mapped to it. 400 naming `newLabels`.
@@ -153,7 +174,7 @@ export function checkMapping(
   const targets = columns.map(([, target]) => target);
   for (const target of new Set(targets)) {
     if (targets.filter((t) => t === target).length > 1)
-      throw badRequest('mapping', `Het veld '${target}' is aan meer dan één kolom gekoppeld.`);
+      throw badRequest('mapping', `${fieldLabel(target)} is aan meer dan één kolom gekoppeld.`);
     const attribute = /^attribute([1-9])$/.exec(target);
     if (attribute && attributeLabel(list, Number(attribute[1]) as 1) === null && !newLabels[target])
       throw badRequest('mapping', `Kenmerk ${attribute[1]} heeft in deze lijst geen label.`);

@@ -12,10 +12,13 @@ import type { Database } from '../db/client';
 import { violatesUniqueConstraint } from '../db/constraintViolation';
 import { listImportRefusals, listImports } from '../db/schema/listImports';
 import { lists } from '../db/schema/receivers';
+import type { ReceiverList } from '../contract/receivers';
 import { ApiError, notFound } from '../errors';
+import { findList } from './listRecords';
+import type { StoredImportPlan } from './importMapping';
 
-// The records of list imports: started (one running per list), read with their progress, cancelled,
-// finished, and marked failed when the server stopped during one. The work itself: importRunner.ts.
+// The records of list imports: started (one running per list), read with their progress, cancelled and
+// finished. The work itself: importRunner.ts; which instance does it: importLeases.ts.
 
 export const oneImportAtATimeMessage =
   'Er loopt al een import voor deze lijst. Wacht tot die klaar is of annuleer hem.';
@@ -25,6 +28,8 @@ export const labelTakenMessage =
 type ImportRow = typeof listImports.$inferSelect;
 
 export interface NewImport {
+  /** Chosen before the upload: the file is stored under it (importFiles.ts). */
+  id: string;
   environmentId: string;
   listId: string;
   mode: ImportMode;
@@ -34,6 +39,10 @@ export interface NewImport {
   fileBytes: number;
   encoding: string;
   delimiter: string;
+  plan: StoredImportPlan;
+  /** The receiving instance's lease (importLeases.ts: newImportLease). */
+  leaseOwner: string;
+  leaseUntil: Date;
 }
 
 class LabelTaken extends Error {}
@@ -109,59 +118,70 @@ export function toListImport(row: ImportRow, now: Date = new Date()): ListImport
 }
 
 /** The import of this list (already found in the environment), or a 404. */
-export async function findImport(db: Database, listId: string, importId: string): Promise<ImportRow> {
-  const [row] = await db
+/**
+ * An import of one of the environment's lists, with that list; a deleted list's imports stay readable.
+ * 404 naming the list when it is not the environment's, else naming the import.
+ */
+export async function findImportOfList(
+  db: Database,
+  environmentId: string,
+  listId: string,
+  importId: string,
+): Promise<{ list: ReceiverList; listImport: ImportRow }> {
+  const list = await findList(db, environmentId, listId, { includeDeleted: true });
+  const [listImport] = await db
     .select()
     .from(listImports)
-    .where(and(eq(listImports.id, importId), eq(listImports.listId, listId)));
-  if (!row) throw notFound('De import');
-  return row;
+    .where(and(eq(listImports.id, importId), eq(listImports.listId, list.id)));
+  if (!listImport) throw notFound('De import');
+  return { list, listImport };
 }
 
-/** The list's latest imports, newest first. */
-export async function latestImports(db: Database, listId: string, limit = 20): Promise<ImportRow[]> {
+/** The latest imports of one of the environment's lists (deleted ones too), newest first. */
+export async function latestImports(
+  db: Database,
+  environmentId: string,
+  listId: string,
+  limit = 20,
+): Promise<ImportRow[]> {
+  const list = await findList(db, environmentId, listId, { includeDeleted: true });
   return db
     .select()
     .from(listImports)
-    .where(eq(listImports.listId, listId))
+    .where(eq(listImports.listId, list.id))
     .orderBy(desc(listImports.startedAt), desc(listImports.id))
     .limit(limit);
 }
 
-/** Asks a running import to stop; the runner stops before its next batch. */
-export async function requestCancel(db: Database, importId: string): Promise<void> {
-  await db
+/** Asks a running import to stop (the runner stops before its next batch); answers the import as it is now. */
+export async function requestCancel(db: Database, listImport: ImportRow): Promise<ImportRow> {
+  const [asked] = await db
     .update(listImports)
     .set({ cancelRequested: true })
-    .where(and(eq(listImports.id, importId), eq(listImports.status, 'Bezig')));
-}
-
-/** Ends a running import with its final status (and the reason it failed). */
-export async function finishImport(
-  db: Database,
-  importId: string,
-  status: 'Voltooid' | 'Mislukt' | 'Geannuleerd',
-  error: string | null = null,
-): Promise<void> {
-  await db
-    .update(listImports)
-    .set({ status, error, finishedAt: new Date() })
-    .where(and(eq(listImports.id, importId), eq(listImports.status, 'Bezig')));
+    .where(and(eq(listImports.id, listImport.id), eq(listImports.status, 'Bezig')))
+    .returning();
+  return asked ?? listImport;
 }
 
 /**
- * At start: imports still running belong to a server that stopped (or was killed) during them. Their
- * committed batches stay (each batch is one transaction, so none is half written); they are marked failed.
+ * Ends a running import the owner holds with its final status (and the reason it failed); false when it
+ * is not the owner's any more (another instance took it over) or no longer running.
  */
-export async function markInterruptedImports(db: Database): Promise<void> {
-  await db
+export async function finishImport(
+  db: Database,
+  importId: string,
+  owner: string,
+  status: 'Voltooid' | 'Mislukt' | 'Geannuleerd',
+  error: string | null = null,
+): Promise<boolean> {
+  const ended = await db
     .update(listImports)
-    .set({
-      status: 'Mislukt',
-      finishedAt: new Date(),
-      error: sql`'De server is gestopt tijdens het importeren; ' || ${listImports.rowsDone} || ' rijen waren al verwerkt.'`,
-    })
-    .where(eq(listImports.status, 'Bezig'));
+    .set({ status, error, finishedAt: new Date(), leaseOwner: null, leaseUntil: null })
+    .where(
+      and(eq(listImports.id, importId), eq(listImports.status, 'Bezig'), eq(listImports.leaseOwner, owner)),
+    )
+    .returning({ id: listImports.id });
+  return ended.length > 0;
 }
 
 /** The first refused rows of an import, by row number. */

@@ -1,18 +1,28 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { lists, subscribers } from '../db/schema/receivers';
+import { recordSubscriberAdded } from '../journeys/outbox';
 import { qualifiedColumn } from './qualifiedColumn';
+import { deleteSubscriberEvents } from '../analytics/rollup';
 
 type NewSubscriber = typeof subscribers.$inferInsert;
 
-/** Adds a subscriber and counts it on its list, in one transaction; answers the new id. */
-export async function insertSubscriber(db: Database, values: NewSubscriber): Promise<string> {
+/**
+ * Adds a subscriber and counts it on its list, in one transaction with the journeys' event (a journey may
+ * start on it); answers the new id.
+ */
+export async function insertSubscriber(
+  db: Database,
+  environmentId: string,
+  values: NewSubscriber,
+): Promise<string> {
   return db.transaction(async (tx) => {
     const [created] = await tx.insert(subscribers).values(values).returning({ id: subscribers.id });
     await tx
       .update(lists)
       .set({ subscriberCount: sql`${lists.subscriberCount} + 1` })
       .where(eq(lists.id, values.listId));
+    await recordSubscriberAdded(tx, { environmentId, listId: values.listId, subscriberId: created.id });
     return created.id;
   });
 }
@@ -25,6 +35,8 @@ export async function deleteSubscriber(db: Database, listId: string, subscriberI
       .where(and(eq(subscribers.id, subscriberId), eq(subscribers.listId, listId)))
       .returning({ id: subscribers.id });
     if (removed.length === 0) return false;
+    // Their opens and clicks go too; the counts stay (rolled up first).
+    await deleteSubscriberEvents(tx, subscriberId);
     await tx
       .update(lists)
       .set({ subscriberCount: sql`${lists.subscriberCount} - 1` })

@@ -26,9 +26,11 @@ export async function addSubscriber(
 ): Promise<Subscriber> {
   const values = subscriberValues(input);
   const list = await findList(db, environmentId, listId);
-  const createdId = await insertSubscriber(db, { ...values, listId: list.id }).catch((error: unknown) => {
-    throw emailTaken(error);
-  });
+  const createdId = await insertSubscriber(db, environmentId, { ...values, listId: list.id }).catch(
+    (error: unknown) => {
+      throw emailTaken(error);
+    },
+  );
   return findSubscriber(db, environmentId, list.id, createdId);
 }
 

@@ -26,16 +26,27 @@ const activeColumns = {
   id: unsubscribers.id,
   email: unsubscribers.email,
   createdAt: unsubscribers.createdAt,
+  cause: unsubscribers.cause,
+  causeDetail: unsubscribers.causeDetail,
 };
 const removalColumns = {
-  ...activeColumns,
+  id: unsubscribers.id,
+  email: unsubscribers.email,
+  createdAt: unsubscribers.createdAt,
   removedAt: unsubscribers.removedAt,
   removedBy: unsubscribers.removedBy,
   reason: unsubscribers.removalReason,
 };
 
-const toUnsubscriber = (row: { id: string; email: string; createdAt: Date }): Unsubscriber => ({
+const toUnsubscriber = (row: {
+  id: string;
+  email: string;
+  createdAt: Date;
+  cause: string;
+  causeDetail: string | null;
+}): Unsubscriber => ({
   ...row,
+  cause: row.cause as Unsubscriber['cause'],
   createdAt: row.createdAt.toISOString(),
 });
 
@@ -47,7 +58,9 @@ const toRemoval = (row: {
   removedBy: string | null;
   reason: string | null;
 }): UnsubscriberRemoval => ({
-  ...toUnsubscriber(row),
+  id: row.id,
+  email: row.email,
+  createdAt: row.createdAt.toISOString(),
   removedAt: (row.removedAt ?? row.createdAt).toISOString(),
   removedBy: row.removedBy ?? '',
   reason: row.reason ?? '',
@@ -166,4 +179,20 @@ export async function undoUnsubscribe(
  */
 export async function unsubscribeByOwner(db: Database, environmentId: string, email: string): Promise<void> {
   await db.insert(unsubscribers).values({ environmentId, email }).onConflictDoNothing();
+}
+
+/** Whether the address is globally unsubscribed in the environment now (an unsubscribe link opened again). */
+export async function isUnsubscribed(db: Database, environmentId: string, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: unsubscribers.id })
+    .from(unsubscribers)
+    .where(
+      and(
+        eq(unsubscribers.environmentId, environmentId),
+        sql`lower(${unsubscribers.email}) = lower(${email})`,
+        isNull(unsubscribers.removedAt),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

@@ -13,6 +13,9 @@ export const unsubscribeUrlPlaceholder = '{{unsubscribeUrl}}';
 /** The recipient's own link to the message's web version ('Bekijk in je browser'), filled like the above. */
 export const webVersionUrlPlaceholder = '{{webVersionUrl}}';
 
+/** An invitee's own RSVP page (rsvp/rsvpAddress.ts), filled like the above in an invitation's messages. */
+export const rsvpUrlPlaceholder = '{{rsvpUrl}}';
+
 const mergeField = /\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*(?:\|([^{}|]*))?\}\}/g;
 const recipientNames = new Set<string>(recipientMergeFields);
 
@@ -21,7 +24,9 @@ export function unknownMergeFields(text: string): string[] {
   return [...text.matchAll(mergeField)].map((match) => match[1]).filter((name) => !recipientNames.has(name));
 }
 
-export type MergeValues = Partial<Record<RecipientMergeField | 'unsubscribeUrl' | 'webVersionUrl', string>>;
+export type MergeValues = Partial<
+  Record<RecipientMergeField | 'unsubscribeUrl' | 'webVersionUrl' | 'rsvpUrl', string>
+>;
 
 /**
  * Replaces the merge fields of rendered output. A recipient field takes its value (passed through

@@ -2,7 +2,11 @@ import type { BlockContent, FieldDefinition, ImageValue, LinkValue } from '../co
 import { compiledLayout } from './compiledLayout';
 import { formatDutchDateTime } from './dateTime';
 import { escapeHtml } from './escapeHtml';
-import { unsubscribeUrlPlaceholder, webVersionUrlPlaceholder } from './mergeFields';
+import { rsvpUrlPlaceholder, unsubscribeUrlPlaceholder, webVersionUrlPlaceholder } from './mergeFields';
+import { answerParameter, rsvpAnswers } from '../rsvp/rsvpAddress';
+
+/** The heading of an invitation's answer block. */
+const rsvpBlockTitle = 'Aanmelden';
 import { richTextToPlainText } from './plainText';
 import { inlineRichTextStyles, sanitizeRichText } from './richText';
 import type { TemplateStyle } from './themeStyle';
@@ -41,6 +45,11 @@ export interface PublicationRenderInput {
    * can scroll to the block being edited. Never in a sent message.
    */
   blockAnchors?: boolean;
+  /**
+   * The block 'Aanmelden' of an invitation after the content: one button per answer, each to the
+   * invitee's own page (`{{rsvpUrl}}`, filled per recipient) with that answer preselected.
+   */
+  rsvp?: { allowMaybe: boolean };
 }
 
 export interface RenderedMail {
@@ -133,6 +142,23 @@ export async function renderPublication(input: PublicationRenderInput): Promise<
     if (input.blockAnchors && block.id) html.push(`<div id="block-${escapeHtml(block.id)}"></div>`);
     html.push(fragments.blockOpen.fill(), ...elements, fragments.blockClose.fill());
     text.push(lines.join('\n\n'));
+  }
+
+  if (input.rsvp) {
+    const answers = input.rsvp.allowMaybe
+      ? rsvpAnswers
+      : rsvpAnswers.filter((answer) => answer !== 'Misschien');
+    const links = answers.map((answer) => ({
+      label: answer,
+      href: `${rsvpUrlPlaceholder}?${answerParameter}=${answer.toLowerCase()}`,
+    }));
+    html.push(
+      fragments.blockOpen.fill(),
+      fragments.heading.fill({ text: rsvpBlockTitle }),
+      ...links.map((link) => fragments.button.fill({ href: escapeHtml(link.href), text: link.label })),
+      fragments.blockClose.fill(),
+    );
+    text.push([rsvpBlockTitle, ...links.map((link) => `${link.label}: ${link.href}`)].join('\n'));
   }
 
   html.push(fragments.footer.fill({ environmentName }));

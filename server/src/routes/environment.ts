@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { asc, eq } from 'drizzle-orm';
 import { requireAccessToken } from '../auth/bearer';
 import { errorResponses } from '../contract/common';
 import {
@@ -8,8 +7,8 @@ import {
   AvailableEnvironmentsQuery,
   EnvironmentInfo,
 } from '../contract/environment';
-import { environmentMembers, environments, themes } from '../db/schema';
 import { findDefaultEnvironmentId } from '../environments/defaultEnvironment';
+import { listMemberEnvironments } from '../environments/memberEnvironments';
 import { ApiError, forbidden } from '../errors';
 import { publicRateLimit } from '../http/rateLimit';
 import { identifyUser } from '../users/registerUser';
@@ -67,22 +66,7 @@ export const environmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!caller || caller.id !== request.query.userId.toLowerCase()) {
         throw forbidden('Je kunt alleen je eigen omgevingen opvragen.');
       }
-      const rows = await app.db
-        .select({
-          id: environments.id,
-          name: environments.name,
-          themeId: themes.id,
-          fileIdToLogo: themes.fileIdToLogo,
-        })
-        .from(environmentMembers)
-        .innerJoin(environments, eq(environments.id, environmentMembers.environmentId))
-        .leftJoin(themes, eq(themes.environmentId, environments.id))
-        .where(eq(environmentMembers.userId, caller.id))
-        .orderBy(asc(environments.name));
-      return rows.map((row) => ({
-        environment: { id: row.id, name: row.name },
-        theme: row.themeId ? { fileIdToLogo: row.fileIdToLogo } : null,
-      }));
+      return listMemberEnvironments(app.db, caller.id);
     },
   );
 };

@@ -34,10 +34,12 @@ import { readFileUsage } from '../media/fileUsage';
 import { mediaServices } from '../media/mediaServices';
 import { parseMediaPath } from '../media/mediaPath';
 import { contentTypeOf } from '../media/mediaTypes';
+import { fileKey } from '../media/keys';
 import { validateDirectoryName, validateFileName } from '../media/names';
 import { scriptFreeContentSecurityPolicy, userContentHeaders } from '../media/securityHeaders';
 import { ContentTooLargeError } from '../media/store';
 import { addTag, assertTaggableExists, listTags, removeTag, validateTagName } from '../media/tags';
+import { fieldLabel } from '../contract/fieldLabels';
 
 /** The multipart field that carries the upload (spec §7). */
 const uploadField = 'file';
@@ -163,7 +165,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const part = await firstFile(files);
       if (!part || part.fieldname !== uploadField) {
         part?.file.resume();
-        throw badRequest(uploadField, `Het veld '${uploadField}' is verplicht.`);
+        throw badRequest(uploadField, `${fieldLabel(uploadField)} is verplicht.`);
       }
       try {
         return await uploadFile(services, request.environmentId, directory.id, {
@@ -272,6 +274,13 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { file, content } = await openFileContent(services, request.environmentId, request.params.fileId);
+      // From a bucket the browser fetches the bytes itself, with a presigned link of at most 15 minutes
+      // (the bucket stays private); pages and mails only ever link to the CDN.
+      if (services.store.downloadUrl) {
+        const key = fileKey(request.environmentId, file.id);
+        const link = await services.store.downloadUrl(key, file.originalName, contentTypeOf(file.extension));
+        return reply.header('cache-control', 'private, no-store').redirect(link, 302);
+      }
       return reply
         .headers({
           ...userContentHeaders,

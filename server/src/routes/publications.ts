@@ -212,7 +212,8 @@ export const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         {
           audienceId: request.query.audienceId ?? null,
           templateId: request.query.templateId ?? null,
-          sendToOnlyAcceptedRsvp: request.query.onlyAcceptedRsvp ?? false,
+          participantGroup:
+            request.query.participantGroup ?? (request.query.onlyAcceptedRsvp ? 'accepted' : null),
         },
       ),
   );
@@ -363,7 +364,7 @@ export const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary:
           'The publication rendered through a template of its type: e-mail-safe HTML (inlined styles, no script) ' +
-          'and plain text. Merge fields show their fallback; {{unsubscribeUrl}} is left for the delivery. ' +
+          "and plain text. Merge fields show their fallback; the unsubscribe link is an example of a recipient's. " +
           '400 naming templateId for a template of another type.',
         tags,
         'x-extension': true,
@@ -392,7 +393,7 @@ export const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary:
           'Plans the delivery of a publication (status Gepland; the worker sends it at scheduledAt, now by default); ' +
-          'answers the job. audienceId may be missing or null only when SendToOnlyAcceptedRsvp is true. 400 naming ' +
+          'answers the job. audienceId may be missing or null only when SendToOnlyAcceptedRsvp is true or participantGroup is set. 400 naming ' +
           'the field while a blocker of GET /publications/{id}/deliver-check holds, and for a past scheduledAt.',
         tags: jobTags,
         body: CreateDeliveryJobBody,

@@ -1,19 +1,24 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { unsubscribeTarget } from '../delivery/recipientResults';
+import { unsubscribePrefix } from '../delivery/unsubscribePath';
 import {
   maxTestTokenLength,
   maxTokenLength,
   verifyTestUnsubscribeToken,
   verifyUnsubscribeToken,
 } from '../delivery/unsubscribeToken';
-import { confirmUnsubscribePage, invalidLinkPage, unsubscribedPage } from '../delivery/unsubscribePage';
+import {
+  alreadyUnsubscribedPage,
+  confirmUnsubscribePage,
+  invalidLinkPage,
+  unsubscribedPage,
+} from '../delivery/unsubscribePage';
 import { publicRateLimit } from '../http/rateLimit';
 import { publicPageHeaders } from '../publicPages/layout';
 import { loadPageLook, neutralLook, type PageLook } from '../publicPages/pageLook';
-import { unsubscribeByOwner } from '../receivers/unsubscribers';
+import { isUnsubscribed, unsubscribeByOwner } from '../receivers/unsubscribers';
 
-/** Where the personal unsubscribe links of delivered messages point: `/u/{token}`. */
-export const unsubscribePrefix = '/u';
+export { unsubscribePrefix };
 
 /**
  * A test message's link: `/u/t?k={token}`. Its token holds the address itself, longer than a path segment
@@ -41,7 +46,7 @@ const oneClickBodyTypes = ['application/x-www-form-urlencoded', 'multipart/form-
  * `GET /u/{token}` asks to confirm, `POST /u/{token}` unsubscribes, both from the confirm button and as
  * RFC 8058 one-click (`List-Unsubscribe=One-Click`, sent by mail programs). A forged or altered token is
  * refused (400) before anything is read. Rate-limited per client address; each request is one signature
- * check and at most three small queries by primary key, and the body is at most 1 KB.
+ * check and at most four small indexed queries, and the body is at most 1 KB.
  */
 export const unsubscribeRoutes: FastifyPluginAsync = async (app) => {
   // The one-click body (`List-Unsubscribe=One-Click`, form-encoded or multipart) and the confirm form's
@@ -78,6 +83,9 @@ export const unsubscribeRoutes: FastifyPluginAsync = async (app) => {
       const claim = await claimOf(token);
       const look = claim && (await loadPageLook(app.db, app.config, claim.environmentId));
       if (!claim || !look) return invalidLink(reply);
+      // Opened again after unsubscribing: say so instead of asking to confirm once more (reading only).
+      if (await isUnsubscribed(app.db, claim.environmentId, claim.email))
+        return send(reply, 200, look, alreadyUnsubscribedPage(look, claim.email));
       return send(reply, 200, look, confirmUnsubscribePage(look, claim.email, action, claim.test));
     },
   );

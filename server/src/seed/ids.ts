@@ -121,3 +121,13 @@ export const formIds = {
   thursdayOption: '6b4e0f85-9d3a-4c1b-8e54-8f7a6b5c4d05', // Donderdag 10 december, 25 places, 1 taken
   laterOption: '6b4e0f85-9d3a-4c1b-8e54-8f7a6b5c4d06', // Ik kan niet, houd me op de hoogte (unlimited)
 } as const;
+
+// RSVP (server/src/seed/rsvp.ts): the residents' evening as an invitation with answers.
+export const rsvpIds = {
+  invitationJob: 'ad7a5f43-4e6b-4c8d-9fa0-3b4c5d6e7f03', // residentsEvening sent to Inwoners en ondernemers, 3 days before the seed
+} as const;
+
+// Journeys (server/src/seed/journeys.ts): an example a new user can open, edit and activate.
+export const journeyIds = {
+  welcome: 'be8b6054-5f7c-4d9e-8ab1-4c5d6e7f8a01', // Welkom (Concept): residents' list, A, wait 2 days, Ja: B, Nee: C
+} as const;

@@ -4,10 +4,13 @@ import { analyze, type Database } from '../db/client';
 import { environments } from '../db/schema';
 import { coreSeed } from './core';
 import { formsSeed } from './forms';
+import { journeysSeed } from './journeys';
 import { mediaSeed } from './media';
 import { publicationsSeed } from './publications';
 import { receiversSeed } from './receivers';
 import { sendingSeed } from './sending';
+import { rsvpSeed } from './rsvp';
+import { analyticsSeed } from './analytics';
 import type { SeedModule } from './seedModule';
 
 /**
@@ -21,6 +24,9 @@ export const seedModules: readonly SeedModule[] = [
   publicationsSeed, // must stay after receiversSeed: its delivery job uses a demo audience
   formsSeed,
   sendingSeed,
+  rsvpSeed, // after publicationsSeed: answers go to the residents' evening
+  analyticsSeed, // after publicationsSeed: figures of the February newsletter's job
+  journeysSeed, // after receiversSeed and publicationsSeed: its trigger list and publications
   // receiversSeed, mediaSeed, publicationsSeed, ... (added by their areas)
 ];
 
@@ -33,9 +39,9 @@ export async function seedIfEmpty(db: Database, config: AppConfig): Promise<bool
 }
 
 /** Runs every seed module in one transaction, then refreshes planner statistics (bulk load). */
-export async function seedAll(db: Database, config: AppConfig): Promise<void> {
+export async function seedAll(db: Database, config: AppConfig, now = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
-    for (const seedModule of seedModules) await seedModule.seed({ db: tx, config });
+    for (const seedModule of seedModules) await seedModule.seed({ db: tx, config, now });
   });
   await analyze(db);
 }

@@ -30,7 +30,7 @@ const dyke = { sky: '#9ec5e8', horizon: '#e0ecf7', sun: '#fdf6c3', land: '#5a8f2
 export const mediaSeed: SeedModule = {
   area: 'media',
   async seed({ db, config }) {
-    const store = createMediaStore(config.dataDir);
+    const store = createMediaStore(config);
     await store.open();
     const z = mediaIds.zuiderveen;
     const c = mediaIds.cultuurhuis;
@@ -178,13 +178,17 @@ export const mediaSeed: SeedModule = {
       },
     ];
     const contents = await Promise.all(files.map((file) => file.bytes()));
-    for (const [index, file] of files.entries()) {
-      await uploadFile({ db, store }, file.environmentId, file.directoryId, {
-        id: file.id,
-        filename: file.name,
-        content: Readable.from([contents[index]!]),
-        maxBytes: config.uploadLimitBytes,
-      });
+    try {
+      for (const [index, file] of files.entries()) {
+        await uploadFile({ db, store }, file.environmentId, file.directoryId, {
+          id: file.id,
+          filename: file.name,
+          content: Readable.from([contents[index]!]),
+          maxBytes: config.uploadLimitBytes,
+        });
+      }
+    } finally {
+      store.close();
     }
 
     const tag = (environmentId: string, entityId: string, name: string) => ({

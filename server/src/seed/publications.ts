@@ -484,7 +484,7 @@ export const publicationsSeed: SeedModule = {
 };
 
 /** The newsletters' sends as the delivery tables record them: resolved, every recipient sent, finished. */
-const sentJobs = [
+const sentJobs: readonly SentJobSeed[] = [
   {
     id: publicationIds.januaryDeliveryJob,
     publicationId: publicationIds.publications.januaryNewsletter,
@@ -499,7 +499,16 @@ const sentJobs = [
     publicationTemplateId: templates.zuiderveenExtended,
     sentAt: new Date('2025-02-17T08:00:00Z'),
   },
-] as const;
+];
+
+/** A job as the delivery tables record a finished send. */
+export interface SentJobSeed {
+  id: string;
+  publicationId: string;
+  title: string;
+  publicationTemplateId: string;
+  sentAt: Date;
+}
 
 /**
  * Sent jobs as history, written by the functions the worker uses: recipients resolved from the audience
@@ -507,38 +516,40 @@ const sentJobs = [
  * then the job marked 'Verzonden'. Dated in the past, so starting a server never mails the demo audience.
  */
 async function seedSentJobs(db: Database): Promise<void> {
+  for (const job of sentJobs) await seedSentJob(db, job, receiverIds.audiences.everyone);
+}
+
+/** One Zuiderveen job sent to `audienceId` at `sentAt` (resolving also invites, for an invitation). */
+export async function seedSentJob(db: Database, job: SentJobSeed, audienceId: string): Promise<void> {
   const environmentId = environmentIds.zuiderveen;
-  const audienceId = receiverIds.audiences.everyone;
-  for (const job of sentJobs) {
-    const { sentAt, ...values } = job;
-    await db.insert(deliveryJobs).values({
-      ...values,
-      environmentId,
-      audienceId,
-      recipientCount: await countAudienceRecipients(db, environmentId, audienceId),
-      scheduledAt: sentAt,
-      createdAt: new Date(sentAt.getTime() - 2 * 60 * 60 * 1000),
-      createdBy: demoUsers.anne.id,
-    });
-    await resolveRecipients(db, job.id);
-    const waiting = await waitingRecipients(db, job.id, 0, 100_000);
-    const finishedAt = new Date(sentAt.getTime() + 4 * 60 * 1000);
-    await recordResults(
-      db,
-      job.id,
-      waiting.map((recipient) => ({
-        recipientId: recipient.id,
-        result: {
-          status: 'Verzonden',
-          messageId: `<${job.id}.${recipient.id}@localhost>`,
-          attempts: 1,
-        },
-      })),
-      finishedAt,
-    );
-    await db
-      .update(deliveryJobs)
-      .set({ status: 'Verzonden', startedAt: sentAt, finishedAt, resolvedAt: sentAt })
-      .where(eq(deliveryJobs.id, job.id));
-  }
+  const { sentAt, ...values } = job;
+  await db.insert(deliveryJobs).values({
+    ...values,
+    environmentId,
+    audienceId,
+    recipientCount: await countAudienceRecipients(db, environmentId, audienceId),
+    scheduledAt: sentAt,
+    createdAt: new Date(sentAt.getTime() - 2 * 60 * 60 * 1000),
+    createdBy: demoUsers.anne.id,
+  });
+  await resolveRecipients(db, job.id);
+  const waiting = await waitingRecipients(db, job.id, 0, 100_000);
+  const finishedAt = new Date(sentAt.getTime() + 4 * 60 * 1000);
+  await recordResults(
+    db,
+    job.id,
+    waiting.map((recipient) => ({
+      recipientId: recipient.id,
+      result: {
+        status: 'Verzonden',
+        messageId: `<${job.id}.${recipient.id}@localhost>`,
+        attempts: 1,
+      },
+    })),
+    finishedAt,
+  );
+  await db
+    .update(deliveryJobs)
+    .set({ status: 'Verzonden', startedAt: sentAt, finishedAt, resolvedAt: sentAt })
+    .where(eq(deliveryJobs.id, job.id));
 }

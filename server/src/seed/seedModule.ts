@@ -6,6 +6,8 @@ export interface SeedContext {
   db: Database;
   /** For modules that also write files (e.g. media under config.dataDir). */
   config: AppConfig;
+  /** The seed's clock: content that must lie ahead (an invitation's evening) is placed relative to it. */
+  now: Date;
 }
 
 /** One area's demo content; modules run in the order of seed/index.ts. */

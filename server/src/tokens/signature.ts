@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 
 // The signature part of every signed token the server hands out in a link (unsubscribe tokens, download
-// tickets; the web version's and RSVP links later): base64url without padding, and only its one
+// tickets; the web version's and RSVP links): base64url without padding, and only its one
 // canonical spelling. When the signature's bit count is not a multiple of 6 (128 bits in 22 characters,
 // 256 in 43), the last character carries bits that no byte uses; Node's decoder ignores them, so one
 // signature had 16 (or 4) spellings that all passed. A token must have one spelling: the check re-encodes

@@ -49,7 +49,14 @@ export async function identifyUser(db: Database, token: TokenUser): Promise<User
       .limit(1);
     if (invitedByEmail) return claim(db, invitedByEmail, token);
   }
-  return undefined;
+  // A concurrent first request (on this or another instance) may have claimed the invitation between
+  // the first query and the ones above: then the user is known by now.
+  const [claimedMeanwhile] = await db
+    .select(userColumns)
+    .from(users)
+    .where(and(eq(users.identityIssuer, issuer), eq(users.identitySubject, subject)))
+    .limit(1);
+  return claimedMeanwhile;
 }
 
 /** Finds the token's user (see identifyUser), creating them on first sign-in. */

@@ -36,7 +36,13 @@ export function SaveStatusLine({
             ? translate('app.publications.editor.status.failed', { message: state.message ?? '' })
             : translate('app.publications.editor.status.conflict');
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minHeight: 32 }}>
+    // Wraps on a narrow screen: squeezed into one row, a button's label spilled over its neighbour, and a
+    // tap on 'Opnieuw proberen' landed on 'Wijzigingen weggooien' (the typed edit was thrown away).
+    <Stack
+      direction="row"
+      useFlexGap
+      sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 1, rowGap: 0.5, minHeight: 32 }}
+    >
       {status === 'saved' ? <CheckCircleOutlineIcon fontSize="small" color="success" /> : null}
       {status === 'pending' || status === 'saving' ? <CircularProgress size={16} /> : null}
       {problem || status === 'conflict' ? <ErrorOutlineIcon fontSize="small" color="error" /> : null}
@@ -49,12 +55,12 @@ export function SaveStatusLine({
         {text}
       </Typography>
       {status === 'failed' ? (
-        <Button size="small" onClick={onRetry}>
+        <Button size="small" onClick={onRetry} sx={{ flexShrink: 0 }}>
           {translate('app.publications.editor.status.retry')}
         </Button>
       ) : null}
       {problem ? (
-        <Button size="small" color="inherit" onClick={onDiscard}>
+        <Button size="small" color="inherit" onClick={onDiscard} sx={{ flexShrink: 0 }}>
           {translate('app.publications.editor.discard')}
         </Button>
       ) : null}

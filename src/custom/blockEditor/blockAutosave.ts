@@ -1,4 +1,5 @@
 import type { BlockContent } from '@contract/publications';
+import { serverMessage } from '../../dataProvider/serverMessage';
 
 /**
  * Where a block's edits are: `saved` (the server has them), `pending` (waiting for the typing to
@@ -100,7 +101,7 @@ export function createBlockAutosave({
         stopTimer();
         update({
           status: isConflict(error) ? 'conflict' : 'failed',
-          message: error instanceof Error ? error.message : undefined,
+          message: serverMessage(error, ''),
         });
       } finally {
         running = undefined;

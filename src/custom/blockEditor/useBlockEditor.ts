@@ -1,8 +1,7 @@
 import type { BlockContent, FieldDefinition, PublicationBlock } from '@contract/publications';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { HttpError, useDataProvider, useNotify } from 'react-admin';
-import type { DeclaredDataProvider } from '../../dataProvider/declaredDataProvider';
-import { broadcastRefresh } from '../../slideover/refreshEvents';
+import { HttpError, useNotify } from 'react-admin';
+import { useDeclaredDataProvider } from '../../resources/useDeclaredDataProvider';
 import { createBlockAutosave, type Timer } from './blockAutosave';
 import {
   contentFromDraft,
@@ -13,6 +12,7 @@ import {
   type FieldProblem,
 } from './blockDraft';
 import { useUnsavedChanges } from './unsavedChanges';
+import { serverMessage } from '../../dataProvider/serverMessage';
 
 export interface UseBlockEditorOptions {
   block: PublicationBlock;
@@ -27,7 +27,7 @@ export interface UseBlockEditorOptions {
  * preview among them). After a conflict the draft stays as typed until the user chooses.
  */
 export function useBlockEditor({ block, fields, timer }: UseBlockEditorOptions) {
-  const dataProvider = useDataProvider<DeclaredDataProvider>();
+  const dataProvider = useDeclaredDataProvider();
   const notify = useNotify();
   const params = { id: block.id, meta: { publicationId: block.publicationId } };
   const [draft, setDraft] = useState<BlockDraft>(() => draftFromContent(fields, block.content));
@@ -43,13 +43,12 @@ export function useBlockEditor({ block, fields, timer }: UseBlockEditorOptions) 
       timer,
       save: async (content, version) =>
         (
-          await dataProvider.action<PublicationBlock>('publicationBlocks', 'saveContent', {
+          await dataProvider.action('publicationBlocks', 'saveContent', {
             ...params,
             data: { content, version },
           })
         ).data,
-      load: async () =>
-        (await dataProvider.action<PublicationBlock>('publicationBlocks', 'read', params)).data,
+      load: async () => (await dataProvider.action('publicationBlocks', 'read', params)).data,
       isConflict: (error) => error instanceof HttpError && error.status === 409,
     }),
   );
@@ -68,10 +67,11 @@ export function useBlockEditor({ block, fields, timer }: UseBlockEditorOptions) 
       unregister();
     };
   }, [autosave, unsavedChanges, block.id]);
-  // Someone else's save is news for this tab's views too (the preview shows it; the list its title).
+  // Someone else's save is news for this tab's views too (the preview shows it; the list its title):
+  // the publication changed, with a save's effects.
   useEffect(() => {
-    if (state.status === 'conflict') broadcastRefresh(['refreshpublication']);
-  }, [state.status]);
+    if (state.status === 'conflict') void dataProvider.changed('publications');
+  }, [dataProvider, state.status]);
   // Closing the editor (or leaving the page) saves what is still waiting for the pause.
   useEffect(() => () => void autosave.flush(), [autosave]);
 
@@ -96,7 +96,7 @@ export function useBlockEditor({ block, fields, timer }: UseBlockEditorOptions) 
     try {
       await run();
     } catch (error) {
-      notify(error instanceof Error ? error.message : 'app.publications.editor.status.failed', {
+      notify(serverMessage(error, 'app.publications.editor.status.failed'), {
         type: 'error',
       });
     }

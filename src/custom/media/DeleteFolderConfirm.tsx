@@ -1,7 +1,6 @@
 import type { MediaDirectory } from '@contract/media';
-import { useState } from 'react';
-import { HttpError, useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { ConfirmDeletion } from '../../layout/ConfirmDeletion';
+import { useDataProvider, useTranslate } from 'react-admin';
+import { ConfirmedRun } from '../../declarative/ConfirmedRun';
 import { folderDeletionQuestion } from './folderDeletionQuestion';
 
 export interface DeleteFolderConfirmProps {
@@ -18,38 +17,20 @@ export interface DeleteFolderConfirmProps {
  */
 export function DeleteFolderConfirm({ folder, isOpen, onClose, onDeleted }: DeleteFolderConfirmProps) {
   const translate = useTranslate();
-  const notify = useNotify();
   const dataProvider = useDataProvider();
-  const [deleting, setDeleting] = useState(false);
-
-  const confirm = async () => {
-    setDeleting(true);
-    try {
-      // Called directly rather than through useDelete: the folder cache is keyed by path, not by this id.
-      await dataProvider.delete<MediaDirectory>('mediaFolders', { id: folder.id, previousData: folder });
-    } catch (failure) {
-      setDeleting(false);
-      onClose();
-      notify(
-        failure instanceof HttpError && failure.message ? failure.message : 'media.delete_folder.failed',
-        { type: 'error' },
-      );
-      return;
-    }
-    await onDeleted();
-    setDeleting(false);
-    onClose();
-    notify('media.delete_folder.deleted', { type: 'success', messageArgs: { name: folder.name } });
-  };
 
   return (
-    <ConfirmDeletion
+    <ConfirmedRun
       isOpen={isOpen}
-      loading={deleting}
       title={translate('media.delete_folder.title')}
       content={folderDeletionQuestion(folder, translate)}
       confirm={translate('media.delete_folder.submit')}
-      onConfirm={() => void confirm()}
+      // Called directly rather than through useDelete: the folder cache is keyed by path, not by this id.
+      run={() => dataProvider.delete<MediaDirectory>('mediaFolders', { id: folder.id, previousData: folder })}
+      onDone={onDeleted}
+      successMessage="media.delete_folder.deleted"
+      successArgs={{ name: folder.name }}
+      failureMessage="media.delete_folder.failed"
       onClose={onClose}
     />
   );

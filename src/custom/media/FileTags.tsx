@@ -11,6 +11,7 @@ import { useCreate, useDelete, useGetList, useNotify, useTranslate, type HttpErr
 import { normalizeTagName, tagToAdd } from './tagRules';
 import { focusOnMount } from './focusOnMount';
 import { pageSize } from '@contract/paging';
+import { serverMessage } from '../../dataProvider/serverMessage';
 
 /** The tags call names files with this entity kind (`/tags/file/{fileId}`). */
 export const fileTagEntity = 'file';
@@ -33,7 +34,8 @@ export function FileTags({ fileId }: { fileId: string }) {
   const [input, setInput] = useState('');
   const [hint, setHint] = useState<string>();
 
-  const fail = (error: HttpError) => notify(error.message, { type: 'error' });
+  const fail = (error: HttpError) =>
+    notify(serverMessage(error, 'ra.notification.http_error'), { type: 'error' });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

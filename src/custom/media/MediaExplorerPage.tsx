@@ -1,8 +1,6 @@
 import Box from '@mui/material/Box';
-import { useCallback } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { broadcastRefresh } from '../../slideover/refreshEvents';
 import { FolderActions } from './FolderActions';
 import { MediaBrowser } from './MediaBrowser';
 import { childPath, folderUrl, parentPath, parseFolderUrl, type FolderPath } from './mediaPath';
@@ -23,7 +21,6 @@ export function MediaExplorerPage() {
   const navigate = useNavigate();
   const refreshCachedFolder = useRefreshCachedFolder();
   const path = parseFolderUrl(location.pathname);
-  const refreshFolder = useCallback(() => broadcastRefresh(['refreshmedia']), []);
   const goTo = (target: FolderPath) => navigate(folderUrl(target));
   // The old URL names a folder that no longer exists: replace it, so 'back' does not lead there.
   // No 'refreshmedia' here: it would reload the folder at the old URL, which is gone.
@@ -46,7 +43,7 @@ export function MediaExplorerPage() {
         onNavigate={goTo}
         onNewFolder={openNewFolder}
         onFileClick={openFileDetails}
-        toolbar={(folder) => <UploadArea directoryId={folder.id} onComplete={refreshFolder} />}
+        toolbar={(folder) => <UploadArea directoryId={folder.id} />}
         folderActions={(folder) =>
           isRootFolder(folder) ? null : (
             // Keyed by folder: the next folder starts with its dialog closed.

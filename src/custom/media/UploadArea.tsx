@@ -15,6 +15,7 @@ import { formatFileSize } from './formatFileSize';
 import { rejectionMessage } from './rejectionMessage';
 import { useUploadQueue, type UploadItem } from './useUploadQueue';
 import { dropZoneSx } from '../../layout/dropZoneSx';
+import { useTouchScreen } from '../../layout/useTouchScreen';
 
 /** Spec §9: at most 50 files per drop by default. */
 export const defaultMaxFiles = 50;
@@ -24,8 +25,6 @@ export const defaultMaxSize = 50 * 1024 * 1024;
 export interface UploadAreaProps {
   /** The folder the files go into. */
   directoryId: string | undefined;
-  /** Runs once every file of a drop has finished (the explorer reloads the folder). */
-  onComplete(): void;
   maxFiles?: number;
   maxSize?: number;
   minSize?: number;
@@ -39,14 +38,13 @@ export interface UploadAreaProps {
  */
 export function UploadArea({
   directoryId,
-  onComplete,
   maxFiles = defaultMaxFiles,
   maxSize = defaultMaxSize,
   minSize,
   accept,
 }: UploadAreaProps) {
   const translate = useTranslate();
-  const queue = useUploadQueue(directoryId, onComplete);
+  const queue = useUploadQueue(directoryId);
   const [rejections, setRejections] = useState<readonly FileRejection[]>([]);
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
     onDrop: (accepted, rejected) => {
@@ -62,7 +60,11 @@ export function UploadArea({
     disabled: queue.uploading || !directoryId,
   });
   const done = queue.items.filter((item) => item.status === 'done').length;
-  const prompt = queue.uploading ? translate('media.upload.busy') : translate('media.upload.prompt');
+  // The spec's text on a computer; on a phone there is nothing to drag, only to tap.
+  const touch = useTouchScreen();
+  const prompt = queue.uploading
+    ? translate('media.upload.busy')
+    : translate(touch ? 'media.upload.prompt_touch' : 'media.upload.prompt');
 
   return (
     // Space below keeps the drop zone apart from the tile grid that follows it.

@@ -1,14 +1,13 @@
 import type { FileUsage } from '@contract/media';
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider } from 'react-admin';
-import type { DeclaredDataProvider } from '../../dataProvider/declaredDataProvider';
+import { useDeclaredDataProvider } from '../../resources/useDeclaredDataProvider';
 
 /** Where a file is used (`GET /file/{id}/usage`), read afresh each time the details panel opens. */
 export function useFileUsage(fileId: string) {
-  const dataProvider = useDataProvider<DeclaredDataProvider>();
+  const dataProvider = useDeclaredDataProvider();
   return useQuery({
     queryKey: ['mediaFiles', 'usage', fileId],
-    queryFn: async () => (await dataProvider.action<FileUsage>('mediaFiles', 'usage', { id: fileId })).data,
+    queryFn: async () => (await dataProvider.action('mediaFiles', 'usage', { id: fileId })).data,
     staleTime: 0,
     retry: false,
   });

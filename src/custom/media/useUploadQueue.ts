@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { HttpError, useLogoutIfAccessDenied } from 'react-admin';
-import { environmentUrl, useApiAccess } from './useApiAccess';
-import { sendUpload } from './uploadRequest';
+import { useDeclaredDataProvider } from '../../resources/useDeclaredDataProvider';
+import type { ServerErrorBody } from '../../dataProvider/serverError';
 
 /** How many files travel at the same time (each in its own request, spec §7). */
 const parallelUploads = 3;
@@ -39,11 +39,11 @@ let batchCounter = 0;
 
 /**
  * Uploads files into one folder, one request per file, a few at a time, with progress per file and
- * overall. Success is status 200 only; anything else is marked failed and logged (spec §4). When the
- * whole batch has finished, `onComplete` runs (the explorer refreshes the folder).
+ * overall, through the dataProvider (`mediaFiles.upload`), which refreshes the folder after each file.
+ * A refusal is marked failed and logged (spec §4).
  */
-export function useUploadQueue(directoryId: string | undefined, onComplete: () => void): UploadQueue {
-  const apiAccess = useApiAccess();
+export function useUploadQueue(directoryId: string | undefined): UploadQueue {
+  const dataProvider = useDeclaredDataProvider();
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
   const [items, setItems] = useState<readonly UploadItem[]>([]);
   const [uploading, setUploading] = useState(false);
@@ -80,27 +80,23 @@ export function useUploadQueue(directoryId: string | undefined, onComplete: () =
       const uploadOne = async ({ file, key }: { file: File; key: string }) => {
         patch(key, { status: 'uploading' });
         try {
-          // Asked per file: an expired token is renewed silently, so a long batch keeps going.
-          const access = await apiAccess();
-          const answer = await sendUpload({
-            url: environmentUrl(access, `/directory/${encodeURIComponent(directoryId)}/file`),
-            accessToken: access.accessToken,
-            environmentId: access.environmentId,
+          // The HTTP layer renews an expired token silently per file, so a long batch keeps going.
+          await dataProvider.upload('mediaFiles', 'upload', {
+            meta: { directoryId },
             file,
             onProgress: (loaded, total) =>
               patch(key, { loaded: Math.min(file.size, Math.round((loaded / total) * file.size)) }),
           });
-          if (answer.status === 200) {
-            patch(key, { status: 'done', loaded: file.size });
+          patch(key, { status: 'done', loaded: file.size });
+        } catch (error) {
+          if (!(error instanceof HttpError) || error.status === 0) {
+            console.error(uploadFailedLog, error);
+            patch(key, { status: 'failed' });
             return;
           }
-          console.error(uploadFailedLog, answer.status, answer.body);
-          const message = answer.body && 'message' in answer.body ? answer.body.message : undefined;
-          patch(key, { status: 'failed', error: message });
-          if (answer.status === 401) await logoutIfAccessDenied(new HttpError(message ?? '', 401));
-        } catch (error) {
-          console.error(uploadFailedLog, error);
-          patch(key, { status: 'failed' });
+          console.error(uploadFailedLog, error.status, error.body);
+          patch(key, { status: 'failed', error: (error.body as ServerErrorBody | null)?.message });
+          if (error.status === 401) await logoutIfAccessDenied(error);
         }
       };
 
@@ -112,11 +108,10 @@ export function useUploadQueue(directoryId: string | undefined, onComplete: () =
         () => {
           busy.current = false;
           setUploading(false);
-          onComplete();
         },
       );
     },
-    [apiAccess, directoryId, logoutIfAccessDenied, onComplete, patch],
+    [dataProvider, directoryId, logoutIfAccessDenied, patch],
   );
 
   const totalBytes = items.reduce((sum, item) => sum + item.size, 0);

@@ -4,11 +4,12 @@ import { Title, useGetOne, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { DeclaredTable } from '../../declarative/DeclaredTable';
 import { LoadingMessage } from '../../declarative/LoadingMessage';
+import { recordPageTitle } from '../../declarative/DeclaredDetail';
 import { platformMembers } from '../../resources/platformMembers';
 
 /**
  * One environment for platform administrators: its name and its members (declared table). The page
- * bar says what kind of page this is ('Omgeving', also the browser tab); the name is the page's h2,
+ * bar and the browser tab name it and its kind ('Zuiderveen — Omgeving'); the name is the page's h2,
  * as on the declared detail pages.
  */
 export function PlatformEnvironmentPage() {
@@ -19,7 +20,7 @@ export function PlatformEnvironmentPage() {
   if (isPending) return <LoadingMessage />;
   return (
     <Stack spacing={2} sx={{ p: 2 }}>
-      <Title title={kind} />
+      <Title title={recordPageTitle(environment?.name ?? '', kind)} />
       <Typography variant="h5" component="h2" sx={{ overflowWrap: 'anywhere' }}>
         {environment?.name ?? kind}
       </Typography>

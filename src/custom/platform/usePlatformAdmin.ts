@@ -1,16 +1,14 @@
-import type { PlatformRole } from '@contract/platform';
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider } from 'react-admin';
 import { useSession } from '../../authProvider/useSession';
-import type { DeclaredDataProvider } from '../../dataProvider/declaredDataProvider';
+import { useDeclaredDataProvider } from '../../resources/useDeclaredDataProvider';
 
 /** Whether the signed-in user is a platform administrator (GET /platform/me); false until known. */
 export function usePlatformAdmin(): boolean {
   const { environmentId } = useSession();
-  const dataProvider = useDataProvider<DeclaredDataProvider>();
+  const dataProvider = useDeclaredDataProvider();
   const { data } = useQuery({
     queryKey: ['platformRole', environmentId],
-    queryFn: async () => (await dataProvider.action<PlatformRole>('platformEnvironments', 'me')).data,
+    queryFn: async () => (await dataProvider.action('platformEnvironments', 'me')).data,
     enabled: !!environmentId,
     staleTime: Infinity,
     retry: false,

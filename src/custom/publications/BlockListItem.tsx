@@ -19,7 +19,7 @@ import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useState, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-import { ConfirmDeletion } from '../../layout/ConfirmDeletion';
+import { ConfirmedRun } from '../../declarative/ConfirmedRun';
 import { blockSummary } from './blockSummary';
 
 export interface BlockListItemProps {
@@ -126,15 +126,13 @@ export function BlockListItem({
                 </IconButton>
               </span>
             </Tooltip>
-            <ConfirmDeletion
+            <ConfirmedRun
               isOpen={confirming}
               title="app.publications.blocks.remove_title"
               content="app.publications.blocks.remove_confirm"
               translateOptions={names}
-              onConfirm={() => {
-                setConfirming(false);
-                onRemove();
-              }}
+              // The block list runs the removal and says how it went.
+              run={async () => onRemove()}
               onClose={() => setConfirming(false)}
             />
           </Stack>

@@ -11,6 +11,8 @@ import { useWatch } from 'react-hook-form';
 import { DeclaredFormContext } from '../../declarative/DeclaredFormContext';
 import { confirmationSource, needsConfirmation, validateConfirmation } from './deliverConfirmation';
 import { useDeliverCheck } from './useDeliverCheck';
+import { MeasuringNote } from './analytics/MeasuringNote';
+import { serverMessage } from '../../dataProvider/serverMessage';
 
 function Findings({
   findings,
@@ -64,7 +66,7 @@ export function DeliverChecks({ publicationId }: { publicationId: string }) {
       {check.error ? (
         <Alert severity="error" sx={{ mb: 1.5 }}>
           {translate('app.deliver.check.failed', {
-            message: check.error instanceof Error ? check.error.message : String(check.error),
+            message: serverMessage(check.error, translate('ra.notification.http_error')),
           })}
         </Alert>
       ) : null}
@@ -87,6 +89,7 @@ export function DeliverChecks({ publicationId }: { publicationId: string }) {
           </Typography>
         )}
       </Box>
+      <MeasuringNote publicationId={publicationId} />
       <Findings findings={blockers} severity="error" title={translate('app.deliver.check.blockers')} />
       <Findings findings={warnings} severity="warning" title={translate('app.deliver.check.warnings')} />
       {check.data && !blocked && warnings.length === 0 && audienceId ? (

@@ -14,7 +14,7 @@ import {
 import { useRefreshEvents } from '../../slideover/refreshEvents';
 import { DeliverSender } from '../sending/DeliverSender';
 import { DeliverChecks } from './DeliverChecks';
-import { rsvpAudienceChoice } from './deliveryJobData';
+import { participantChoices } from './deliveryJobData';
 import { validateFutureMoment } from './futureMoment';
 import { pageSize } from '@contract/paging';
 
@@ -27,7 +27,7 @@ const requireAudience = required('app.deliver.audience_required');
 
 /**
  * The inputs of the deliver form: the job's title, a template of the publication's type, an audience
- * (the environment's audiences that are not deleted, plus 'Deelnemers - RsvP die komen'), ignoreRsvp and
+ * (the environment's audiences that are not deleted, plus the 'Deelnemers - …' groups of invitees), ignoreRsvp and
  * the moment to send (empty: at once; else in the future), then the checks before sending.
  */
 export function DeliverFields({ publication }: DeliverFieldsProps) {
@@ -44,7 +44,9 @@ export function DeliverFields({ publication }: DeliverFieldsProps) {
   const templates = type.data?.templates ?? [];
   const audienceChoices = [
     ...(audiences.data ?? []).filter((audience) => !audience.isDeleted),
-    { id: rsvpAudienceChoice, name: translate('app.deliver.rsvp_audience') },
+    { id: participantChoices.accepted, name: translate('app.deliver.rsvp_audience') },
+    { id: participantChoices.noAnswer, name: translate('app.deliver.rsvp_no_answer_audience') },
+    { id: participantChoices.waiting, name: translate('app.deliver.rsvp_waiting_audience') },
   ];
 
   return (

@@ -1,4 +1,4 @@
-import type { DeliveryJob } from '@contract/publications';
+import { activeDeliveryJobStatuses, type DeliveryJob } from '@contract/publications';
 import CancelScheduleSendOutlinedIcon from '@mui/icons-material/CancelScheduleSendOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -6,8 +6,9 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { Confirm, useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
-import type { DeclaredDataProvider } from '../../dataProvider/declaredDataProvider';
+import { Confirm, useNotify, useTranslate } from 'react-admin';
+import { serverMessage } from '../../dataProvider/serverMessage';
+import { useDeclaredDataProvider } from '../../resources/useDeclaredDataProvider';
 import { JobProgressCell } from './JobProgressCell';
 import { formatDutchNumber } from '../../i18n/dutchNumber';
 
@@ -15,20 +16,23 @@ import { formatDutchNumber } from '../../i18n/dutchNumber';
  * The job page's header content: the counts (sent, failed, skipped, waiting), the progress bar (live while
  * the job runs), the reason of a failed job, and 'Annuleren' while it is planned or running.
  */
+/** A job that is planned or running: it has recipients waiting and can be cancelled. */
+const isActive = (job: DeliveryJob) =>
+  (activeDeliveryJobStatuses as readonly DeliveryJob['status'][]).includes(job.status);
+
 export function JobDetailSummary({ record: job }: { record: DeliveryJob }) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<DeclaredDataProvider>();
+  const dataProvider = useDeclaredDataProvider();
   const notify = useNotify();
-  const refresh = useRefresh();
   const [confirming, setConfirming] = useState(false);
   const waiting = Math.max(job.recipientCount - job.sentCount - job.failedCount, 0);
   const counts = [
     ['sent', job.sentCount],
     ['failed', job.failedCount],
     ['skipped', job.skippedCount],
-    ['waiting', job.status === 'Bezig' || job.status === 'Gepland' ? waiting : 0],
+    ['waiting', isActive(job) ? waiting : 0],
   ] as const;
-  const cancellable = job.status === 'Gepland' || job.status === 'Bezig';
+  const cancellable = isActive(job);
 
   const cancel = async () => {
     setConfirming(false);
@@ -36,9 +40,11 @@ export function JobDetailSummary({ record: job }: { record: DeliveryJob }) {
       await dataProvider.action('jobs', 'cancel', { id: job.id });
       notify('app.jobs.detail.cancelled', { type: 'success' });
     } catch (error) {
-      notify(error instanceof Error ? error.message : String(error), { type: 'error' });
+      // A refusal (the job has just ended) tells how it stands now: the job is read again.
+      const message = serverMessage(error, 'ra.notification.http_error');
+      notify(message, { type: 'error', messageArgs: { _: message } });
+      await dataProvider.changed('jobs');
     }
-    refresh();
   };
 
   return (

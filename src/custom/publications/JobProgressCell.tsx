@@ -4,15 +4,13 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { isLive, jobProgress } from './jobProgress';
-import { useLiveRefresh } from './useLiveRefresh';
 
 /**
  * A job's progress: a bar of sent (and failed) of all recipients, and while it runs the pace and the
- * time left. A running job's row reloads itself every few seconds.
+ * time left. The jobs' table and page read a running job again every few seconds (their `poll`).
  */
 export function JobProgressCell({ job }: { job: DeliveryJob }) {
   const translate = useTranslate();
-  useLiveRefresh(isLive(job));
   const progress = jobProgress(job);
   if (job.status === 'Gepland') {
     return (

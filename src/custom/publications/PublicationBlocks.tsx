@@ -16,6 +16,7 @@ import { LoadError } from '../../layout/LoadError';
 import { openSlideOver } from '../../slideover/events';
 import { BlockDragContext } from './BlockDragContext';
 import { BlockListItem } from './BlockListItem';
+import { focusFirstFieldOf } from './focusFirstField';
 import { usePublicationBlocks } from './usePublicationBlocks';
 
 /**
@@ -33,8 +34,13 @@ export function PublicationBlocks({
   const translate = useTranslate();
   const { blocks, isPending, error, retry, busy, move, moveTo, remove } = usePublicationBlocks(publication);
   const type = useGetOne<PublicationType>('publicationTypes', { id: publication.publicationTypeId });
-  const [openBlockId, setOpenBlockId] = useOpenedBlock(
+  const [openBlockId, setOpenBlockId, addedBlockId] = useOpenedBlock(
     isPending ? undefined : blocks.map((block) => String(block.id)),
+  );
+  // A block just added: the focus goes to its first field, where the user goes on typing.
+  useEffect(
+    () => (addedBlockId ? focusFirstFieldOf(`block-editor-${addedBlockId}`) : undefined),
+    [addedBlockId],
   );
   useEffect(() => onEditingChange?.(openBlockId), [openBlockId, onEditingChange]);
   const [unsavedChanges] = useState(createUnsavedChanges);
@@ -116,14 +122,18 @@ export function PublicationBlocks({
  */
 function useOpenedBlock(blockIds: readonly string[] | undefined) {
   const [openBlockId, setOpenBlockId] = useState<string>();
+  const [addedBlockId, setAddedBlockId] = useState<string>();
   const known = useRef<ReadonlySet<string>>(undefined);
   const key = blockIds?.join(' ');
   useEffect(() => {
     if (key === undefined) return;
     const ids = key ? key.split(' ') : [];
     const added = known.current ? ids.filter((id) => !known.current?.has(id)) : [];
-    if (added.length === 1) setOpenBlockId(added[0]);
+    if (added.length === 1) {
+      setOpenBlockId(added[0]);
+      setAddedBlockId(added[0]);
+    }
     known.current = new Set(ids);
   }, [key]);
-  return [openBlockId, setOpenBlockId] as const;
+  return [openBlockId, setOpenBlockId, addedBlockId] as const;
 }

@@ -19,6 +19,7 @@ import { InboxLine } from './InboxLine';
 import { useElementWidth } from './useElementWidth';
 import { usePublicationPreview } from './usePublicationPreview';
 import { webVersionUrl } from './webVersionUrl';
+import { serverMessage } from '../../dataProvider/serverMessage';
 
 /** The widths the preview shows: an e-mail's 600 px on a computer, a phone's screen, or the plain text. */
 export const previewWidths = { desktop: 600, phone: 375 } as const;
@@ -111,9 +112,7 @@ export function PublicationPreview({
         <Box sx={{ height: 4 }}>{preview.isFetching ? <LinearProgress /> : null}</Box>
         {preview.error ? (
           <Alert severity="error">
-            {preview.error instanceof Error && preview.error.message
-              ? preview.error.message
-              : translate('app.publications.preview.failed')}
+            {serverMessage(preview.error, translate('app.publications.preview.failed'))}
           </Alert>
         ) : null}
         {preview.data ? (

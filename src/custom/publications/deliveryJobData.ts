@@ -1,13 +1,23 @@
-import type { CreateDeliveryJobBody } from '@contract/publications';
+import type { CreateDeliveryJobBody, ParticipantGroup } from '@contract/publications';
 
 /**
- * The audience picker's special option 'Deelnemers - RsvP die komen': the publication's participants
- * who accepted its RSVP instead of an audience. The job is then sent without an audience
- * (`audienceId: null`) and with `SendToOnlyAcceptedRsvp: true`.
+ * The audience picker's special options 'Deelnemers - …': a group of the publication's invitees instead
+ * of an audience. The job is then sent without an audience (`audienceId: null`); 'Deelnemers - RsvP die
+ * komen' as the spec's `SendToOnlyAcceptedRsvp: true`, the other groups as `participantGroup`.
  */
-export const rsvpAudienceChoice = 'rsvp-accepted';
+export const participantChoices: Record<ParticipantGroup, string> = {
+  accepted: 'rsvp-accepted',
+  noAnswer: 'rsvp-noAnswer',
+  waiting: 'rsvp-waiting',
+};
 
-/** What the deliver form holds; `audienceId` is an audience id or `rsvpAudienceChoice`. */
+/** The participant group an option of the audience picker stands for, or null for an audience. */
+export function participantGroupOf(choice: string | null | undefined): ParticipantGroup | null {
+  const entry = Object.entries(participantChoices).find(([, id]) => id === choice);
+  return entry ? (entry[0] as ParticipantGroup) : null;
+}
+
+/** What the deliver form holds; `audienceId` is an audience id or one of `participantChoices`. */
 export interface DeliverFormValues {
   publicationTemplateId?: string | null;
   audienceId?: string | null;
@@ -22,14 +32,15 @@ export function deliveryJobData(
   title: string,
   values: DeliverFormValues,
 ): CreateDeliveryJobBody {
-  const toAcceptedRsvp = values.audienceId === rsvpAudienceChoice;
+  const group = participantGroupOf(values.audienceId);
   return {
     publicationId,
     title,
     publicationTemplateId: values.publicationTemplateId ?? '',
-    audienceId: toAcceptedRsvp ? null : (values.audienceId ?? null),
+    audienceId: group ? null : (values.audienceId ?? null),
     ignoreRsvp: values.ignoreRsvp ?? false,
-    SendToOnlyAcceptedRsvp: toAcceptedRsvp,
+    SendToOnlyAcceptedRsvp: group === 'accepted',
+    ...(group && group !== 'accepted' ? { participantGroup: group } : {}),
     ...(values.scheduledAt ? { scheduledAt: new Date(values.scheduledAt).toISOString() } : {}),
   };
 }

@@ -23,6 +23,9 @@ export function jobProgress(job: DeliveryJob, now: number = Date.now()): JobProg
   return { handled, total, percent, perSecond, secondsLeft: (total - handled) / perSecond };
 }
 
+/** How often a running job's numbers are read again. */
+export const liveRefreshMs = 2000;
+
 /**
  * Whether a job's numbers can change any moment, so the console keeps them fresh: while it runs, and
  * while it is due to start (a planned job whose moment has come is picked up within seconds).

@@ -1,10 +1,8 @@
-import type { DeliverCheck } from '@contract/publications';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDataProvider } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import type { DeclaredDataProvider } from '../../dataProvider/declaredDataProvider';
+import { useDeclaredDataProvider } from '../../resources/useDeclaredDataProvider';
 import { useRefreshEvents } from '../../slideover/refreshEvents';
-import { rsvpAudienceChoice } from './deliveryJobData';
+import { participantGroupOf } from './deliveryJobData';
 
 const checkKey = 'deliverCheck';
 
@@ -14,15 +12,15 @@ const checkKey = 'deliverCheck';
  * shown while the next one loads.
  */
 export function useDeliverCheck(publicationId: string) {
-  const dataProvider = useDataProvider<DeclaredDataProvider>();
+  const dataProvider = useDeclaredDataProvider();
   const queryClient = useQueryClient();
   const audienceId = useWatch({ name: 'audienceId' }) as string | null | undefined;
   const templateId = useWatch({ name: 'publicationTemplateId' }) as string | null | undefined;
-  const onlyAcceptedRsvp = audienceId === rsvpAudienceChoice;
+  const participantGroup = participantGroupOf(audienceId);
   const choice = {
-    audienceId: onlyAcceptedRsvp ? undefined : (audienceId ?? undefined),
+    audienceId: participantGroup ? undefined : (audienceId ?? undefined),
     templateId: templateId ?? undefined,
-    onlyAcceptedRsvp: onlyAcceptedRsvp || undefined,
+    participantGroup: participantGroup ?? undefined,
   };
   useRefreshEvents(['refreshpublication', 'refreshaudience'], () => {
     void queryClient.invalidateQueries({ queryKey: [checkKey, publicationId] });
@@ -31,7 +29,7 @@ export function useDeliverCheck(publicationId: string) {
     queryKey: [checkKey, publicationId, choice],
     queryFn: async ({ signal }) =>
       (
-        await dataProvider.action<DeliverCheck>('publications', 'deliverCheck', {
+        await dataProvider.action('publications', 'deliverCheck', {
           id: publicationId,
           data: choice,
           signal,

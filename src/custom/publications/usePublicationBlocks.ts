@@ -1,11 +1,12 @@
 import type { Publication, PublicationBlock } from '@contract/publications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useDataProvider, useDelete, useGetList, useNotify } from 'react-admin';
-import type { DeclaredDataProvider } from '../../dataProvider/declaredDataProvider';
+import { useDelete, useGetList, useNotify } from 'react-admin';
+import { useDeclaredDataProvider } from '../../resources/useDeclaredDataProvider';
 import { useRefreshEvents } from '../../slideover/refreshEvents';
 import { moveBlockTo } from './moveBlock';
 import { pageSize } from '@contract/paging';
+import { serverMessage } from '../../dataProvider/serverMessage';
 
 /**
  * A publication's blocks in order, with their removal and reordering. A move shows at once and is
@@ -15,7 +16,7 @@ import { pageSize } from '@contract/paging';
 export function usePublicationBlocks(publication: Publication) {
   const publicationId = String(publication.id);
   const meta = { publicationId };
-  const dataProvider = useDataProvider<DeclaredDataProvider>();
+  const dataProvider = useDeclaredDataProvider();
   const queryClient = useQueryClient();
   const notify = useNotify();
   const [deleteBlock] = useDelete<PublicationBlock>();
@@ -40,7 +41,7 @@ export function usePublicationBlocks(publication: Publication) {
       await change();
     } catch (error) {
       setMoved(undefined);
-      notify(error instanceof Error ? error.message : 'app.publications.blocks.save_failed', {
+      notify(serverMessage(error, 'app.publications.blocks.save_failed'), {
         type: 'error',
       });
       void query.refetch();

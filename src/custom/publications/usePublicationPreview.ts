@@ -1,7 +1,5 @@
-import type { RenderedPublication } from '@contract/publications';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDataProvider } from 'react-admin';
-import type { DeclaredDataProvider } from '../../dataProvider/declaredDataProvider';
+import { useDeclaredDataProvider } from '../../resources/useDeclaredDataProvider';
 import { useRefreshEvents } from '../../slideover/refreshEvents';
 
 const previewKey = 'publicationPreview';
@@ -12,7 +10,7 @@ const previewKey = 'publicationPreview';
  * while the next one loads, so the preview does not flash.
  */
 export function usePublicationPreview(publicationId: string, templateId: string | undefined) {
-  const dataProvider = useDataProvider<DeclaredDataProvider>();
+  const dataProvider = useDeclaredDataProvider();
   const queryClient = useQueryClient();
   useRefreshEvents(['refreshpublication'], () => {
     void queryClient.invalidateQueries({ queryKey: [previewKey, publicationId] });
@@ -21,7 +19,7 @@ export function usePublicationPreview(publicationId: string, templateId: string 
     queryKey: [previewKey, publicationId, templateId],
     queryFn: async ({ signal }) =>
       (
-        await dataProvider.action<RenderedPublication>('publications', 'render', {
+        await dataProvider.action('publications', 'render', {
           id: publicationId,
           data: { templateId },
           signal,

@@ -9,6 +9,7 @@ import type { ComponentType } from 'react';
 import { useGetList, useTranslate, type SortPayload } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { formatDutchNumber } from '../../i18n/dutchNumber';
+import { IconBadge } from '../../layout/IconBadge';
 
 export interface ReceiverPartCardProps {
   /** The declared resource whose total is shown. */
@@ -23,15 +24,7 @@ export interface ReceiverPartCardProps {
 }
 
 /** One part of the receivers overview: its name, how many there are (one row read for the total) and a link. */
-export function ReceiverPartCard({
-  resource,
-  sort,
-  filter,
-  to,
-  title,
-  text,
-  icon: Icon,
-}: ReceiverPartCardProps) {
+export function ReceiverPartCard({ resource, sort, filter, to, title, text, icon }: ReceiverPartCardProps) {
   const translate = useTranslate();
   const { total, isPending, error } = useGetList(resource, {
     pagination: { page: 1, perPage: 1 },
@@ -42,20 +35,7 @@ export function ReceiverPartCard({
     <Card sx={{ height: '100%' }}>
       <CardActionArea component={Link} to={to} sx={{ height: '100%' }}>
         <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
-          <Box
-            sx={{
-              width: 48,
-              height: 48,
-              flexShrink: 0,
-              borderRadius: '50%',
-              display: 'grid',
-              placeItems: 'center',
-              bgcolor: 'primary.main',
-              color: 'primary.contrastText',
-            }}
-          >
-            <Icon aria-hidden />
-          </Box>
+          <IconBadge icon={icon} size={48} />
           <Box sx={{ minWidth: 0 }}>
             <Typography variant="h2" component="h2" sx={{ fontSize: '1.125rem' }}>
               {translate(title)}

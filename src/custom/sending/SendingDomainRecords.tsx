@@ -12,9 +12,10 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import type { DeclaredDataProvider } from '../../dataProvider/declaredDataProvider';
+import { useNotify, useTranslate } from 'react-admin';
+import { useDeclaredDataProvider } from '../../resources/useDeclaredDataProvider';
 import { formatDateTime } from '../../i18n/dateFormat';
+import { serverMessage } from '../../dataProvider/serverMessage';
 
 /**
  * The DNS records the administrator creates for the sending domain, each value with a copy button, and
@@ -23,7 +24,7 @@ import { formatDateTime } from '../../i18n/dateFormat';
  */
 export function SendingDomainRecords({ record }: { record: SenderSettings }) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<DeclaredDataProvider>();
+  const dataProvider = useDeclaredDataProvider();
   const notify = useNotify();
   const [busy, setBusy] = useState<'check' | 'rotate' | undefined>();
   const domain = record.domain;
@@ -35,7 +36,7 @@ export function SendingDomainRecords({ record }: { record: SenderSettings }) {
       await dataProvider.action('sender', action, {});
       if (which === 'rotate') notify('app.sending.domain.rotated', { type: 'success' });
     } catch (error) {
-      notify(error instanceof Error ? error.message : String(error), { type: 'error' });
+      notify(serverMessage(error, 'ra.notification.http_error'), { type: 'error' });
     } finally {
       setBusy(undefined);
     }

@@ -1,3 +1,4 @@
+import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
 import type { CaughtMessage, CaughtMessageSummary } from '@contract/mail';
 import Box from '@mui/material/Box';
 import { lazyView } from '../../declarative/lazyView';
@@ -40,13 +41,13 @@ export const caughtMessages = defineResource<CaughtMessageSummary, CaughtMessage
   views: {
     list: {
       title: 'app.mail.title',
-      // The catcher keeps files in arrival order: newest first, no other order, no search.
+      // The catcher keeps files in arrival order: newest first, no other order; the search finds a
+      // message by its recipient or subject.
       columns: [
         { source: 'to', sortable: false },
         { source: 'subject', sortable: false },
         { source: 'receivedAt', sortable: false },
       ],
-      search: false,
       rowClick: 'show',
       empty: 'app.mail.empty',
     },
@@ -60,4 +61,11 @@ export const caughtMessages = defineResource<CaughtMessageSummary, CaughtMessage
     },
   },
   routes: { list: '/mail/', show: '/mail/:id' },
+  menu: {
+    label: 'app.menu.mail',
+    icon: MarkEmailReadOutlinedIcon,
+    order: 10,
+    pinned: true,
+    shownWhen: 'mailCatcher',
+  },
 });

@@ -3,6 +3,7 @@ import { formFieldTypeNames, formFieldTypes } from '@contract/formRules';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { required } from 'react-admin';
 import { defineResource } from '../../declarative/resourceDeclaration';
+import { formatDutchNumber } from '../../i18n/dutchNumber';
 import { fieldOptions } from '../fieldOptions';
 
 /**
@@ -51,7 +52,16 @@ export const flowFields = defineResource<FormField, FormFieldDetail>()({
       defaultValue: true,
       helperText: 'app.forms.questions.fields.required_help',
     },
-    { source: 'optionCount', label: 'app.forms.questions.fields.optionCount', kind: 'number' },
+    {
+      source: 'optionCount',
+      label: 'app.forms.questions.fields.optionCount',
+      kind: 'number',
+      // A text question has no options at all: an empty cell, not 'Opties 0'.
+      displayAs: (value, record) =>
+        (record as FormField).type === formFieldTypes.text || typeof value !== 'number'
+          ? null
+          : formatDutchNumber(value),
+    },
   ],
   views: {
     list: {

@@ -1,20 +1,22 @@
+import DynamicFormOutlinedIcon from '@mui/icons-material/DynamicFormOutlined';
 import type { Flow, FlowDetail } from '@contract/forms';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import DownloadIcon from '@mui/icons-material/Download';
 import QuestionAnswerOutlinedIcon from '@mui/icons-material/QuestionAnswerOutlined';
 import { required } from 'react-admin';
 import { lazyView } from '../../declarative/lazyView';
 import { defineResource } from '../../declarative/resourceDeclaration';
 import { formatDateTime } from '../../i18n/dateFormat';
+import { answersOfFlow, flowOptionCounts, flowSubmissions } from '../flowAnswers';
 import { flowFields } from '../flowFields';
 
 // Pages and panels load on first use, not with the login screen.
 const FlowPublicAddress = lazyView(() => import('../../custom/forms/FlowPublicAddress'), 'FlowPublicAddress');
-const FlowAnswersPage = lazyView(() => import('../../custom/forms/FlowAnswersPage'), 'FlowAnswersPage');
 
 /**
  * Forms (spec §3 Form (flow), §7 POST/PUT /flows…): the table at /forms with 'Nieuw formulier', the
  * form's page at /forms/{id} with its public address and its questions in order, and its answers at
- * /forms/{id}/data (the one custom page of the area).
+ * /forms/{id}/data (a named detail view: the counts per option and every submission, also as CSV).
  */
 export const flows = defineResource<Flow, FlowDetail>()({
   name: 'flows',
@@ -31,6 +33,8 @@ export const flows = defineResource<Flow, FlowDetail>()({
       body: ['name', 'title', 'description', 'isClosed', 'closesAt'],
     },
     delete: { method: 'DELETE', path: '/flows/{id}' },
+    // The server writes the file (a kept CSV library); the browser saves it.
+    actions: { answersCsv: { method: 'GET', path: '/flows/{id}/submissions/csv' } },
   },
   fields: [
     {
@@ -125,6 +129,36 @@ export const flows = defineResource<Flow, FlowDetail>()({
       refreshEvents: ['refreshflowfield'],
       maxWidth: 1100,
     },
+    details: {
+      answers: {
+        title: 'app.forms.answers.page_title',
+        heading: 'app.forms.answers.heading',
+        back: { to: '/forms/:id', label: 'app.forms.answers.back' },
+        summary: [
+          { label: 'app.forms.answers.count', values: (flow) => ({ smart_count: flow.submissionCount }) },
+        ],
+        actions: [
+          {
+            label: 'app.forms.answers.csv',
+            icon: DownloadIcon,
+            download: { action: 'answersCsv', fileName: (flow) => `antwoorden ${flow.name}.csv` },
+          },
+        ],
+        sections: [
+          { table: flowOptionCounts, target: 'flowId', title: 'app.forms.counts.title' },
+          {
+            table: flowSubmissions,
+            target: 'flowId',
+            title: 'app.forms.answers.submissions',
+            adapt: (table, flow) => answersOfFlow(table, flow),
+          },
+        ],
+        notFound: 'app.forms.flows.not_found',
+        // A new answer or question changes the count and the columns.
+        refreshEvents: ['refreshflowfield'],
+        maxWidth: 1100,
+      },
+    },
     create: {
       as: 'slideOver',
       slideOverType: 'newFlow',
@@ -140,6 +174,7 @@ export const flows = defineResource<Flow, FlowDetail>()({
     },
   },
   routes: { list: '/forms', show: '/forms/:id' },
-  pages: [{ path: '/forms/:id/data', component: FlowAnswersPage }],
+  menu: { label: 'app.menu.forms', icon: DynamicFormOutlinedIcon, order: 40 },
+  pages: [{ path: '/forms/:id/data', view: 'answers' }],
   refreshEvents: ['refreshflows', 'refreshflow'],
 });

@@ -1,4 +1,5 @@
 import type { DeliveryRecipient } from '@contract/publications';
+import { liveRefreshMs } from '../../custom/publications/jobProgress';
 import { defineResource } from '../../declarative/resourceDeclaration';
 
 /**
@@ -14,7 +15,7 @@ export const jobRecipients = defineResource<DeliveryRecipient>()({
     getList: { method: 'GET', path: '/deliveryjobs/{jobId}/recipients' },
   },
   fields: [
-    { source: 'email', label: 'app.jobs.recipients.fields.email', kind: 'text' },
+    { source: 'email', label: 'app.jobs.recipients.fields.email', kind: 'email' },
     { source: 'status', label: 'app.jobs.recipients.fields.status', kind: 'text' },
     { source: 'finishedAt', label: 'app.jobs.recipients.fields.finishedAt', kind: 'dateTime' },
     { source: 'detail', label: 'app.jobs.recipients.fields.detail', kind: 'text' },
@@ -28,8 +29,12 @@ export const jobRecipients = defineResource<DeliveryRecipient>()({
         { source: 'finishedAt', sortable: false },
         { source: 'detail', sortable: false },
       ],
+      // A phone shows who and how it went; when and the detail are on a wider screen.
+      phoneColumns: ['email', 'status'],
       rowClick: false,
       empty: 'app.jobs.recipients.empty',
+      // Recipients still waiting get their result while the job runs.
+      poll: { every: liveRefreshMs, while: (recipient) => recipient.status === 'Wachtend' },
     },
   },
 });

@@ -1,3 +1,4 @@
+import ScheduleSendOutlinedIcon from '@mui/icons-material/ScheduleSendOutlined';
 import type { DeliveryJob } from '@contract/publications';
 import EditCalendarOutlinedIcon from '@mui/icons-material/EditCalendarOutlined';
 import { createElement } from 'react';
@@ -9,6 +10,7 @@ import { JobCreatedCell } from '../../custom/publications/JobCreatedCell';
 import { JobPublicationCell } from '../../custom/publications/JobPublicationCell';
 import { JobProgressCell } from '../../custom/publications/JobProgressCell';
 import { JobStatusCell } from '../../custom/publications/JobStatusCell';
+import { isLive, liveRefreshMs } from '../../custom/publications/jobProgress';
 import { lazyView } from '../../declarative/lazyView';
 import { defineResource } from '../../declarative/resourceDeclaration';
 import { jobRecipients } from '../jobRecipients';
@@ -44,6 +46,7 @@ export const jobs = defineResource<DeliveryJob>()({
         'audienceId',
         'ignoreRsvp',
         'SendToOnlyAcceptedRsvp',
+        'participantGroup',
         'scheduledAt',
       ],
     },
@@ -67,18 +70,22 @@ export const jobs = defineResource<DeliveryJob>()({
     list: {
       title: 'app.jobs.list.title',
       columns: [
-        { source: 'publicationName', render: (job) => <JobPublicationCell job={job} /> },
+        // The job's title opens the job; the publication's name links to the publication: one link per
+        // target, each named for it (the row link once wrapped the publication's link, same name twice).
         'title',
+        { source: 'publicationName', render: (job) => <JobPublicationCell job={job} /> },
         { source: 'audienceName', render: (job) => <JobAudienceCell job={job} /> },
         'recipientCount',
         { source: 'createdAt', render: (job) => <JobCreatedCell job={job} /> },
         { source: 'status', render: (job) => <JobStatusCell job={job} /> },
         { source: 'sentCount', sortable: false, render: (job) => <JobProgressCell job={job} /> },
       ],
-      phoneColumns: ['publicationName', 'status'],
+      phoneColumns: ['title', 'status'],
       sort: { field: 'createdAt', order: 'DESC' },
       rowClick: 'show',
       empty: 'app.jobs.list.empty',
+      // A running job's progress is read again every few seconds, by this table's own query.
+      poll: { every: liveRefreshMs, while: (job) => isLive(job) },
     },
     show: {
       back: { to: '/jobs/', label: 'app.jobs.detail.back' },
@@ -118,6 +125,7 @@ export const jobs = defineResource<DeliveryJob>()({
         },
       ],
       extra: JobDetailSummary,
+      poll: { every: liveRefreshMs, while: (job) => isLive(job) },
       sections: [{ table: jobRecipients, target: 'jobId', title: 'app.jobs.recipients.many' }],
       notFound: 'app.jobs.detail.not_found',
     },
@@ -152,5 +160,6 @@ export const jobs = defineResource<DeliveryJob>()({
     },
   },
   routes: { list: '/jobs/', show: '/jobs/:id' },
+  menu: { label: 'app.menu.jobs', icon: ScheduleSendOutlinedIcon, order: 50 },
   refreshEvents: ['refreshpublicationtemplates'],
 });

@@ -1,3 +1,4 @@
+import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
 import type { ReceiverList } from '@contract/receivers';
 import DownloadOutlinedIcon from '@mui/icons-material/DownloadOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
@@ -150,7 +151,11 @@ export const lists = defineResource<ReceiverList>()({
   },
   routes: { list: '/recievers/lists/', show: '/recievers/lists/:id' },
   pages: [
-    { path: '/recievers/', component: ReceiversOverviewPage },
+    {
+      path: '/recievers/',
+      component: ReceiversOverviewPage,
+      menu: { label: 'app.menu.receivers', icon: GroupsOutlinedIcon, order: 20 },
+    },
     { path: '/recievers/lists/:id/import', component: ListImportPage },
   ],
   refreshEvents: ['refreshlists', 'refreshlist'],

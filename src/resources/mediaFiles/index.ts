@@ -1,10 +1,11 @@
-import type { MediaFile } from '@contract/media';
+import type { FileUsage, MediaFile } from '@contract/media';
 import { defineResource } from '../../declarative/resourceDeclaration';
+import { answers } from '../../declarative/apiMapping';
 
 /**
  * Files of the media library (spec §3 File): read, renamed (`PUT /file/{id}?newName=`), deleted and
- * downloaded (a link the browser follows: useActionDownload) from the File details panel. Uploads
- * stream outside the dataProvider (src/custom/media/useUploadQueue.ts).
+ * downloaded (a link the browser follows: useActionDownload) from the File details panel, and uploaded
+ * into a folder (`dataProvider.upload('mediaFiles', 'upload', …)`, src/custom/media/useUploadQueue.ts).
  */
 export const mediaFiles = defineResource<MediaFile>()({
   name: 'mediaFiles',
@@ -16,8 +17,9 @@ export const mediaFiles = defineResource<MediaFile>()({
     delete: { method: 'DELETE', path: '/file/{id}' },
     actions: {
       download: { method: 'GET', path: '/file/{id}/download' },
+      upload: { method: 'POST', path: '/directory/{directoryId}/file' },
       // Extension: where the file is used (the theme logo, blocks of drafts and sent publications).
-      usage: { method: 'GET', path: '/file/{id}/usage' },
+      usage: answers<FileUsage>({ method: 'GET', path: '/file/{id}/usage' }),
     },
   },
   fields: [

@@ -1,3 +1,4 @@
+import PermMediaOutlinedIcon from '@mui/icons-material/PermMediaOutlined';
 import type { MediaDirectory } from '@contract/media';
 import type { Validator } from 'react-admin';
 import { FolderNameInput } from '../../custom/media/slideovers/FolderNameInput';
@@ -66,5 +67,6 @@ export const mediaFolders = defineResource<MediaDirectory>()({
     },
   },
   routes: { list: '/media/*' },
+  menu: { label: 'app.menu.media', icon: PermMediaOutlinedIcon, order: 30 },
   refreshEvents: ['refreshmedia'],
 });

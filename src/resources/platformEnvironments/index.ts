@@ -1,7 +1,10 @@
+import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import type { CreateEnvironmentBody, PlatformEnvironment } from '@contract/platform';
 import { regex, required } from 'react-admin';
 import { defineResource } from '../../declarative/resourceDeclaration';
 import { lazyView } from '../../declarative/lazyView';
+import { answers } from '../../declarative/apiMapping';
+import type { PlatformRole } from '@contract/platform';
 
 const PlatformEnvironmentPage = lazyView(
   () => import('../../custom/platform/PlatformEnvironmentPage'),
@@ -23,7 +26,7 @@ export const platformEnvironments = defineResource<EnvironmentRecord>()({
   api: {
     getList: { method: 'GET', path: '/platform/environments' },
     create: { method: 'POST', path: '/platform/environments', body: ['name', 'primaryColor'] },
-    actions: { me: { method: 'GET', path: '/platform/me' } },
+    actions: { me: answers<PlatformRole>({ method: 'GET', path: '/platform/me' }) },
   },
   fields: [
     {
@@ -65,5 +68,12 @@ export const platformEnvironments = defineResource<EnvironmentRecord>()({
     },
   },
   routes: { list: '/platform/environments', show: '/platform/environments/:id' },
+  menu: {
+    label: 'app.menu.platform',
+    icon: AdminPanelSettingsOutlinedIcon,
+    order: 20,
+    pinned: true,
+    shownWhen: 'platformAdmin',
+  },
   invalidates: ['platformMembers'],
 });

@@ -2,6 +2,7 @@ import type { PublicationBlock } from '@contract/publications';
 import { required } from 'react-admin';
 import { BlockTypeInput } from '../../custom/publications/BlockTypeInput';
 import { defineResource } from '../../declarative/resourceDeclaration';
+import { answers } from '../../declarative/apiMapping';
 
 /**
  * The blocks of one publication, in order (spec §7 add-block call; read, removal and reordering are
@@ -21,13 +22,13 @@ export const publicationBlocks = defineResource<PublicationBlock>()({
     actions: {
       reorder: { method: 'PUT', path: '/publications/{publicationId}/blocks/order', body: ['blockIds'] },
       // Extension: the block as the server has it now (the editor reads it after a conflict).
-      read: { method: 'GET', path: '/publications/{publicationId}/blocks/{id}' },
+      read: answers<PublicationBlock>({ method: 'GET', path: '/publications/{publicationId}/blocks/{id}' }),
       // Extension: the block's content, edited from `version`; 409 when someone else saved it meanwhile.
-      saveContent: {
+      saveContent: answers<PublicationBlock>({
         method: 'PUT',
         path: '/publications/{publicationId}/blocks/{id}',
         body: ['content', 'version'],
-      },
+      }),
     },
   },
   fields: [

@@ -1,4 +1,6 @@
-import type { Publication } from '@contract/publications';
+import ArticleOutlinedIcon from '@mui/icons-material/ArticleOutlined';
+import type { DeliverCheck, Publication, RenderedPublication } from '@contract/publications';
+import type { AnalyticsReport, PublicationMeasuring, RecipientResult } from '@contract/analytics';
 import BarChartOutlinedIcon from '@mui/icons-material/BarChartOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import EventAvailableOutlinedIcon from '@mui/icons-material/EventAvailableOutlined';
@@ -14,6 +16,7 @@ import { PublicationTemplateInput } from '../../custom/publications/PublicationT
 import { splitAddresses, validateTestSendAddresses } from '../../custom/publications/testSendAddresses';
 import { lazyView } from '../../declarative/lazyView';
 import { defineResource } from '../../declarative/resourceDeclaration';
+import { answers } from '../../declarative/apiMapping';
 
 const PublicationContent = lazyView(
   () => import('../../custom/publications/PublicationContent'),
@@ -26,10 +29,6 @@ const PublicationDeliverPage = lazyView(
 const PublicationAnalyticsPage = lazyView(
   () => import('../../custom/publications/PublicationAnalyticsPage'),
   'PublicationAnalyticsPage',
-);
-const PublicationRsvpPage = lazyView(
-  () => import('../../custom/publications/PublicationRsvpPage'),
-  'PublicationRsvpPage',
 );
 
 /**
@@ -57,17 +56,41 @@ export const publications = defineResource<Publication>()({
     delete: { method: 'DELETE', path: '/publications/{id}' },
     actions: {
       // Extension: the publication through one of its type's templates, as HTML and plain text.
-      render: { method: 'GET', path: '/publications/{id}/render', query: ['templateId'] },
+      render: answers<RenderedPublication>({
+        method: 'GET',
+        path: '/publications/{id}/render',
+        query: ['templateId'],
+      }),
       // Extension: the publication through a template to typed addresses, subject marked [TEST].
       testSend: { method: 'POST', path: '/publications/{id}/test-sends', body: ['templateId', 'addresses'] },
       // Extension: a copy with the same type, settings and blocks, named '{name} (kopie)'; answers the copy.
       duplicate: { method: 'POST', path: '/publications/{id}/duplicate' },
       // Extension: what a delivery of the chosen audience and template would do (recipients, blockers, warnings).
-      deliverCheck: {
+      deliverCheck: answers<DeliverCheck>({
         method: 'GET',
         path: '/publications/{id}/deliver-check',
-        query: ['audienceId', 'templateId', 'onlyAcceptedRsvp'],
+        query: ['audienceId', 'templateId', 'onlyAcceptedRsvp', 'participantGroup'],
+      }),
+      // Extension: sent, delivered, bounces, opens, clicks, the chart and the links (all jobs, or one).
+      analytics: answers<AnalyticsReport>({
+        method: 'GET',
+        path: '/publications/{id}/analytics',
+        query: ['jobId'],
+      }),
+      // Extension: opens and clicks per recipient, only in the personal measuring modes.
+      analyticsRecipients: answers<RecipientResult[]>({
+        method: 'GET',
+        path: '/publications/{id}/analytics/recipients',
+        query: ['jobId', 'search'],
+      }),
+      analyticsRecipientsCsv: {
+        method: 'GET',
+        path: '/publications/{id}/analytics/recipients/csv',
+        query: ['jobId'],
       },
+      // Extension: 'Meten' of the publication (its own choice and what applies).
+      measuring: answers<PublicationMeasuring>({ method: 'GET', path: '/publications/{id}/measuring' }),
+      setMeasuring: { method: 'PUT', path: '/publications/{id}/measuring', body: ['mode', 'legalBasis'] },
     },
   },
   fields: [
@@ -232,10 +255,10 @@ export const publications = defineResource<Publication>()({
     },
   },
   routes: { list: '/publications/', show: '/publications/:id' },
+  menu: { label: 'app.menu.publications', icon: ArticleOutlinedIcon, order: 10 },
   pages: [
     { path: '/publications/:id/deliver', component: PublicationDeliverPage },
     { path: '/publications/:id/analytics', component: PublicationAnalyticsPage },
-    { path: '/publications/:id/rsvp', component: PublicationRsvpPage },
   ],
   refreshEvents: ['refreshpublication'],
   invalidates: ['jobs'],

@@ -1,6 +1,8 @@
+import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import { baseSizeRange, lineHeightRange, type Theme } from '@contract/themes';
 import BrandingWatermarkOutlinedIcon from '@mui/icons-material/BrandingWatermarkOutlined';
 import DnsOutlinedIcon from '@mui/icons-material/DnsOutlined';
+import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
 import ForwardToInboxOutlinedIcon from '@mui/icons-material/ForwardToInboxOutlined';
 import FontDownloadOutlinedIcon from '@mui/icons-material/FontDownloadOutlined';
 import PaletteOutlinedIcon from '@mui/icons-material/PaletteOutlined';
@@ -28,6 +30,7 @@ const AdvancedSummary = lazyView(settings, 'AdvancedSummary');
 const sending = () => import('../../custom/sending');
 const SenderSummary = lazyView(sending, 'SenderSummary');
 const SendingDomainSummary = lazyView(sending, 'SendingDomainSummary');
+const MeasuringSummary = lazyView(() => import('../../custom/measuring'), 'MeasuringSummary');
 
 const colorFields = themeColorSources.map((source): FieldDeclaration<(typeof themeColorSources)[number]> => ({
   source,
@@ -172,6 +175,13 @@ export const themes = defineResource<Theme>()({
               to: '/settings/domain',
               content: SendingDomainSummary,
             },
+            // 'Meten' is its own resource too (src/resources/measuring).
+            {
+              title: 'app.settings.measuring.title',
+              icon: InsightsOutlinedIcon,
+              to: '/settings/measuring',
+              content: MeasuringSummary,
+            },
           ],
         },
       ],
@@ -221,6 +231,7 @@ export const themes = defineResource<Theme>()({
     },
   },
   routes: { show: '/settings/' },
+  menu: { label: 'app.menu.settings', icon: SettingsOutlinedIcon, order: 40, pinned: true },
   pages: [
     { path: '/settings/logo', form: 'logo' },
     { path: '/settings/colors', form: 'colors' },

@@ -3,6 +3,10 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { email, required } from 'react-admin';
 import { readSession } from '../../authProvider/session';
 import { RemoveUnsubscriberButton } from '../../custom/receivers/unsubscribers/RemoveUnsubscriberButton';
+import {
+  UnsubscriberAddress,
+  UnsubscriberCause,
+} from '../../custom/receivers/unsubscribers/UnsubscriberCause';
 import { UnsubscriberEmailInput } from '../../custom/receivers/unsubscribers/UnsubscriberEmailInput';
 import { defineResource } from '../../declarative/resourceDeclaration';
 import { trimmed } from '../../declarative/trimmed';
@@ -15,7 +19,7 @@ function signedInUser(): string | undefined {
 
 /**
  * Global unsubscribers (spec §3 Unsubscriber, §7 POST /unsubscribers, DELETE /unsubscribers/{id}): the
- * table at /recievers/unsubscribers/, the 'Nieuwe uitschrijver' panel and the removal panel, which asks
+ * table at /recievers/unsubscribers/ (with the cause: addresses that bounce or complained are here too), the 'Nieuwe uitschrijver' panel and the removal panel, which asks
  * for a reason and states that only the unsubscriber may undo a global unsubscribe.
  */
 export const unsubscribers = defineResource<Unsubscriber>()({
@@ -40,13 +44,24 @@ export const unsubscribers = defineResource<Unsubscriber>()({
       input: UnsubscriberEmailInput,
     },
     { source: 'createdAt', label: 'app.receivers.unsubscribers.fields.createdAt', kind: 'date' },
+    // Set by the server: 'Afgemeld', or 'Onbestelbaar' / 'Klacht' with the bounce or complaint behind it.
+    { source: 'cause', label: 'app.receivers.unsubscribers.fields.cause', kind: 'text' },
   ],
   views: {
     list: {
       title: 'app.receivers.unsubscribers.title',
       columns: [
-        'email',
+        {
+          source: 'email',
+          render: (unsubscriber) => <UnsubscriberAddress unsubscriber={unsubscriber} />,
+        },
         'createdAt',
+        {
+          source: 'cause',
+          label: 'app.receivers.unsubscribers.fields.cause',
+          sortable: false,
+          render: (unsubscriber) => <UnsubscriberCause unsubscriber={unsubscriber} />,
+        },
         {
           source: 'id',
           label: ' ',
@@ -54,7 +69,8 @@ export const unsubscribers = defineResource<Unsubscriber>()({
           render: (unsubscriber) => <RemoveUnsubscriberButton unsubscriber={unsubscriber} />,
         },
       ],
-      // The removal button is this table's action: it stays on a phone.
+      // The removal button is this table's action: it stays on a phone. The cause shows under the
+      // address there (UnsubscriberAddress): a third column would push the button off the screen.
       phoneColumns: ['email', 'id'],
       sort: { field: 'createdAt', order: 'DESC' },
       rowClick: 'edit',

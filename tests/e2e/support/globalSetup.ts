@@ -8,27 +8,39 @@ import { chromiumPath } from './browser';
 // expiry.
 export const E2E_ACCESS_TOKEN_TTL_SECONDS = 30;
 
-let server: ServerProcess | undefined;
+let servers: ServerProcess[] = [];
 
+/**
+ * One shared server per worker (the project's maxWorkers): files run side by side, each on its worker's
+ * own server and data, so that no file sees another file's changes while it runs (see sharedServer.ts).
+ */
 export async function setup(project: TestProject) {
   chromiumPath();
   if (!existsSync('dist/index.html') || !existsSync('dist-server/main.js'))
     throw new Error('dist/ or dist-server/ is missing: run `npm run build` first');
-  server = await startServerProcess({ ACCESS_TOKEN_TTL: String(E2E_ACCESS_TOKEN_TTL_SECONDS) });
-  project.provide('baseUrl', server.url);
+  const workers = Math.max(1, Number(project.config.maxWorkers) || 1);
+  servers = await Promise.all(
+    Array.from({ length: workers }, () =>
+      startServerProcess({ ACCESS_TOKEN_TTL: String(E2E_ACCESS_TOKEN_TTL_SECONDS) }),
+    ),
+  );
+  project.provide(
+    'baseUrls',
+    servers.map((server) => server.url),
+  );
 }
 
 export async function teardown() {
-  await server?.stop();
-  // The server's log sits next to the screenshots, so a failed run on CI can be read afterwards.
-  if (server) {
-    mkdirSync('test-results', { recursive: true });
-    writeFileSync('test-results/e2e-server.log', server.output());
-  }
+  await Promise.all(servers.map((server) => server.stop()));
+  // The servers' logs sit next to the screenshots, so a failed run on CI can be read afterwards.
+  mkdirSync('test-results', { recursive: true });
+  servers.forEach((server, index) =>
+    writeFileSync(`test-results/e2e-server-${index + 1}.log`, server.output()),
+  );
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
+    baseUrls: string[];
   }
 }

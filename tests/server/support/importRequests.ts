@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { expect } from 'vitest';
 import type { ListImport } from '../../../server/src/contract/listImports';
 import type { ReceiverList, Subscriber, SubscriberPage } from '../../../server/src/contract/receivers';
@@ -107,4 +109,18 @@ export function importClient(server: TestServer, token: Tokens, env: string) {
     },
     listOf: async (listId: string) => (await call<ReceiverList>('GET', `/list/manual/${listId}`)).body,
   };
+}
+
+/**
+ * The keys of the import files in a server's disk media store (`DATA_DIR/media`), committed or staged:
+ * staged uploads show as `tmp/{name}` (the staging folder is shared with media uploads).
+ */
+export async function storedImportFiles(dataDir: string): Promise<string[]> {
+  const media = path.join(dataDir, 'media');
+  const entries = async (folder: string) =>
+    (await readdir(path.join(media, folder), { recursive: true, withFileTypes: true }).catch(() => []))
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(media, path.join(entry.parentPath, entry.name)));
+  const committed = (await entries('objects/imports')).map((file) => file.slice('objects/'.length));
+  return [...committed, ...(await entries('tmp'))].sort();
 }

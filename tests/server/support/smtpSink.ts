@@ -17,8 +17,15 @@ export interface SmtpSink {
   held(): number;
   /** From now on, leave every message unanswered (as a server would while the sender dies). */
   hold(): void;
+  /** Accept `count` more messages, then hold (as `hold`): a test stops the sender at an exact point. */
+  holdAfter(count: number): void;
   /** Answer messages again (those held stay unanswered: their connections are gone). */
   resume(): void;
+  /**
+   * Answer RCPT TO for `address` with `reply` (e.g. '550 5.1.1 User unknown'), `times` times (always when
+   * left out), as a receiving server refuses an unknown or a greylisted address.
+   */
+  refuseRecipient(address: string, reply: string, times?: number): void;
   close(): Promise<void>;
 }
 
@@ -37,17 +44,26 @@ export function parseHeaders(source: string): Record<string, string> {
 export async function startSmtpSink(options: { keepSource?: boolean } = {}): Promise<SmtpSink> {
   const accepted: SunkMessage[] = [];
   let holding = false;
+  /** With holdAfter: the number of accepted messages from which the sink holds. */
+  let holdFrom = Infinity;
   let held = 0;
+  const refusals = new Map<string, { code: number; text: string; left: number }>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     size: 10 * 1024 * 1024,
+    onRcptTo(address, _session, callback) {
+      const refusal = refusals.get(address.address.toLowerCase());
+      if (!refusal || refusal.left <= 0) return callback();
+      refusal.left -= 1;
+      callback(Object.assign(new Error(refusal.text), { responseCode: refusal.code }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        if (holding) {
+        if (holding || accepted.length >= holdFrom) {
           held += 1;
           return;
         }
@@ -77,8 +93,16 @@ export async function startSmtpSink(options: { keepSource?: boolean } = {}): Pro
     hold: () => {
       holding = true;
     },
+    holdAfter: (count) => {
+      holdFrom = accepted.length + count;
+    },
     resume: () => {
       holding = false;
+      holdFrom = Infinity;
+    },
+    refuseRecipient: (address, reply, times = Infinity) => {
+      const [, code, text] = /^(\d{3}) (.*)$/.exec(reply) ?? [];
+      refusals.set(address.toLowerCase(), { code: Number(code), text, left: times });
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

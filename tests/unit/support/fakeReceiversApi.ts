@@ -172,6 +172,8 @@ export function fakeReceiversApi(
         id: createdId(nextId++),
         email: request.query.get('email') ?? '',
         createdAt: '2025-02-01T09:00:00.000Z',
+        cause: 'Afgemeld' as const,
+        causeDetail: null,
       };
       state.unsubscribers.unshift(created);
       return jsonAnswer(created, { status: 201 });

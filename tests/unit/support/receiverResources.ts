@@ -1,15 +1,13 @@
-import { audiences } from '../../../src/resources/audiences';
-import { lists } from '../../../src/resources/lists';
-import { listImports } from '../../../src/resources/listImports';
-import { subscribers } from '../../../src/resources/subscribers';
-import { unsubscribers } from '../../../src/resources/unsubscribers';
-import type { ResourceDeclaration } from '../../../src/declarative/resourceDeclaration';
+import { resources } from '../../../src/resources';
 
-/** The receivers area's declarations, as the console registers them. */
-export const receiverResources = [
-  lists,
-  listImports,
-  subscribers,
-  unsubscribers,
-  audiences,
-] as unknown as readonly ResourceDeclaration[];
+/** The receivers area's declarations, as the console registers them (taken from the registry itself). */
+const receiverNames: ReadonlySet<string> = new Set([
+  'lists',
+  'listImports',
+  'importRefusals',
+  'subscribers',
+  'unsubscribers',
+  'audiences',
+]);
+
+export const receiverResources = resources.filter((declaration) => receiverNames.has(declaration.name));

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { environments } from './core';
 import { deliveryJobs } from './publications';
 
@@ -25,7 +37,7 @@ export const deliveryRecipients = pgTable(
     mergeValues: jsonb('merge_values').$type<Record<string, string>>().notNull(),
     /** Wachtend | Verzonden | Mislukt | Overgeslagen. */
     status: text('status').notNull(),
-    /** Why a recipient was skipped ('Uitgeschreven', 'Dubbel adres') or failed (the SMTP answer). */
+    /** Why a recipient was skipped ('Uitgeschreven', 'Onbestelbaar', 'Dubbel adres') or failed (the SMTP answer). */
     detail: text('detail'),
     attempts: integer('attempts').notNull().default(0),
     messageId: text('message_id'),
@@ -34,6 +46,8 @@ export const deliveryRecipients = pgTable(
   (table) => [
     // The worker reads the waiting rows of a job in id order.
     index('delivery_recipients_job_status_idx').on(table.jobId, table.status, table.id),
+    // A bounce looks up the address's latest messages in the environment (bounces/undeliverable.ts).
+    index('delivery_recipients_environment_email_idx').on(table.environmentId, sql`lower(${table.email})`),
     check(
       'delivery_recipients_status_check',
       sql`${table.status} IN ('Wachtend', 'Verzonden', 'Mislukt', 'Overgeslagen')`,
@@ -47,3 +61,36 @@ export const serverSecrets = pgTable('server_secrets', {
   value: text('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A bounce or complaint about one delivered message, read by the bounce listener (bounces/bounceListener.ts)
+ * from a delivery status notification (RFC 3464) or a feedback report (RFC 5965) sent to the message's VERP
+ * address. At most one of each kind per message: a report that arrives twice is recorded once.
+ */
+export const deliveryBounces = pgTable(
+  'delivery_bounces',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    environmentId: uuid('environment_id')
+      .notNull()
+      .references(() => environments.id, { onDelete: 'cascade' }),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => deliveryJobs.id, { onDelete: 'cascade' }),
+    recipientId: bigint('recipient_id', { mode: 'number' })
+      .notNull()
+      .references(() => deliveryRecipients.id, { onDelete: 'cascade' }),
+    /** 'hard' (status 5.x.x), 'soft' (4.x.x, the remote server gave up) or 'complaint' (marked as spam). */
+    kind: text('kind').notNull(),
+    /** The DSN's status code (e.g. '5.1.1') or the feedback type (e.g. 'abuse'). */
+    status: text('status').notNull(),
+    /** The remote server's diagnostic, shortened. */
+    diagnostic: text('diagnostic'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('delivery_bounces_recipient_kind_unique').on(table.recipientId, table.kind),
+    index('delivery_bounces_job_idx').on(table.jobId),
+    check('delivery_bounces_kind_check', sql`${table.kind} IN ('hard', 'soft', 'complaint')`),
+  ],
+);

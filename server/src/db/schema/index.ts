@@ -8,3 +8,6 @@ export * from './forms';
 export * from './listImports';
 export * from './delivery';
 export * from './sending';
+export * from './rsvp';
+export * from './analytics';
+export * from './journeys';

@@ -17,7 +17,9 @@ import { lists } from './receivers';
 /**
  * A CSV import into a manual list, processed in the background (receivers/importRunner.ts). Every batch
  * updates the counters in the transaction that writes its subscribers, so the counts always describe
- * what is committed. At most one import per list is running ('Bezig'): a partial unique index.
+ * what is committed, and `rowsDone` is the cursor another instance resumes from. At most one import per
+ * list is running ('Bezig'): a partial unique index. A running import is held by one instance through a
+ * lease (owner + expiry) that it renews while it works (receivers/importLeases.ts).
  */
 export const listImports = pgTable(
   'list_imports',
@@ -41,6 +43,8 @@ export const listImports = pgTable(
     fileBytes: bigint('file_bytes', { mode: 'number' }).notNull(),
     encoding: text('encoding'),
     delimiter: text('delimiter'),
+    /** The checked mapping (importMapping.ts: StoredImportPlan), so any instance can run the import. */
+    plan: jsonb('plan'),
     bytesRead: bigint('bytes_read', { mode: 'number' }).notNull().default(0),
     rowsDone: integer('rows_done').notNull().default(0),
     added: integer('added').notNull().default(0),
@@ -51,6 +55,9 @@ export const listImports = pgTable(
     refused: integer('refused').notNull().default(0),
     cancelRequested: boolean('cancel_requested').notNull().default(false),
     error: text('error'),
+    /** The instance running the import, and until when its claim holds without renewal. */
+    leaseOwner: text('lease_owner'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },

@@ -11,7 +11,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { BlockContent, FieldDefinition } from '../../contract/publications';
+import type { BlockContent, FieldDefinition, ParticipantGroup } from '../../contract/publications';
 import { environments, users } from './core';
 import { audiences } from './receivers';
 
@@ -129,6 +129,8 @@ export const deliveryJobs = pgTable(
     /** Null when the job goes to the publication's accepted RSVP participants only. */
     audienceId: uuid('audience_id').references(() => audiences.id),
     sendToOnlyAcceptedRsvp: boolean('send_to_only_accepted_rsvp').notNull().default(false),
+    /** The invitees a job for participants reaches ('accepted', 'noAnswer', 'waiting'); null for an audience. */
+    participantGroup: text('participant_group').$type<ParticipantGroup>(),
     ignoreRsvp: boolean('ignore_rsvp').notNull().default(false),
     /** Recipients resolved when the job was created (global unsubscribers excluded). */
     recipientCount: integer('recipient_count').notNull(),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -128,8 +129,16 @@ export const unsubscribers = pgTable(
     removedBy: text('removed_by'),
     removedByUserId: uuid('removed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     removalReason: text('removal_reason'),
+    /**
+     * Why the address is excluded: 'Afgemeld' (it unsubscribed, or staff added it), 'Klacht' (it reported a
+     * message as spam, bounces/complaints) or 'Onbestelbaar' (its mail bounces, bounces/undeliverable.ts).
+     */
+    cause: text('cause').notNull().default('Afgemeld'),
+    /** What staff see beside the cause, e.g. the bounce's status and the mail server's answer. */
+    causeDetail: text('cause_detail'),
   },
   (table) => [
+    check('unsubscribers_cause_check', sql`${table.cause} IN ('Afgemeld', 'Klacht', 'Onbestelbaar')`),
     uniqueIndex('unsubscribers_active_email_unique')
       .on(table.environmentId, sql`lower(${table.email})`)
       .where(sql`${table.removedAt} IS NULL`),

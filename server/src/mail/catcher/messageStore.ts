@@ -23,11 +23,15 @@ export interface CaughtMessage extends CaughtMessageSummary {
 export interface MessageStore {
   /** Writes the raw message (temp file + rename: a crash leaves nothing half-written); answers its id. */
   save(raw: Buffer, environmentId: string | undefined): Promise<string>;
-  /** A page of the environment's messages, newest first, and how many it has. */
+  /**
+   * A page of the environment's messages, newest first, and how many it has; with `search`, only those
+   * whose recipient or subject contains it (ignoring case).
+   */
   list(
     environmentId: string,
     offset: number,
     limit: number,
+    search?: string,
   ): Promise<{ data: CaughtMessageSummary[]; total: number }>;
   /** One of the environment's messages, or undefined (also when it belongs to another environment). */
   read(environmentId: string, id: string): Promise<CaughtMessage | undefined>;
@@ -106,15 +110,26 @@ export async function openMessageStore(options: MessageStoreOptions): Promise<Me
       return id;
     },
 
-    async list(environmentId, offset, limit) {
+    async list(environmentId, offset, limit, search) {
       const suffix = `.${environmentId.toLowerCase()}.eml`;
       const files = (await readdir(directory))
         .filter((name) => isMessageFile(name) && name.endsWith(suffix))
         .sort()
         .reverse();
-      const page = files.slice(offset, offset + limit);
-      const data = await Promise.all(page.map((name) => summaryOf(path.join(directory, name))));
-      return { data: data.filter((summary) => summary !== undefined), total: files.length };
+      if (!search?.trim()) {
+        const page = files.slice(offset, offset + limit);
+        const data = await Promise.all(page.map((name) => summaryOf(path.join(directory, name))));
+        return { data: data.filter((summary) => summary !== undefined), total: files.length };
+      }
+      // A search reads every header block of the environment: the store's bound keeps that small.
+      const wanted = search.trim().toLowerCase();
+      const summaries = await Promise.all(files.map((name) => summaryOf(path.join(directory, name))));
+      const found = summaries.filter(
+        (summary): summary is CaughtMessageSummary =>
+          summary !== undefined &&
+          (summary.to.toLowerCase().includes(wanted) || summary.subject.toLowerCase().includes(wanted)),
+      );
+      return { data: found.slice(offset, offset + limit), total: found.length };
     },
 
     async read(environmentId, id) {

@@ -18,34 +18,60 @@ import { ListParams } from '../../contract/receivers';
 import { badRequest, payloadTooLarge } from '../../errors';
 import { malformedMultipart } from '../../http/multipartErrors';
 import { attachmentDisposition } from '../../media/contentDisposition';
-import { headerAndRows, inspectCsv } from '../../receivers/importCsv';
-import { ImportFileTooLargeError, importFiles, type ImportFiles } from '../../receivers/importFiles';
-import { checkMapping, checkNewLabels, suggestMapping } from '../../receivers/importMapping';
+import { mediaServices } from '../../media/mediaServices';
+import { sharedStoreGraceMs } from '../../media/reconcile';
+import { ContentTooLargeError } from '../../media/store';
+import { headerAndRows, inspectCsv, type UploadInspection } from '../../receivers/importCsv';
+import { removeAbandonedImportFiles } from '../../receivers/importFileReconciliation';
+import { importFiles } from '../../receivers/importFiles';
+import { checkMapping, checkNewLabels, storedPlan, suggestMapping } from '../../receivers/importMapping';
 import { createImportRunner } from '../../receivers/importRunner';
 import { findList } from '../../receivers/listRecords';
 import {
   createImport,
-  findImport,
+  findImportOfList,
   firstRefusals,
   latestImports,
   refusedRowsCsv,
   requestCancel,
   toListImport,
 } from '../../receivers/listImports';
+import { fieldLabel } from '../../contract/fieldLabels';
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 
 const tags = ['receivers: imports'];
 const fileField = 'file';
 const consentMessage =
   'Bevestig dat de ontvangers toestemming hebben gegeven voordat je ze importeert (consent).';
 
-/** CSV imports into a manual list (extensions) and their background runner. */
+/**
+ * CSV imports into a manual list (extensions) and their background runner. Files live in the media
+ * store (disk or the shared bucket), so any instance can run an import another one received.
+ */
 export const listImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { limitBytes, batchRows, writers } = app.config.imports;
-  const files = importFiles(app.config.dataDir);
-  const runner = createImportRunner(app.db, files, batchRows, writers);
-  await runner.recover();
+  const { limitBytes, batchRows, writers, leaseSeconds } = app.config.imports;
+  const { store } = await mediaServices(app);
+  const files = importFiles(store);
+  // A shared bucket may hold an upload another instance is checking before it writes the import's record.
+  const shared = app.config.mediaStore.kind === 's3';
+  const removed = await removeAbandonedImportFiles(app.db, store, {
+    graceMs: shared ? sharedStoreGraceMs : 0,
+  });
+  if (removed === undefined) app.log.info('imports: another instance is reconciling the import files');
+  else if (removed > 0) app.log.warn({ removed }, 'imports: removed import files no running import needs');
+  const runner = createImportRunner(app.db, files, { batchRows, writers, leaseMs: leaseSeconds * 1000 });
+  // onClose hooks run in reverse order: the health routes opened the store earlier, so the runner stops first.
   app.addHook('onClose', () => runner.stop());
+  await runner.open({ embedded: !app.config.databaseUrl });
   await app.register(fastifyMultipart, { throwFileSizeLimit: false });
+  const importOf = ({
+    environmentId,
+    params,
+  }: {
+    environmentId: string;
+    params: { listId: string; importId: string };
+  }) => findImportOfList(app.db, environmentId, params.listId, params.importId);
 
   app.post(
     '/list/manual/:listId/imports/preview',
@@ -63,20 +89,19 @@ export const listImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const list = await findList(app.db, request.environmentId, request.params.listId);
-      const upload = await receiveUpload(request, files, limitBytes);
-      try {
-        const format = await inspectCsv(upload.path);
-        const { header, rows } = await headerAndRows(format, 5);
-        return {
-          encoding: format.encoding,
-          delimiter: format.delimiter,
-          header,
-          rows,
-          suggestedMapping: suggestMapping(header, list),
-        };
-      } finally {
-        await files.remove(upload.path);
-      }
+      // Only looked at on its way in: nothing is stored.
+      const upload = await receiveUpload(request, limitBytes, (content) =>
+        files.inspect(content, limitBytes),
+      );
+      const format = inspectCsv(upload.file);
+      const { header, rows } = await headerAndRows(format, 5);
+      return {
+        encoding: format.encoding,
+        delimiter: format.delimiter,
+        header,
+        rows,
+        suggestedMapping: suggestMapping(header, list),
+      };
     },
   );
 
@@ -105,47 +130,50 @@ export const listImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const list = await findList(app.db, request.environmentId, request.params.listId);
-      const upload = await receiveUpload(request, files, limitBytes);
+      const importId = randomUUID();
+      const upload = await receiveUpload(request, limitBytes, (content) =>
+        files.stage(request.environmentId, importId, content, limitBytes),
+      );
+      const staged = upload.file;
+      let created;
       try {
         if (upload.fields.consent !== 'true') throw badRequest('consent', consentMessage);
         const mode = upload.fields.mode as ImportMode;
         if (!importModes.includes(mode))
-          throw badRequest('mode', "Kies 'add', 'update' of 'addAndUpdate' als mode.");
+          throw badRequest('mode', "Manier van importeren moet 'add', 'update' of 'addAndUpdate' zijn.");
         const mapping = parseMapping(upload.fields.mapping);
         const newLabels = checkNewLabels(parseNewLabels(upload.fields.newLabels), mapping, list);
-        const format = await inspectCsv(upload.path);
+        const format = inspectCsv(staged);
         const { header } = await headerAndRows(format, 1);
         const plan = checkMapping(mapping, list, header, newLabels);
-        const created = await createImport(
+        // The file before its record (a crash in between leaves a file reconciliation removes, never an
+        // import without its file); this instance holds the new import's lease and runs it at once.
+        await staged.commit();
+        created = await createImport(
           app.db,
           {
+            id: importId,
             environmentId: request.environmentId,
             listId: list.id,
             mode,
             mapping: Object.fromEntries(Object.entries(mapping).filter(([, target]) => target !== 'skip')),
             header,
             fileName: upload.fileName,
-            fileBytes: upload.bytes,
+            fileBytes: staged.bytes,
             encoding: format.encoding,
             delimiter: format.delimiter,
+            plan: storedPlan(plan),
+            ...runner.newLease(),
           },
           newLabels,
         );
-        const filePath = await files.keep(upload.path, created.id);
-        runner.start({
-          importId: created.id,
-          environmentId: request.environmentId,
-          listId: list.id,
-          mode,
-          plan,
-          format,
-          filePath,
-        });
-        return reply.status(202).send(toListImport(created));
       } catch (error) {
-        await files.remove(upload.path);
+        await staged.discard();
+        await files.remove(request.environmentId, importId);
         throw error;
       }
+      runner.start(created);
+      return reply.status(202).send(toListImport(created));
     },
   );
 
@@ -161,10 +189,8 @@ export const listImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const list = await findList(app.db, request.environmentId, request.params.listId, {
-        includeDeleted: true,
-      });
-      return (await latestImports(app.db, list.id)).map((row) => toListImport(row));
+      const { environmentId, params } = request;
+      return (await latestImports(app.db, environmentId, params.listId)).map((row) => toListImport(row));
     },
   );
 
@@ -179,12 +205,7 @@ export const listImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ListImport, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => {
-      const list = await findList(app.db, request.environmentId, request.params.listId, {
-        includeDeleted: true,
-      });
-      return toListImport(await findImport(app.db, list.id, request.params.importId));
-    },
+    async (request) => toListImport((await importOf(request)).listImport),
   );
 
   app.post(
@@ -198,14 +219,7 @@ export const listImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ListImport, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => {
-      const list = await findList(app.db, request.environmentId, request.params.listId, {
-        includeDeleted: true,
-      });
-      const found = await findImport(app.db, list.id, request.params.importId);
-      await requestCancel(app.db, found.id);
-      return toListImport(await findImport(app.db, list.id, found.id));
-    },
+    async (request) => toListImport(await requestCancel(app.db, (await importOf(request)).listImport)),
   );
 
   app.get(
@@ -219,13 +233,7 @@ export const listImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(ImportRefusal), ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => {
-      const list = await findList(app.db, request.environmentId, request.params.listId, {
-        includeDeleted: true,
-      });
-      const found = await findImport(app.db, list.id, request.params.importId);
-      return firstRefusals(app.db, found.id, shownRefusals);
-    },
+    async (request) => firstRefusals(app.db, (await importOf(request)).listImport.id, shownRefusals),
   );
 
   app.get(
@@ -244,43 +252,40 @@ export const listImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const list = await findList(app.db, request.environmentId, request.params.listId, {
-        includeDeleted: true,
-      });
-      const found = await findImport(app.db, list.id, request.params.importId);
+      const { list, listImport } = await importOf(request);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', attachmentDisposition(`${list.title} - geweigerde rijen.csv`))
         .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff')
-        .send(refusedRowsCsv(app.db, found));
+        .send(refusedRowsCsv(app.db, listImport));
     },
   );
 };
 
-interface ReceivedUpload {
-  path: string;
-  bytes: number;
+interface ReceivedUpload<File> {
+  file: File;
   fileName: string;
   fields: Record<string, string>;
 }
 
 /**
- * Reads a multipart request: exactly one file part named `file`, streamed to a staged file, and the
- * text fields (in any order). Over the limit 413, no file or two files 400; nothing is kept then.
+ * Reads a multipart request: exactly one file part named `file`, handed to `accept` (which streams it
+ * into the store, or only inspects it), and the text fields (in any order). Over the limit 413, no file
+ * or two files 400; nothing is kept then.
  */
-async function receiveUpload(
+async function receiveUpload<File extends UploadInspection & { discard?(): Promise<void> }>(
   request: FastifyRequest,
-  files: ImportFiles,
   limitBytes: number,
-): Promise<ReceivedUpload> {
+  accept: (content: Readable) => Promise<File>,
+): Promise<ReceivedUpload<File>> {
   const tooLarge = () =>
     payloadTooLarge(`Het bestand is groter dan de toegestane ${Math.round(limitBytes / (1024 * 1024))} MB.`);
   if (Number(request.headers['content-length'] ?? 0) > limitBytes + 1024 * 1024) throw tooLarge();
   if (!request.isMultipart())
     throw badRequest(fileField, `Stuur het bestand als multipart/form-data in het veld '${fileField}'.`);
   const fields: Record<string, string> = {};
-  let staged: { path: string; bytes: number; fileName: string } | undefined;
+  let received: { file: File; fileName: string } | undefined;
   try {
     const parts = request.parts({ limits: { fileSize: limitBytes + 1, files: 2, fields: 10, parts: 20 } });
     for await (const part of parts as AsyncIterable<Multipart>) {
@@ -288,20 +293,19 @@ async function receiveUpload(
         fields[part.fieldname] = String(part.value);
         continue;
       }
-      if (part.fieldname !== fileField || staged) {
+      if (part.fieldname !== fileField || received) {
         part.file.resume();
         throw badRequest(fileField, "Stuur één bestand per verzoek, in het veld 'file'.");
       }
-      const result = await files.stage(part.file, limitBytes);
-      staged = { ...result, fileName: part.filename || 'import.csv' };
+      received = { file: await accept(part.file), fileName: part.filename || 'import.csv' };
     }
   } catch (error) {
-    if (staged) await files.remove(staged.path);
-    if (error instanceof ImportFileTooLargeError) throw tooLarge();
+    await received?.file.discard?.();
+    if (error instanceof ContentTooLargeError) throw tooLarge();
     throw malformedMultipart(error, fileField) ?? error;
   }
-  if (!staged) throw badRequest(fileField, `Het veld '${fileField}' is verplicht.`);
-  return { ...staged, fields };
+  if (!received) throw badRequest(fileField, `${fieldLabel(fileField)} is verplicht.`);
+  return { ...received, fields };
 }
 
 function parseMapping(text: string | undefined): ImportMapping {

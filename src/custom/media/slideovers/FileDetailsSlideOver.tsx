@@ -7,9 +7,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { MediaFile } from '@contract/media';
 import { useState, type ReactNode } from 'react';
-import { useDelete, useGetOne, useNotify, useTranslate, useUpdate, type HttpError } from 'react-admin';
+import { HttpError, useDelete, useGetOne, useNotify, useTranslate, useUpdate } from 'react-admin';
 import { useActionDownload } from '../../../declarative/useActionDownload';
-import { ConfirmDeletion } from '../../../layout/ConfirmDeletion';
+import { ConfirmedRun } from '../../../declarative/ConfirmedRun';
 import { SlideOverCloseButton } from '../../../slideover/SlideOverCloseButton';
 import { useSlideOver } from '../../../slideover/SlideOverContext';
 import { SlideOverPanel } from '../../../slideover/SlideOverPanel';
@@ -19,6 +19,7 @@ import { FileTags } from '../FileTags';
 import { FileUsageList } from '../FileUsageList';
 import { formatFileSize } from '../formatFileSize';
 import { deletionImpact, useFileUsage } from '../useFileUsage';
+import { serverMessage } from '../../../dataProvider/serverMessage';
 
 export interface FileDetailsSlideOverProps {
   fileId: string;
@@ -58,27 +59,18 @@ export function FileDetailsSlideOver({ fileId }: FileDetailsSlideOverProps) {
       },
     );
   };
-  const confirmDelete = () => {
-    if (!file) return;
+  const deleteFile = () =>
     remove(
       'mediaFiles',
-      { id: file.id, previousData: file },
-      {
-        mutationMode: 'pessimistic',
-        onSuccess: () => {
-          setConfirmOpen(false);
-          notify('media.details.deleted', { type: 'success' });
-          close();
-        },
-        onError: (failure) => {
-          setConfirmOpen(false);
-          // A refusal (409: in use) stays in view with its list of uses; anything else is a notice.
-          if (failure.status === 409) setRefusal(failure.message);
-          else notify(failure.message, { type: 'error' });
-          void usage.refetch();
-        },
-      },
+      { id: fileId, previousData: file },
+      { mutationMode: 'pessimistic', returnPromise: true },
     );
+  // A refusal (409: in use) stays in view with its list of uses; anything else is a notice.
+  const showRefusal = (failure: unknown) => {
+    void usage.refetch();
+    if (!(failure instanceof HttpError) || failure.status !== 409) return false;
+    setRefusal(failure.message);
+    return true;
   };
   const startDownload = () => {
     if (file) void download('download', { id: file.id }, file.originalName);
@@ -100,7 +92,9 @@ export function FileDetailsSlideOver({ fileId }: FileDetailsSlideOverProps) {
       }
     >
       {isPending ? <LinearProgress aria-label={translate('media.explorer.loading')} /> : null}
-      {error ? <Alert severity="error">{error.message}</Alert> : null}
+      {error ? (
+        <Alert severity="error">{serverMessage(error, translate('ra.notification.http_error'))}</Alert>
+      ) : null}
       {refusal ? (
         <Alert severity="error" role="alert" onClose={() => setRefusal(undefined)} sx={{ mb: 2 }}>
           {refusal}
@@ -128,7 +122,7 @@ export function FileDetailsSlideOver({ fileId }: FileDetailsSlideOverProps) {
             ) : null}
             {usage.error ? (
               <Typography variant="body2" color="error">
-                {usage.error.message}
+                {serverMessage(usage.error, translate('ra.notification.http_error'))}
               </Typography>
             ) : null}
             {usage.data ? <FileUsageList usage={usage.data} onNavigate={close} /> : null}
@@ -137,9 +131,8 @@ export function FileDetailsSlideOver({ fileId }: FileDetailsSlideOverProps) {
           <FileTags fileId={file.id} />
         </Stack>
       ) : null}
-      <ConfirmDeletion
+      <ConfirmedRun
         isOpen={confirmOpen}
-        loading={deleting}
         title={translate('media.details.delete_title')}
         content={
           impact === 'drafts' && usage.data ? (
@@ -153,7 +146,10 @@ export function FileDetailsSlideOver({ fileId }: FileDetailsSlideOverProps) {
           )
         }
         confirm={translate('media.details.delete')}
-        onConfirm={confirmDelete}
+        run={deleteFile}
+        onDone={close}
+        successMessage="media.details.deleted"
+        onFailure={showRefusal}
         onClose={() => setConfirmOpen(false)}
       />
     </SlideOverPanel>

@@ -1,11 +1,10 @@
 import Typography from '@mui/material/Typography';
 import type { MediaFile } from '@contract/media';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { SlideOverCloseButton } from '../../../slideover/SlideOverCloseButton';
 import { useSlideOver } from '../../../slideover/SlideOverContext';
 import { SlideOverPanel } from '../../../slideover/SlideOverPanel';
-import { broadcastRefresh } from '../../../slideover/refreshEvents';
 import { MediaBrowser } from '../MediaBrowser';
 import type { FolderPath } from '../mediaPath';
 import { isPreviewable } from '../tileRules';
@@ -28,7 +27,6 @@ export function SelectMediaFileSlideOver({ onSelect, imagesOnly }: SelectMediaFi
   const translate = useTranslate();
   const { close } = useSlideOver();
   const [path, setPath] = useState<FolderPath>([]);
-  const refreshFolder = useCallback(() => broadcastRefresh(['refreshmedia']), []);
   const choose = (file: MediaFile) => {
     onSelect?.(file);
     close();
@@ -45,7 +43,7 @@ export function SelectMediaFileSlideOver({ onSelect, imagesOnly }: SelectMediaFi
         onFileClick={choose}
         selecting
         showsFile={imagesOnly ? isImage : undefined}
-        toolbar={(folder) => <UploadArea directoryId={folder.id} onComplete={refreshFolder} />}
+        toolbar={(folder) => <UploadArea directoryId={folder.id} />}
       />
     </SlideOverPanel>
   );

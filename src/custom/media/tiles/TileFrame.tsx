@@ -58,7 +58,9 @@ export function TileFrame({
         {/* Spaces between the parts, so that what the tile shows reads as words ('PDF jaarplan 2,3 KB'),
             as speech input and axe's label-in-name check read it, not as 'PDFjaarplan2,3 KB'. */}{' '}
         <Box sx={{ px: 1.25, py: 1, minHeight: 56 }}>
-          <Typography variant="body2" noWrap title={fullTitle} sx={{ fontWeight: 500 }}>
+          {/* A file name is shown whole (it may be long, 'werkzaamheden-dorpsstraat'): it wraps, at its
+              hyphens and dots first, instead of ending in an ellipsis. */}
+          <Typography variant="body2" title={fullTitle} sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
             {title}
           </Typography>{' '}
           {subtitle ? (

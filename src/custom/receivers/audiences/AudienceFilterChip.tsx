@@ -6,6 +6,7 @@ import { useNotify, useTranslate } from 'react-admin';
 import { useLabel } from '../../../declarative/useLabel';
 import { filterFieldName } from './filterFieldChoices';
 import { useAudienceAction } from './useAudienceAction';
+import { serverMessage } from '../../../dataProvider/serverMessage';
 
 /** A filter of an audience list in words ('Woonplaats is gelijk aan "Zwolle"'), removable with its delete icon. */
 export function AudienceFilterChip({
@@ -33,7 +34,7 @@ export function AudienceFilterChip({
         'app.receivers.audiences.page.filter_removed',
       );
     } catch (error) {
-      notify(error instanceof Error ? error.message : 'declarative.form.saveFailed', { type: 'error' });
+      notify(serverMessage(error, 'declarative.form.saveFailed'), { type: 'error' });
     }
   };
 

@@ -12,8 +12,8 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
-import { ConfirmDeletion } from '../../../layout/ConfirmDeletion';
+import { useTranslate } from 'react-admin';
+import { ConfirmedRun } from '../../../declarative/ConfirmedRun';
 import { Link as RouterLink } from 'react-router-dom';
 import { openSlideOver } from '../../../slideover/events';
 import { AudienceFilterChip } from './AudienceFilterChip';
@@ -25,23 +25,9 @@ import { useAudienceAction } from './useAudienceAction';
  */
 export function AudienceListCard({ audience, list }: { audience: AudienceDetail; list: AudienceListDetail }) {
   const translate = useTranslate();
-  const notify = useNotify();
   const runAction = useAudienceAction();
   const [confirming, setConfirming] = useState(false);
   const editable = !audience.isDeleted;
-
-  const removeList = async () => {
-    setConfirming(false);
-    try {
-      await runAction(
-        'removeList',
-        { data: { audienceListId: list.id } },
-        'app.receivers.audiences.page.list_removed',
-      );
-    } catch (error) {
-      notify(error instanceof Error ? error.message : 'declarative.form.saveFailed', { type: 'error' });
-    }
-  };
 
   return (
     <Card data-testid={`audience-list-${list.listId}`}>
@@ -106,12 +92,19 @@ export function AudienceListCard({ audience, list }: { audience: AudienceDetail;
           </Button>
         </CardActions>
       ) : null}
-      <ConfirmDeletion
+      <ConfirmedRun
         isOpen={confirming}
         title="app.receivers.audiences.page.remove_list"
         content="app.receivers.audiences.page.remove_list_confirm"
         translateOptions={{ name: list.title }}
-        onConfirm={removeList}
+        run={() =>
+          runAction(
+            'removeList',
+            { data: { audienceListId: list.id } },
+            'app.receivers.audiences.page.list_removed',
+          )
+        }
+        failureMessage="declarative.form.saveFailed"
         onClose={() => setConfirming(false)}
       />
     </Card>

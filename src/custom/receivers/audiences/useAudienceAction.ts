@@ -1,15 +1,16 @@
-import { useDataProvider, useNotify } from 'react-admin';
-import type { DeclaredDataProvider } from '../../../dataProvider/declaredDataProvider';
+import { useNotify } from 'react-admin';
+import type { DeclaredActions } from '../../../resources';
+import { useDeclaredDataProvider } from '../../../resources/useDeclaredDataProvider';
 
 /**
  * Runs one of the audiences' named actions (addList, removeList, addFilter, removeFilter) and says so
  * (the dataProvider reloads the audiences and broadcasts 'refreshaudience'). Failures are rethrown for the caller to show.
  */
 export function useAudienceAction() {
-  const dataProvider = useDataProvider<DeclaredDataProvider>();
+  const dataProvider = useDeclaredDataProvider();
   const notify = useNotify();
   return async (
-    action: string,
+    action: keyof DeclaredActions['audiences'] & string,
     params: { id?: string; data: Record<string, unknown> },
     successMessage: string,
   ) => {

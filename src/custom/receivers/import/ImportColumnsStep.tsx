@@ -2,7 +2,6 @@ import { jsonAttributesTarget, nameSource } from '@contract/importRules';
 import type { ImportMapping, ImportPreview, ImportTarget } from '@contract/listImports';
 import type { ListAttributeLabels } from '@contract/receivers';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
 import ListSubheader from '@mui/material/ListSubheader';
@@ -18,6 +17,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
+import { GridList } from '../../../layout/GridList';
 import {
   assignTarget,
   importTargetChoices,
@@ -95,17 +95,7 @@ export function ImportColumnsStep({
           </Table>
         </TableContainer>
       </section>
-      <Box
-        component="ul"
-        sx={{
-          listStyle: 'none',
-          p: 0,
-          m: 0,
-          display: 'grid',
-          gap: 1.5,
-          gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },
-        }}
-      >
+      <GridList columns={{ xs: '1fr', md: '1fr 1fr' }} gap={1.5}>
         {preview.header.map((name, column) => {
           const examples = preview.rows
             .map((row) => row[column] ?? '')
@@ -177,7 +167,7 @@ export function ImportColumnsStep({
             </Paper>
           );
         })}
-      </Box>
+      </GridList>
       {missing.length === 0 && source !== 'column' ? (
         <Alert severity="info">{translate(`app.receivers.imports.columns.name_${source}`)}</Alert>
       ) : null}

@@ -12,6 +12,8 @@ import { useTranslate } from 'react-admin';
 import { formatFileSize } from '../../media/formatFileSize';
 import { delimiterName } from './delimiterName';
 import { dropZoneSx } from '../../../layout/dropZoneSx';
+import { useTouchScreen } from '../../../layout/useTouchScreen';
+import { serverMessage } from '../../../dataProvider/serverMessage';
 
 /** Dutch Excel saves CSV as text/csv, or on Windows as application/vnd.ms-excel: both by extension. */
 const csvFiles = {
@@ -39,6 +41,7 @@ export function ImportFileStep({
   onChosen(chosen: ChosenFile): void;
 }) {
   const translate = useTranslate();
+  const touch = useTouchScreen();
   const [reading, setReading] = useState(false);
   const [problem, setProblem] = useState<string>();
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
@@ -59,7 +62,8 @@ export function ImportFileStep({
         if (preview.header.length === 0) setProblem(translate('app.receivers.imports.file.empty_header'));
         else onChosen({ file, preview });
       } catch (error) {
-        setProblem(error instanceof Error ? translate(error.message, { _: error.message }) : String(error));
+        const message = serverMessage(error, 'ra.notification.http_error');
+        setProblem(translate(message, { _: message }));
       } finally {
         setReading(false);
       }
@@ -78,7 +82,11 @@ export function ImportFileStep({
         <CloudUploadOutlinedIcon sx={{ fontSize: 40, color: 'primary.main' }} />
         <Typography>
           {translate(
-            isDragActive ? 'app.receivers.imports.file.dropping' : 'app.receivers.imports.file.drop',
+            isDragActive
+              ? 'app.receivers.imports.file.dropping'
+              : touch
+                ? 'app.receivers.imports.file.drop_touch'
+                : 'app.receivers.imports.file.drop',
           )}
         </Typography>
         <Typography variant="body2" color="text.secondary">

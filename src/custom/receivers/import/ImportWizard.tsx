@@ -1,4 +1,4 @@
-import type { ImportMapping, ImportMode, ImportPreview, ListImport } from '@contract/listImports';
+import type { ImportMapping, ImportMode, ListImport } from '@contract/listImports';
 import type { ReceiverList } from '@contract/receivers';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -11,12 +11,13 @@ import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { useDeclaredDataProvider } from '../../../resources/useDeclaredDataProvider';
 import { ImportColumnsStep } from './ImportColumnsStep';
 import { ImportConsentStep } from './ImportConsentStep';
 import { ImportFileStep, type ChosenFile } from './ImportFileStep';
 import { ImportModeStep } from './ImportModeStep';
 import { completeMapping, missingTargets, newLabelsOf } from './importTargets';
-import { useImportUpload } from './useImportUpload';
+import { serverMessage } from '../../../dataProvider/serverMessage';
 
 const steps = ['file', 'mode', 'columns', 'consent'] as const;
 
@@ -32,7 +33,8 @@ export function ImportWizard({
   onStarted(started: ListImport): void;
 }) {
   const translate = useTranslate();
-  const upload = useImportUpload(String(list.id));
+  const dataProvider = useDeclaredDataProvider();
+  const meta = { listId: String(list.id) };
   const [step, setStep] = useState(0);
   const [chosen, setChosen] = useState<ChosenFile>();
   const [mode, setMode] = useState<ImportMode>('add');
@@ -50,20 +52,21 @@ export function ImportWizard({
     setSent(0);
     const newLabels = newLabelsOf(mapping, chosen.preview.header, list);
     try {
-      const started = await upload<ListImport>(
-        'start',
-        chosen.file,
-        {
+      const { data: started } = await dataProvider.upload('listImports', 'start', {
+        meta,
+        file: chosen.file,
+        fields: {
           mode,
           mapping: JSON.stringify(mapping),
           consent: 'true',
           ...(Object.keys(newLabels).length ? { newLabels: JSON.stringify(newLabels) } : {}),
         },
-        (loaded, total) => setSent(Math.round((loaded / total) * 100)),
-      );
+        onProgress: (loaded, total) => setSent(Math.round((loaded / total) * 100)),
+      });
       onStarted(started);
     } catch (error) {
-      setProblem(error instanceof Error ? translate(error.message, { _: error.message }) : String(error));
+      const message = serverMessage(error, 'ra.notification.http_error');
+      setProblem(translate(message, { _: message }));
       setSent(null);
     }
   };
@@ -84,7 +87,9 @@ export function ImportWizard({
         {step === 0 ? (
           <ImportFileStep
             chosen={chosen}
-            readPreview={(file) => upload<ImportPreview>('preview', file)}
+            readPreview={async (file) =>
+              (await dataProvider.upload('listImports', 'preview', { meta, file })).data
+            }
             onChosen={(next) => {
               setChosen(next);
               setMapping(completeMapping(next.preview.header.length, next.preview.suggestedMapping));

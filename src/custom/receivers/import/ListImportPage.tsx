@@ -8,9 +8,12 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Title, useGetList, useGetOne, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
+import { DeclaredDetail } from '../../../declarative/DeclaredDetail';
 import { LoadingMessage } from '../../../declarative/LoadingMessage';
 import { BackToOverview } from '../../../layout/BackToOverview';
-import { ImportProgressView } from './ImportProgressView';
+import { listImports } from '../../../resources/listImports';
+import { ImportHistory } from './ImportHistory';
+import { ImportAnotherContext } from './importAnother';
 import { ImportWizard } from './ImportWizard';
 
 /** How long after it ended an import's result is what the page opens with ('come back later'). */
@@ -29,7 +32,8 @@ function shownOnArrival(imports: readonly ListImport[], now = Date.now()): ListI
 /**
  * /recievers/lists/{id}/import: the import wizard, or the list's running import when there is one
  * (it runs in the server: leaving and coming back shows its progress), then its result; a result of
- * the last day is shown on arrival too, with a way to import another file.
+ * the last day is shown on arrival too, with a way to import another file. Below, the list's earlier
+ * imports, each opening its result.
  */
 export function ListImportPage() {
   const translate = useTranslate();
@@ -67,7 +71,16 @@ export function ListImportPage() {
             {translate('app.receivers.imports.title', { title })}
           </Typography>
           {importId ? (
-            <ImportProgressView listId={id} importId={importId} onAnother={() => setShownId(null)} />
+            // Its progress, then its result: the import's declared view, reading it again while it runs.
+            <ImportAnotherContext value={() => setShownId(null)}>
+              <DeclaredDetail
+                declaration={listImports}
+                view="import"
+                id={importId}
+                values={{ listId: id }}
+                embedded
+              />
+            </ImportAnotherContext>
           ) : list.data.isDeleted ? (
             <Alert severity="info">{translate('app.receivers.imports.deleted')}</Alert>
           ) : (
@@ -75,6 +88,11 @@ export function ListImportPage() {
           )}
         </CardContent>
       </Card>
+      <ImportHistory
+        imports={imports.data ?? []}
+        shownId={importId ?? undefined}
+        onOpen={(openedId) => setShownId(openedId)}
+      />
     </Stack>
   );
 }

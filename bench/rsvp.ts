@@ -1,0 +1,232 @@
+// `npm run bench:rsvp` (issue 24): the RSVP answer page under load and the console's reads of a large
+// invitation, through the server in its own process (bench/benchServer.ts), on PostgreSQL when
+// DATABASE_URL is set (a fresh database next to it), else on PGlite.
+// 1. 200 concurrent clients (each its own address, X-Forwarded-For with TRUST_PROXY on, keep-alive) POST
+//    'Ja' for 1,500 invitees of an event of 1,000 places: answers/s, p50/p99, and the persons accepted
+//    (must be exactly 1,000; the other 500 on the waiting list).
+// 2. An invitation of 10,000 answered invitees: the counts and the first 250 rows (ms), the CSV (ms, bytes,
+//    and the server's peak RSS before and after).
+import { readFileSync } from 'node:fs';
+import { Agent, request } from 'node:https';
+import { loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { loadConfig } from '../server/src/config';
+import type { RsvpSummary } from '../server/src/contract/rsvp';
+import { openDatabase } from '../server/src/db/client';
+import { publications, rsvpEvents, rsvpInvitees } from '../server/src/db/schema';
+import { rsvpPath } from '../server/src/rsvp/rsvpAddress';
+import { rsvpKey, signRsvpToken } from '../server/src/rsvp/rsvpToken';
+import { seedIfEmpty } from '../server/src/seed';
+import { demoUsers, environmentIds, publicationIds } from '../server/src/seed/ids';
+import { httpsRequest } from '../tests/server/support/https';
+import { authHeaders } from '../tests/server/support/mediaRequests';
+import { signInWithCode } from '../tests/server/support/signIn';
+import { createTestDatabase } from '../tests/server/support/testDatabase';
+import { startServerProcess, type BenchServer } from './benchServer';
+
+const env = environmentIds.zuiderveen;
+const clients = 200;
+const places = 1_000;
+const answering = 1_500;
+const large = 10_000;
+const day = 24 * 60 * 60 * 1000;
+
+interface Prepared {
+  loadPublication: string;
+  largePublication: string;
+  paths: string[];
+}
+
+async function newInvitation(
+  db: Awaited<ReturnType<typeof openDatabase>>['db'],
+  name: string,
+  count: number,
+  answer: string | null,
+) {
+  const [publication] = await db
+    .insert(publications)
+    .values({ environmentId: env, publicationTypeId: publicationIds.types.zuiderveenInvitation, name })
+    .returning({ id: publications.id });
+  const startsAt = new Date(Date.now() + 30 * day);
+  await db.insert(rsvpEvents).values({
+    publicationId: publication.id,
+    environmentId: env,
+    enabled: true,
+    title: name,
+    startsAt,
+    endsAt: new Date(startsAt.getTime() + 3 * 60 * 60 * 1000),
+    places: answer ? 0 : places,
+    acceptedPersons: answer === 'Ja' ? count : 0,
+  });
+  const ids: number[] = [];
+  for (let start = 0; start < count; start += 1000) {
+    const rows = await db
+      .insert(rsvpInvitees)
+      .values(
+        Array.from({ length: Math.min(1000, count - start) }, (_, offset) => ({
+          environmentId: env,
+          publicationId: publication.id,
+          email: `genodigde${start + offset}@${name.replace(/\W/g, '').toLowerCase()}.nl`,
+          name: `Genodigde ${start + offset}`,
+          answer,
+          answeredAt: answer ? new Date() : null,
+          source: answer ? 'e-mail' : null,
+        })),
+      )
+      .returning({ id: rsvpInvitees.id });
+    ids.push(...rows.map((row) => row.id));
+  }
+  return { publicationId: publication.id, ids };
+}
+
+async function prepare(dataDir: string, databaseUrl: string | undefined): Promise<Prepared> {
+  const opened = await openDatabase({ dataDir, databaseUrl });
+  try {
+    await seedIfEmpty(opened.db, loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }));
+    const key = await rsvpKey(opened.db);
+    const load = await newInvitation(opened.db, 'Drukbezocht', answering, null);
+    const big = await newInvitation(opened.db, 'Groot', large, 'Ja');
+    await opened.db.execute(sql`ANALYZE rsvp_invitees`);
+    const ids = { environmentId: env, publicationId: load.publicationId };
+    return {
+      loadPublication: load.publicationId,
+      largePublication: big.publicationId,
+      paths: load.ids.map((inviteeId) => rsvpPath(ids, signRsvpToken(key, { ...ids, inviteeId }))),
+    };
+  } finally {
+    await opened.close();
+  }
+}
+
+function post(agent: Agent, server: BenchServer, path: string, address: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const body = 'antwoord=Ja';
+    const req = request(
+      `${server.url}${path}`,
+      {
+        method: 'POST',
+        agent,
+        ca: server.ca,
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'content-length': String(body.length),
+          'x-forwarded-for': address,
+          accept: 'text/html',
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+function peakRss(pid: number): number {
+  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Math.round(Number(match[1]) / 1024) : 0;
+}
+
+async function measure(label: string, server: BenchServer, prepared: Prepared): Promise<string[]> {
+  // 1. The answer page under 200 concurrent clients.
+  const queue = [...prepared.paths];
+  const latencies: number[] = [];
+  const statuses = new Map<number, number>();
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async (_, client) => {
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      const address = `10.${Math.floor(client / 250)}.${client % 250}.7`;
+      for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
+        const begin = performance.now();
+        const status = await post(agent, server, path, address);
+        latencies.push(performance.now() - begin);
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      }
+      agent.destroy();
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+
+  const info = JSON.parse(
+    (await httpsRequest({ method: 'GET', url: `${server.url}/api/1/environment/info`, ca: server.ca })).text,
+  ) as { clientId: string; authority: string; apiScope: string };
+  const { accessToken } = await signInWithCode(
+    { url: server.url, ca: server.ca, ...info },
+    demoUsers.anne.username,
+  );
+  const get = async (path: string) => {
+    const begin = performance.now();
+    const response = await httpsRequest({
+      method: 'GET',
+      url: `${server.url}/api/1/${env}${path}`,
+      headers: { ...authHeaders(accessToken, env), accept: 'application/json' },
+      ca: server.ca,
+    });
+    return { ms: performance.now() - begin, response };
+  };
+  const loaded = JSON.parse(
+    (await get(`/publications/${prepared.loadPublication}/rsvp/summary`)).response.text,
+  ) as RsvpSummary;
+
+  // 2. The console's reads of 10,000 invitees.
+  await get(`/publications/${prepared.largePublication}/rsvp/summary`); // warm-up
+  const counts = await get(`/publications/${prepared.largePublication}/rsvp/summary`);
+  const rows = await get(`/publications/${prepared.largePublication}/rsvp/invitees?limit=250`);
+  const rssBefore = peakRss(server.pid);
+  const csv = await get(`/publications/${prepared.largePublication}/rsvp/invitees/csv`);
+  const rssAfter = peakRss(server.pid);
+  const csvLines = csv.response.text.trim().split('\r\n').length - 1;
+
+  return [
+    `${label}: ${answering} answers 'Ja' from ${clients} concurrent clients to ${places} places: ` +
+      `${Math.round(answering / seconds)} answers/s, p50 ${latencies[Math.floor(latencies.length / 2)].toFixed(0)} ms, ` +
+      `p99 ${percentile(latencies, 99).toFixed(0)} ms; statuses ${JSON.stringify(Object.fromEntries(statuses))}; ` +
+      `accepted persons ${loaded.yes} (waiting ${loaded.waiting})`,
+    `${label}: ${large} invitees: counts ${counts.ms.toFixed(0)} ms, first 250 rows ${rows.ms.toFixed(0)} ms, ` +
+      `CSV ${csv.ms.toFixed(0)} ms (${csvLines} rows, ${Math.round(csv.response.text.length / 1024)} KB), ` +
+      `server peak RSS ${rssBefore} MB before the CSV, ${rssAfter} MB after`,
+  ];
+}
+
+async function main() {
+  const lines: string[] = [
+    `load before: ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')}`,
+  ];
+  const adminUrl = process.env.DATABASE_URL;
+  const database = adminUrl ? await createTestDatabase(adminUrl) : undefined;
+  let prepared: Prepared | undefined;
+  const server = await startServerProcess(database, {
+    env: { TRUST_PROXY: 'on' },
+    prepare: async (dataDir) => {
+      prepared = await prepare(dataDir, database?.url);
+    },
+  });
+  try {
+    lines.push(...(await measure(database ? 'PostgreSQL' : 'PGlite', server, prepared!)));
+  } finally {
+    await server.stop();
+    await database?.drop();
+  }
+  lines.push(
+    `load after: ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')}`,
+  );
+  console.log(lines.join('\n'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

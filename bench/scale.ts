@@ -1,0 +1,333 @@
+// `npm run bench:scale` (issue 27): the API's mixed read/write load (like bench:load) through nginx
+// (deploy/nginx, as the multi-instance test renders it) against 1, 2 and 3 server instances on one
+// PostgreSQL database, one s3rver bucket and one Redis, side by side in one run; then 3 instances with
+// one killed (SIGKILL) halfway, counting errors before, around and after the kill. After each phase
+// every write answered 2xx must be present exactly once (nothing lost, nothing counted twice).
+// Options: BENCH_CLIENTS (default 24), BENCH_DURATION (s per phase, default 20), BENCH_WRITE_SHARE
+// (default 0.3). PostgreSQL: TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test; Redis:
+// REDIS_URL or redis://127.0.0.1:6379.
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { Agent, request } from 'node:https';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { demoUsers, environmentIds, receiverIds } from '../server/src/seed/ids';
+import { freePort } from '../tests/server/support/freePort';
+import { httpsRequest } from '../tests/server/support/https';
+import { startNginx, type TestNginx } from '../tests/server/support/nginx';
+import { startTestS3 } from '../tests/server/support/s3Server';
+import {
+  exitWithin,
+  spawnServer,
+  waitForHealth,
+  type ServerProcess,
+} from '../tests/server/support/serverProcess';
+import { signInWithCode, type Tokens } from '../tests/server/support/signIn';
+import { createTestDatabase } from '../tests/server/support/testDatabase';
+
+const clients = Number(process.env.BENCH_CLIENTS ?? 24);
+const durationSeconds = Number(process.env.BENCH_DURATION ?? 20);
+const writeShare = Number(process.env.BENCH_WRITE_SHARE ?? 0.3);
+const env = environmentIds.zuiderveen;
+
+interface Instance {
+  dataDir: string;
+  port: number;
+  process: ServerProcess;
+}
+
+interface Sample {
+  status: number;
+  milliseconds: number;
+  /** When the answer came, ms since the phase started. */
+  at: number;
+  writing: boolean;
+}
+
+interface PhaseResult {
+  phase: string;
+  requests: number;
+  reqPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  /** Writes answered 2xx but not present afterwards (must be 0). */
+  lost: number;
+  /** Writes present without a 2xx answer: in flight on an instance that died after committing. */
+  writtenUnanswered: number;
+  failedWrites: number;
+  extra?: string;
+}
+
+async function main(): Promise<void> {
+  const database = await createTestDatabase(
+    process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',
+  );
+  const s3 = await startTestS3();
+  const instances: Instance[] = [];
+  const proxies: TestNginx[] = [];
+  try {
+    const shared = {
+      ...s3.env,
+      DATABASE_URL: database.url,
+      REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+      REDIS_PREFIX: `bench-${randomBytes(4).toString('hex')}:`,
+      TRUST_PROXY: 'on',
+      // Many clients behind one address here: the public limits must not be what is measured.
+      IDENTITY_RATE_LIMIT: '100000',
+      ENVIRONMENT_INFO_RATE_LIMIT: '100000',
+      HEALTH_RATE_LIMIT: '100000',
+    };
+    const proxyPorts = [await freePort(), await freePort(), await freePort()];
+    for (let index = 0; index < 3; index += 1) {
+      const dataDir = await mkdtemp(path.join(tmpdir(), `dpp-scale-${index}-`));
+      const port = await freePort();
+      // Each instance's PUBLIC_URL is that of the first proxy: tokens are issued there and valid everywhere.
+      const child = spawnServer({
+        ...shared,
+        PUBLIC_URL: `https://localhost:${proxyPorts[0]}`,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: 'localhost',
+      });
+      await waitForHealth(child, `https://localhost:${port}`, dataDir);
+      instances.push({ dataDir, port, process: child });
+    }
+    const certificatePath = path.join(instances[0]!.dataDir, 'tls', 'localhost-cert.pem');
+    const ca = await readFile(certificatePath, 'utf8');
+    for (let count = 1; count <= 3; count += 1)
+      proxies.push(
+        await startNginx({
+          port: proxyPorts[count - 1]!,
+          upstreams: instances.slice(0, count).map((instance) => `127.0.0.1:${instance.port}`),
+          certificatePath,
+          keyPath: path.join(instances[0]!.dataDir, 'tls', 'localhost-key.pem'),
+        }),
+      );
+    const info = JSON.parse(
+      (await httpsRequest({ method: 'GET', url: `${proxies[0]!.url}/api/1/environment/info`, ca })).text,
+    ) as { clientId: string; authority: string; apiScope: string };
+    const target = { url: proxies[0]!.url, ca, ...info };
+    const tokens = [
+      await signInWithCode(target, demoUsers.anne.username),
+      await signInWithCode(target, demoUsers.bram.username),
+    ];
+
+    console.log(
+      `\nbench:scale, ${new Date().toISOString()}: ${clients} clients, ${durationSeconds} s per phase, ` +
+        `${Math.round(writeShare * 100)} % writes; load average before: ${loadavg()
+          .map((n) => n.toFixed(2))
+          .join(' ')}`,
+    );
+    const results: PhaseResult[] = [];
+    for (let count = 1; count <= 3; count += 1)
+      results.push(
+        await phase(`${count} instance${count > 1 ? 's' : ''}`, proxies[count - 1]!.url, ca, tokens),
+      );
+    // The last phase: three instances, the third killed halfway.
+    const victim = instances[2]!;
+    const killAt = (durationSeconds * 1000) / 2;
+    const killed = phase('3, one killed halfway', proxies[2]!.url, ca, tokens, {
+      at: killAt,
+      kill: () => victim.process.child.kill('SIGKILL'),
+    });
+    results.push(await killed);
+    console.log(
+      `load average after: ${loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')}\n`,
+    );
+    console.log(
+      '| phase | requests | req/s | p50 ms | p99 ms | errors | writes lost | written, answer lost | errors |',
+    );
+    console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+    for (const result of results)
+      console.log(
+        `| ${result.phase} | ${result.requests} | ${result.reqPerSecond.toFixed(0)} | ${result.p50.toFixed(1)} | ` +
+          `${result.p99.toFixed(1)} | ${result.errors} | ${result.lost} | ${result.writtenUnanswered} | ${result.extra ?? ''} |`,
+      );
+    // Nothing acknowledged may be missing; a write without an answer may only be one whose answer failed.
+    for (const text of firstFailure.values()) console.log(`first ${text}`);
+    if (results.some((result) => result.lost > 0 || result.writtenUnanswered > result.failedWrites))
+      process.exitCode = 1;
+  } finally {
+    for (const proxy of proxies) await proxy.close();
+    for (const instance of instances) {
+      if (instance.process.child.exitCode === null && instance.process.child.signalCode === null) {
+        instance.process.child.kill('SIGTERM');
+        await exitWithin(instance.process, 20_000).catch(() => undefined);
+      }
+      await rm(instance.dataDir, { recursive: true, force: true });
+    }
+    await s3.close();
+    await database.drop();
+  }
+}
+
+async function phase(
+  name: string,
+  origin: string,
+  ca: string,
+  tokens: Tokens[],
+  incident?: { at: number; kill(): void },
+): Promise<PhaseResult> {
+  const run = `scale${Date.now().toString(36)}`;
+  const setupAgent = new Agent({ ca });
+  const created = await send(origin, setupAgent, tokens[0]!, 'POST', `/list/manual?title=${run}`);
+  setupAgent.destroy();
+  const benchList = (JSON.parse(created.text) as { id: string }).id;
+  const samples: Sample[] = [];
+  let acknowledged = 0;
+  const started = performance.now();
+  const deadline = started + durationSeconds * 1000;
+  let killedAt: number | undefined;
+  const timer = incident
+    ? setTimeout(() => {
+        killedAt = performance.now() - started;
+        incident.kill();
+      }, incident.at)
+    : undefined;
+  await Promise.all(
+    Array.from({ length: clients }, async (_, index) => {
+      const agent = new Agent({ ca, keepAlive: true, maxSockets: 1 });
+      for (let n = 0; performance.now() < deadline; n += 1) {
+        const writing = Math.random() < writeShare;
+        const began = performance.now();
+        const answer = writing
+          ? await send(
+              origin,
+              agent,
+              tokens[index % tokens.length]!,
+              'POST',
+              `/list/manual/${benchList}/subscriber`,
+              {
+                name: `${run}-${index}-${n}`,
+                email: `${run}-${index}-${n}@voorbeeld.nl`,
+              },
+            )
+          : await send(
+              origin,
+              agent,
+              tokens[index % tokens.length]!,
+              'GET',
+              readPaths[n % readPaths.length]!,
+            );
+        const now = performance.now();
+        samples.push({ status: answer.status, milliseconds: now - began, at: now - started, writing });
+        if ((answer.status < 200 || answer.status >= 300) && !firstFailure.has(answer.status))
+          firstFailure.set(answer.status, `${answer.status} ${answer.text.slice(0, 200)}`);
+        if (writing && answer.status >= 200 && answer.status < 300) acknowledged += 1;
+      }
+      agent.destroy();
+    }),
+  );
+  clearTimeout(timer);
+  const elapsed = (performance.now() - started) / 1000;
+  const checkAgent = new Agent({ ca });
+  const present = await send(
+    origin,
+    checkAgent,
+    tokens[0]!,
+    'GET',
+    `/list/manual/${benchList}/subscribers?limit=1`,
+  );
+  checkAgent.destroy();
+  const found = Number(
+    present.headers['x-total-count'] ?? (JSON.parse(present.text) as { total: number }).total,
+  );
+  const times = samples.map((sample) => sample.milliseconds).sort((a, b) => a - b);
+  const failed = samples.filter((sample) => sample.status < 200 || sample.status >= 300);
+  let extra =
+    failed.length > 0 ? `statuses ${JSON.stringify(countBy(failed.map((sample) => sample.status)))}` : '';
+  if (killedAt !== undefined) {
+    const before = failed.filter((sample) => sample.at < killedAt!).length;
+    const within = failed.filter((sample) => sample.at >= killedAt! && sample.at < killedAt! + 1000).length;
+    const after = failed.filter((sample) => sample.at >= killedAt! + 1000).length;
+    extra = `before the kill ${before}, within 1 s after it ${within}, later ${after}; ${extra}`;
+  }
+  return {
+    phase: name,
+    requests: samples.length,
+    reqPerSecond: samples.length / elapsed,
+    p50: percentile(times, 0.5),
+    p99: percentile(times, 0.99),
+    errors: failed.length,
+    lost: Math.max(0, acknowledged - found),
+    writtenUnanswered: Math.max(0, found - acknowledged),
+    failedWrites: failed.filter((sample) => sample.writing).length,
+    extra,
+  };
+}
+
+/** The first answer of each failing status, printed at the end (what went wrong, not only how often). */
+const firstFailure = new Map<number, string>();
+
+const readPaths = [
+  '/lists/?limit=50',
+  `/list/manual/${receiverIds.lists.residents}/subscribers?limit=50`,
+  '/publications/?limit=50',
+  '/audiences/',
+  '/themes',
+  `/audience/${receiverIds.audiences.everyone}/recipients/count`,
+];
+
+interface Answer {
+  status: number;
+  text: string;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/** One environment-scoped call as the console sends it; status 0 when no answer came. */
+function send(
+  origin: string,
+  agent: Agent,
+  token: Tokens,
+  method: string,
+  call: string,
+  json?: unknown,
+): Promise<Answer> {
+  const body = json === undefined ? undefined : JSON.stringify(json);
+  const headers: Record<string, string> = {
+    authorization: `Bearer ${token.accessToken}`,
+    'x-environment-id': env,
+    accept: 'application/json',
+    ...(body !== undefined && {
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(body)),
+    }),
+  };
+  return new Promise((resolve) => {
+    const outgoing = request(
+      new URL(`/api/1/${env}${call}`, origin),
+      { method, agent, headers, timeout: 30_000 },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            text: Buffer.concat(chunks).toString('utf8'),
+            headers: response.headers,
+          }),
+        );
+        response.on('error', () => resolve({ status: 0, text: '', headers: {} }));
+      },
+    );
+    outgoing.on('error', (error) => resolve({ status: 0, text: String(error), headers: {} }));
+    outgoing.on('timeout', () => outgoing.destroy(new Error('timeout')));
+    outgoing.end(body);
+  });
+}
+
+function percentile(sorted: number[], fraction: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
+}
+
+function countBy(values: number[]): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const value of values) counts[value] = (counts[value] ?? 0) + 1;
+  return counts;
+}
+
+await main();

@@ -1,0 +1,1 @@
+ALTER TABLE "rsvp_events" ADD COLUMN "anonymised_at" timestamp with time zone;

@@ -1,0 +1,311 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type {
+  Journey,
+  JourneyGraph,
+  JourneyStep,
+  StepCount,
+  TimelineEntry,
+  UpdateJourneyBody,
+} from '../contract/journeys';
+import type { Database } from '../db/client';
+import { journeyVersions, journeys, publicationTemplates, publications, lists } from '../db/schema';
+import { badRequest, conflict, notFound } from '../errors';
+import { conditionKindOf } from './conditionKinds';
+import { emptyGraph, assertGraphShape } from './graph';
+import { triggerKindOf } from './triggerKinds';
+
+// The journeys of an environment: create, edit (an active journey's edits are a draft), activate,
+// pause, stop, publish a draft (moving people off removed steps), and the counts and timelines read.
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+const unknownJourney = () => notFound('De journey');
+
+export async function listJourneys(db: Database, environmentId: string): Promise<Journey[]> {
+  const rows = await db
+    .select()
+    .from(journeys)
+    .where(eq(journeys.environmentId, environmentId))
+    .orderBy(desc(journeys.createdAt));
+  return Promise.all(rows.map((row) => describe(db, row)));
+}
+
+export async function getJourney(db: Database, environmentId: string, id: string): Promise<Journey> {
+  return describe(db, await journeyRow(db, environmentId, id));
+}
+
+async function journeyRow(db: Database, environmentId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(journeys)
+    .where(and(eq(journeys.id, id), eq(journeys.environmentId, environmentId)));
+  if (!row) throw unknownJourney();
+  return row;
+}
+
+async function activeGraph(db: Database, versionId: string | null) {
+  if (!versionId) return undefined;
+  const [version] = await db.select().from(journeyVersions).where(eq(journeyVersions.id, versionId));
+  return version;
+}
+
+async function describe(db: Database, row: typeof journeys.$inferSelect): Promise<Journey> {
+  const version = await activeGraph(db, row.activeVersionId);
+  const graph = row.draft ?? version?.graph ?? emptyGraph;
+  const [counted] = rowsOf<{ active: number }>(
+    await db.execute(
+      sql`SELECT count(*)::int AS active FROM journey_enrollments WHERE journey_id = ${row.id} AND state = 'Actief'`,
+    ),
+  );
+  return {
+    id: row.id,
+    name: row.name,
+    state: row.state as Journey['state'],
+    graph,
+    hasDraft: row.draft !== null && version !== undefined,
+    versionNumber: version?.number ?? null,
+    triggerKinds: [...new Set(graph.triggers.map((trigger) => trigger.kind))],
+    activePeople: counted.active,
+    lastError: row.lastError,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function createJourney(db: Database, environmentId: string, name: string): Promise<Journey> {
+  const [row] = await db.insert(journeys).values({ environmentId, name, draft: emptyGraph }).returning();
+  return describe(db, row);
+}
+
+/** Saves name and graph; the graph of an active (or paused) journey becomes its draft. */
+export async function updateJourney(
+  db: Database,
+  environmentId: string,
+  id: string,
+  body: UpdateJourneyBody,
+): Promise<Journey> {
+  const row = await journeyRow(db, environmentId, id);
+  if (body.graph) assertGraphShape(body.graph);
+  if (row.state === 'Gestopt' && body.graph)
+    throw conflict('Een gestopte journey kan niet meer worden gewijzigd.');
+  await db
+    .update(journeys)
+    .set({ ...(body.name !== undefined && { name: body.name }), ...(body.graph && { draft: body.graph }) })
+    .where(eq(journeys.id, id));
+  return getJourney(db, environmentId, id);
+}
+
+export async function deleteJourney(db: Database, environmentId: string, id: string): Promise<void> {
+  const row = await journeyRow(db, environmentId, id);
+  if (row.state === 'Actief') throw conflict('Pauzeer of stop de journey voordat je hem verwijdert.');
+  await db.delete(journeys).where(eq(journeys.id, id));
+}
+
+/** Dutch reasons the graph cannot run: missing references, no trigger, no steps. */
+export async function activationProblems(
+  db: Database,
+  environmentId: string,
+  graph: JourneyGraph,
+): Promise<string[]> {
+  const problems: string[] = [];
+  if (graph.triggers.length === 0) problems.push('Kies minstens één trigger.');
+  if (graph.start === null) problems.push('Voeg minstens één stap toe.');
+  for (const trigger of graph.triggers)
+    problems.push(...(await triggerKindOf(trigger).missing(db, environmentId, trigger)));
+  for (const step of graph.steps) problems.push(...(await stepProblems(db, environmentId, step)));
+  return [...new Set(problems)];
+}
+
+async function stepProblems(db: Database, environmentId: string, step: JourneyStep): Promise<string[]> {
+  switch (step.kind) {
+    case 'send': {
+      const [publication] = await db
+        .select({ id: publications.id })
+        .from(publications)
+        .where(and(eq(publications.id, step.publicationId), eq(publications.environmentId, environmentId)));
+      const [template] = await db
+        .select({ id: publicationTemplates.id })
+        .from(publicationTemplates)
+        .where(eq(publicationTemplates.id, step.templateId));
+      return [
+        ...(publication ? [] : ['De publicatie van een verzendstap bestaat niet (meer).']),
+        ...(template ? [] : ['De template van een verzendstap bestaat niet (meer).']),
+      ];
+    }
+    case 'addToList':
+    case 'removeFromList': {
+      const [list] = await db
+        .select({ id: lists.id })
+        .from(lists)
+        .where(
+          and(eq(lists.id, step.listId), eq(lists.environmentId, environmentId), eq(lists.isDeleted, false)),
+        );
+      return list ? [] : ['De lijst van een lijststap bestaat niet (meer).'];
+    }
+    case 'condition':
+      return conditionKindOf(step.condition).missing(db, environmentId, step.condition);
+    default:
+      return [];
+  }
+}
+
+/**
+ * Activates a draft journey, or publishes the draft of an active one: freezes the graph as a new version.
+ * People running an older version move to the new one; those on a step the new version no longer has go
+ * where `moves` says (refused, naming `moves`, when it does not say).
+ */
+export async function publishJourney(
+  db: Database,
+  environmentId: string,
+  id: string,
+  moves: Record<string, string>,
+  now: Date,
+): Promise<Journey> {
+  const row = await journeyRow(db, environmentId, id);
+  if (row.state === 'Gestopt') throw conflict('Een gestopte journey kan niet opnieuw worden geactiveerd.');
+  const version = await activeGraph(db, row.activeVersionId);
+  const graph = row.draft ?? version?.graph;
+  if (!graph) throw badRequest('graph', 'Deze journey heeft nog geen stappen.');
+  assertGraphShape(graph);
+  const problems = await activationProblems(db, environmentId, graph);
+  if (problems.length > 0)
+    throw badRequest('graph', `De journey kan niet worden geactiveerd: ${problems.join(' ')}`);
+  const kept = new Set(graph.steps.map((step) => step.id));
+  await db.transaction(async (txn) => {
+    const tx = txn as unknown as Database;
+    const [locked] = await tx
+      .select({ id: journeys.id })
+      .from(journeys)
+      .where(eq(journeys.id, id))
+      .for('update');
+    if (!locked) throw unknownJourney();
+    const stranded = rowsOf<{ step: string }>(
+      await tx.execute(sql`SELECT DISTINCT current_step_id AS step FROM journey_enrollments
+                           WHERE journey_id = ${id} AND state = 'Actief' AND current_step_id IS NOT NULL`),
+    )
+      .map((row) => row.step)
+      .filter((step) => !kept.has(step));
+    for (const step of stranded) {
+      if (!moves[step] || !kept.has(moves[step]))
+        throw badRequest('moves', `Kies waar de mensen op de verwijderde stap '${step}' naartoe gaan.`);
+    }
+    const [{ number }] = rowsOf<{ number: number }>(
+      await tx.execute(
+        sql`SELECT coalesce(max(number), 0) + 1 AS number FROM journey_versions WHERE journey_id = ${id}`,
+      ),
+    );
+    const [created] = await tx
+      .insert(journeyVersions)
+      .values({ journeyId: id, number, graph })
+      .returning({ id: journeyVersions.id });
+    for (const step of stranded) {
+      // Moved people start the chosen step afresh (a wait there is computed from now).
+      await tx.execute(sql`UPDATE journey_enrollments SET current_step_id = ${moves[step]}, wait_until = NULL,
+                             next_run_at = ${now.toISOString()}
+                           WHERE journey_id = ${id} AND state = 'Actief' AND current_step_id = ${step}`);
+    }
+    await tx.execute(
+      sql`UPDATE journey_enrollments SET version_id = ${created.id} WHERE journey_id = ${id} AND state = 'Actief'`,
+    );
+    await tx
+      .update(journeys)
+      .set({ activeVersionId: created.id, draft: null, state: 'Actief', lastError: null })
+      .where(eq(journeys.id, id));
+  });
+  return getJourney(db, environmentId, id);
+}
+
+/** Pause (people stay where they are), resume, or stop (everyone leaves). */
+export async function setJourneyState(
+  db: Database,
+  environmentId: string,
+  id: string,
+  state: 'Actief' | 'Gepauzeerd' | 'Gestopt',
+  now: Date,
+): Promise<Journey> {
+  const row = await journeyRow(db, environmentId, id);
+  if (!row.activeVersionId) throw conflict('Activeer de journey eerst.');
+  if (row.state === 'Gestopt') throw conflict('Een gestopte journey kan niet meer worden gewijzigd.');
+  await db.transaction(async (tx) => {
+    await tx.update(journeys).set({ state }).where(eq(journeys.id, id));
+    if (state === 'Gestopt')
+      await tx.execute(sql`UPDATE journey_enrollments SET state = 'Verlaten', next_run_at = NULL, ended_at = ${now.toISOString()}
+                           WHERE journey_id = ${id} AND state = 'Actief'`);
+  });
+  return getJourney(db, environmentId, id);
+}
+
+/** Per step: people there now, people who passed it, and errors. */
+export async function stepCounts(db: Database, environmentId: string, id: string): Promise<StepCount[]> {
+  await journeyRow(db, environmentId, id);
+  const rows = rowsOf<{ step_id: string; now: number; passed: number; errors: number }>(
+    await db.execute(sql`
+      WITH here AS (
+        SELECT current_step_id AS step_id, count(*)::int AS now FROM journey_enrollments
+        WHERE journey_id = ${id} AND state = 'Actief' AND current_step_id IS NOT NULL GROUP BY 1
+      ), runs AS (
+        SELECT step_id, count(*) FILTER (WHERE status = 'Gelukt')::int AS passed,
+               count(*) FILTER (WHERE status = 'Fout')::int AS errors
+        FROM journey_step_runs WHERE journey_id = ${id} GROUP BY 1
+      ), failed_sends AS (
+        SELECT run.step_id, count(*)::int AS errors FROM journey_step_runs AS run
+        JOIN delivery_recipients AS r ON r.id = run.delivery_recipient_id
+        WHERE run.journey_id = ${id} AND r.status = 'Mislukt' GROUP BY 1
+      )
+      SELECT coalesce(here.step_id, runs.step_id) AS step_id, coalesce(here.now, 0) AS now,
+             coalesce(runs.passed, 0) AS passed, coalesce(runs.errors, 0) + coalesce(failed_sends.errors, 0) AS errors
+      FROM here FULL JOIN runs ON runs.step_id = here.step_id
+      LEFT JOIN failed_sends ON failed_sends.step_id = coalesce(here.step_id, runs.step_id)
+      ORDER BY 1`),
+  );
+  return rows.map((row) => ({ stepId: row.step_id, now: row.now, passed: row.passed, errors: row.errors }));
+}
+
+/** Every step a person went through in the journey (all their enrollments), oldest first. */
+export async function personTimeline(
+  db: Database,
+  environmentId: string,
+  id: string,
+  email: string,
+): Promise<TimelineEntry[]> {
+  await journeyRow(db, environmentId, id);
+  const rows = rowsOf<{
+    step_id: string;
+    step_kind: string;
+    visit: number;
+    at: string | Date;
+    result: string;
+    status: string;
+    send_status: string | null;
+    send_detail: string | null;
+  }>(
+    await db.execute(sql`
+      SELECT run.step_id, run.step_kind, run.visit, run.at, run.result, run.status,
+             r.status AS send_status, r.detail AS send_detail
+      FROM journey_step_runs AS run JOIN journey_enrollments AS e ON e.id = run.enrollment_id
+      LEFT JOIN delivery_recipients AS r ON r.id = run.delivery_recipient_id
+      WHERE run.journey_id = ${id} AND lower(e.email) = lower(${email})
+      ORDER BY run.at, run.id`),
+  );
+  return rows.map((row) => ({
+    stepId: row.step_id,
+    stepKind: row.step_kind,
+    visit: row.visit,
+    at: new Date(row.at).toISOString(),
+    ...sendOutcome(row),
+  }));
+}
+
+/** A send step's result is its delivery row's: queued, sent, or failed with the mail server's answer. */
+function sendOutcome(row: {
+  result: string;
+  status: string;
+  send_status: string | null;
+  send_detail: string | null;
+}) {
+  const status = row.status as TimelineEntry['status'];
+  if (row.send_status === 'Verzonden') return { result: 'Publicatie verzonden.', status };
+  if (row.send_status === 'Mislukt')
+    return { result: `Verzenden mislukt: ${row.send_detail ?? ''}`.trim(), status: 'Fout' as const };
+  if (row.send_status === 'Overgeslagen')
+    return { result: `Niet verzonden: ${row.send_detail ?? ''}`.trim(), status };
+  return { result: row.result, status };
+}

@@ -1,0 +1,206 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { stringify } from 'csv-stringify';
+import {
+  publicationMeasuringOf,
+  environmentMeasuringOf,
+  setEnvironmentMeasuring,
+  setPublicationMeasuring,
+  stricter,
+} from '../analytics/measuringMode';
+import { analyticsReport, recipientResults } from '../analytics/report';
+import {
+  AnalyticsQuery,
+  AnalyticsReport,
+  MeasuringSetting,
+  PublicationMeasuring,
+  PublicationMeasuringBody,
+  RecipientResult,
+  RecipientResultsQuery,
+} from '../contract/analytics';
+import { environmentParams, errorResponses } from '../contract/common';
+import { PublicationParams } from '../contract/publications';
+import { ApiError } from '../errors';
+import { attachmentDisposition } from '../media/contentDisposition';
+import { getPublication } from '../publications/publications';
+
+const tags = ['Analytics'];
+
+const legalBasisRequired = () =>
+  new ApiError(400, "Leg bij 'Per persoon' de rechtsgrond vast (Rechtsgrond).", 'legalBasis');
+
+const laxerThanEnvironment = (environmentMode: string) =>
+  new ApiError(
+    400,
+    `Meten: een publicatie meet hooguit zoveel als de omgeving ('${environmentMode}').`,
+    'mode',
+  );
+
+const bounceLabels = { hard: 'Hard', soft: 'Zacht' } as const;
+
+const noPersonalResults = () => new ApiError(404, 'In deze meetstand zijn er geen resultaten per persoon.');
+
+/** Analytics of a publication and the 'Meten' setting (environment and publication). */
+export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/measuring',
+    {
+      schema: {
+        summary: "The environment's 'Meten' setting.",
+        tags,
+        'x-extension': true,
+        response: { 200: MeasuringSetting, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => environmentMeasuringOf(app.db, request.environmentId),
+  );
+
+  app.put(
+    '/measuring',
+    {
+      schema: {
+        summary: "Sets the environment's 'Meten'; 'Per persoon' needs the legal basis.",
+        tags,
+        'x-extension': true,
+        body: MeasuringSetting,
+        response: { 200: MeasuringSetting, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      if (request.body.mode === 'Per persoon' && !request.body.legalBasis?.trim()) throw legalBasisRequired();
+      await setEnvironmentMeasuring(app.db, request.environmentId, request.body, request.user.id);
+      return environmentMeasuringOf(app.db, request.environmentId);
+    },
+  );
+
+  app.get(
+    '/publications/:id/measuring',
+    {
+      schema: {
+        summary: "The publication's 'Meten': its own choice and the mode that applies.",
+        tags,
+        'x-extension': true,
+        params: environmentParams(PublicationParams.properties),
+        response: { 200: PublicationMeasuring, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await getPublication(app.db, request.environmentId, request.params.id);
+      return publicationMeasuringOf(app.db, request.environmentId, request.params.id);
+    },
+  );
+
+  app.put(
+    '/publications/:id/measuring',
+    {
+      schema: {
+        summary:
+          "Sets the publication's own 'Meten' (stricter than the environment's applies; null follows it).",
+        tags,
+        'x-extension': true,
+        params: environmentParams(PublicationParams.properties),
+        body: PublicationMeasuringBody,
+        response: { 200: PublicationMeasuring, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await getPublication(app.db, request.environmentId, request.params.id);
+      const { mode, legalBasis } = request.body;
+      if (mode === 'Per persoon' && !legalBasis?.trim()) throw legalBasisRequired();
+      const environment = await environmentMeasuringOf(app.db, request.environmentId);
+      if (mode !== null && stricter(mode, environment.mode) !== mode)
+        throw laxerThanEnvironment(environment.mode);
+      await setPublicationMeasuring(
+        app.db,
+        request.environmentId,
+        request.params.id,
+        mode === null ? null : { mode, legalBasis },
+        request.user.id,
+      );
+      return publicationMeasuringOf(app.db, request.environmentId, request.params.id);
+    },
+  );
+
+  app.get(
+    '/publications/:id/analytics',
+    {
+      schema: {
+        summary:
+          'Sent, delivered, bounces, opens, clicks, unsubscribes, the chart and the links of a publication.',
+        tags,
+        'x-extension': true,
+        params: environmentParams(PublicationParams.properties),
+        querystring: AnalyticsQuery,
+        response: { 200: AnalyticsReport, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await getPublication(app.db, request.environmentId, request.params.id);
+      return analyticsReport(app.db, request.environmentId, request.params.id, request.query.jobId);
+    },
+  );
+
+  const recipientsOf = async (environmentId: string, publicationId: string, query: RecipientResultsQuery) => {
+    await getPublication(app.db, environmentId, publicationId);
+    const results = await recipientResults(app.db, environmentId, publicationId, query.jobId);
+    if (!results) throw noPersonalResults();
+    const search = query.search?.trim().toLowerCase();
+    return search ? results.filter((row) => row.recipient.toLowerCase().includes(search)) : results;
+  };
+
+  app.get(
+    '/publications/:id/analytics/recipients',
+    {
+      schema: {
+        summary: 'Opens and clicks per recipient; only in the personal modes (404 otherwise).',
+        tags,
+        'x-extension': true,
+        params: environmentParams(PublicationParams.properties),
+        querystring: RecipientResultsQuery,
+        response: { 200: Type.Array(RecipientResult), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => recipientsOf(request.environmentId, request.params.id, request.query),
+  );
+
+  app.get(
+    '/publications/:id/analytics/recipients/csv',
+    {
+      schema: {
+        summary:
+          'The recipient table as CSV (semicolons, UTF-8 with BOM, formulas escaped); personal modes only.',
+        tags,
+        'x-extension': true,
+        'x-download': true,
+        'x-produces': ['text/csv'],
+        params: environmentParams(PublicationParams.properties),
+        querystring: RecipientResultsQuery,
+        response: { ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const rows = await recipientsOf(request.environmentId, request.params.id, request.query);
+      const publication = await getPublication(app.db, request.environmentId, request.params.id);
+      const records = [
+        ['Ontvanger', 'Geopend', 'Geklikt', 'Eerst geopend', 'Bounce'],
+        ...rows.map((row) => [
+          row.recipient,
+          String(row.opens),
+          String(row.clicks),
+          row.firstOpenedAt ?? '',
+          row.bounce ? bounceLabels[row.bounce] : '',
+        ]),
+      ];
+      const content = Readable.from(records).pipe(
+        stringify({ delimiter: ';', bom: true, escape_formulas: true, record_delimiter: 'windows' }),
+      );
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', attachmentDisposition(`${publication.name} - resultaten.csv`))
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(content);
+    },
+  );
+};

@@ -1,0 +1,37 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { rsvpEvents, rsvpInvitees } from '../db/schema';
+import { linkExpired } from './eventRules';
+import { rsvpKey, verifyRsvpToken } from './rsvpToken';
+
+export type InvitationEvent = typeof rsvpEvents.$inferSelect;
+export type Invitee = typeof rsvpInvitees.$inferSelect;
+
+/**
+ * The invitee and event a personal link stands for, or undefined for anything that must look like a
+ * dead link: a forged or altered token (checked before any query), another publication's, an invitee or
+ * invitation that is gone or switched off, or a link more than 30 days after the event.
+ */
+export async function invitationByToken(
+  db: Database,
+  ids: { environmentId: string; publicationId: string },
+  token: string,
+  now: Date,
+): Promise<{ invitee: Invitee; event: InvitationEvent } | undefined> {
+  const inviteeId = verifyRsvpToken(await rsvpKey(db), ids.environmentId, ids.publicationId, token);
+  if (inviteeId === undefined) return undefined;
+  const [found] = await db
+    .select({ invitee: rsvpInvitees, event: rsvpEvents })
+    .from(rsvpInvitees)
+    .innerJoin(rsvpEvents, eq(rsvpEvents.publicationId, rsvpInvitees.publicationId))
+    .where(
+      and(
+        eq(rsvpInvitees.id, inviteeId),
+        eq(rsvpInvitees.publicationId, ids.publicationId),
+        eq(rsvpInvitees.environmentId, ids.environmentId),
+        eq(rsvpEvents.enabled, true),
+      ),
+    );
+  if (!found || linkExpired(found.event, now)) return undefined;
+  return found;
+}

@@ -1,0 +1,85 @@
+import type { JourneyGraph, JourneyStep } from '@contract/journeys';
+
+// Edits of a journey's graph as the editor makes them: a step is inserted into a slot (the start, a
+// step's 'next', a condition's 'Ja' or 'Nee') and takes over what the slot pointed to; a removed step's
+// slot points to what followed it, and steps nobody reaches any more go with it.
+
+export type Slot = { at: 'start' } | { at: 'next' | 'yes' | 'no'; stepId: string };
+
+export function slotTarget(graph: JourneyGraph, slot: Slot): string | null {
+  if (slot.at === 'start') return graph.start;
+  const step = graph.steps.find((candidate) => candidate.id === slot.stepId);
+  if (!step) return null;
+  if (slot.at === 'next') return 'next' in step ? (step.next ?? null) : null;
+  return step.kind === 'condition' ? step[slot.at] : null;
+}
+
+function pointSlot(graph: JourneyGraph, slot: Slot, target: string | null): JourneyGraph {
+  if (slot.at === 'start') return { ...graph, start: target };
+  return {
+    ...graph,
+    steps: graph.steps.map((step) => {
+      if (step.id !== slot.stepId) return step;
+      if (slot.at === 'next' && step.kind !== 'condition' && step.kind !== 'end')
+        return { ...step, next: target };
+      if (slot.at !== 'next' && step.kind === 'condition') return { ...step, [slot.at]: target };
+      return step;
+    }),
+  };
+}
+
+export function newStepId(graph: JourneyGraph): string {
+  const used = new Set(graph.steps.map((step) => step.id));
+  let number = graph.steps.length + 1;
+  while (used.has(`stap${number}`)) number++;
+  return `stap${number}`;
+}
+
+/** Inserts `step` into the slot; what the slot led to follows the step (a condition: on 'Ja'). */
+export function insertStep(graph: JourneyGraph, slot: Slot, step: JourneyStep): JourneyGraph {
+  const following = slotTarget(graph, slot);
+  const linked: JourneyStep =
+    step.kind === 'condition'
+      ? { ...step, yes: following }
+      : step.kind === 'end'
+        ? step
+        : { ...step, next: following };
+  return pointSlot({ ...graph, steps: [...graph.steps, linked] }, slot, linked.id);
+}
+
+export function replaceStep(graph: JourneyGraph, step: JourneyStep): JourneyGraph {
+  return { ...graph, steps: graph.steps.map((candidate) => (candidate.id === step.id ? step : candidate)) };
+}
+
+/** Removes a step: whatever pointed to it points to what followed it; unreachable steps are dropped. */
+export function removeStep(graph: JourneyGraph, id: string): JourneyGraph {
+  const removed = graph.steps.find((step) => step.id === id);
+  if (!removed) return graph;
+  const following =
+    removed.kind === 'condition' ? removed.yes : removed.kind === 'end' ? null : (removed.next ?? null);
+  const redirect = (target: string | null | undefined) => (target === id ? following : (target ?? null));
+  const steps = graph.steps
+    .filter((step) => step.id !== id)
+    .map((step): JourneyStep => {
+      if (step.kind === 'condition') return { ...step, yes: redirect(step.yes), no: redirect(step.no) };
+      if (step.kind === 'end') return step;
+      return { ...step, next: redirect(step.next) };
+    });
+  return reachableOnly({ ...graph, start: redirect(graph.start), steps });
+}
+
+function reachableOnly(graph: JourneyGraph): JourneyGraph {
+  const byId = new Map(graph.steps.map((step) => [step.id, step]));
+  const reached = new Set<string>();
+  const visit = (id: string | null | undefined) => {
+    if (!id || reached.has(id) || !byId.has(id)) return;
+    reached.add(id);
+    const step = byId.get(id)!;
+    if (step.kind === 'condition') {
+      visit(step.yes);
+      visit(step.no);
+    } else if (step.kind !== 'end') visit(step.next);
+  };
+  visit(graph.start);
+  return { ...graph, steps: graph.steps.filter((step) => reached.has(step.id)) };
+}

@@ -1,0 +1,94 @@
+import type { Journey } from '@contract/journeys';
+import RouteOutlinedIcon from '@mui/icons-material/RouteOutlined';
+import { required } from 'react-admin';
+import { lazyView } from '../../declarative/lazyView';
+import { defineResource } from '../../declarative/resourceDeclaration';
+import { triggerLabel } from '../../custom/journeys/kindLabels';
+import { answers } from '../../declarative/apiMapping';
+import type { StepCount, TimelineEntry } from '@contract/journeys';
+
+// The editor loads on first use, not with the login screen.
+const JourneyEditor = lazyView(() => import('../../custom/journeys/JourneyEditor'), 'JourneyEditor');
+
+/**
+ * Journeys (issue 26): the table at /journeys/ with 'Nieuwe journey', and a journey's page at
+ * /journeys/{id} whose one custom section edits triggers, steps and settings (custom/journeys/).
+ */
+export const journeys = defineResource<Journey>()({
+  name: 'journeys',
+  label: { one: 'app.journeys.one', many: 'app.journeys.many' },
+  recordRepresentation: 'name',
+  api: {
+    getList: { method: 'GET', path: '/journeys' },
+    getOne: { method: 'GET', path: '/journeys/{id}' },
+    create: { method: 'POST', path: '/journeys', body: ['name'] },
+    update: { method: 'PUT', path: '/journeys/{id}', body: ['name', 'graph'] },
+    delete: { method: 'DELETE', path: '/journeys/{id}' },
+    actions: {
+      publish: { method: 'POST', path: '/journeys/{id}/publish', body: ['moves'] },
+      pause: { method: 'POST', path: '/journeys/{id}/pause' },
+      resume: { method: 'POST', path: '/journeys/{id}/resume' },
+      stop: { method: 'POST', path: '/journeys/{id}/stop' },
+      steps: answers<StepCount[]>({ method: 'GET', path: '/journeys/{id}/steps' }),
+      timeline: answers<TimelineEntry[]>({
+        method: 'GET',
+        path: '/journeys/{id}/timeline',
+        query: ['email'],
+      }),
+      enroll: answers<{ enrolled: number }>({
+        method: 'POST',
+        path: '/journeys/{id}/enroll',
+        body: ['listId', 'audienceId'],
+      }),
+    },
+  },
+  fields: [
+    {
+      source: 'name',
+      label: 'app.journeys.fields.name',
+      kind: 'text',
+      validate: required('app.journeys.required_name'),
+    },
+    { source: 'state', label: 'app.journeys.fields.state', kind: 'text' },
+    { source: 'triggerKinds', label: 'app.journeys.fields.triggerKinds', kind: 'text' },
+    { source: 'activePeople', label: 'app.journeys.fields.activePeople', kind: 'number' },
+    { source: 'lastError', label: 'app.journeys.fields.lastError', kind: 'text' },
+    { source: 'createdAt', label: 'app.journeys.fields.createdAt', kind: 'date' },
+  ],
+  views: {
+    list: {
+      title: 'app.journeys.title',
+      columns: [
+        'name',
+        'state',
+        {
+          source: 'triggerKinds',
+          sortable: false,
+          render: (journey) => (journey.triggerKinds ?? []).map(triggerLabel).join(', '),
+        },
+        { source: 'activePeople', sortable: false },
+        { source: 'lastError', sortable: false },
+      ],
+      sort: { field: 'name', order: 'ASC' },
+      rowClick: 'show',
+      empty: 'app.journeys.empty',
+    },
+    show: {
+      back: { to: '/journeys/', label: 'app.journeys.back' },
+      flags: [{ label: 'app.journeys.draft', when: (journey) => journey.hasDraft, color: 'warning' }],
+      summary: [{ source: 'state' }],
+      extra: JourneyEditor,
+      notFound: 'app.journeys.not_found',
+      maxWidth: 1100,
+    },
+    create: {
+      as: 'slideOver',
+      slideOverType: 'newJourney',
+      title: 'app.journeys.create',
+      fields: ['name'],
+      redirect: (journey) => `/journeys/${journey.id}`,
+    },
+  },
+  routes: { list: '/journeys/', show: '/journeys/:id' },
+  menu: { label: 'app.menu.journeys', icon: RouteOutlinedIcon, order: 45 },
+});

@@ -1,0 +1,3 @@
+import { describeAxeOnEveryRoute } from './support/axeOnEveryRoute';
+
+describeAxeOnEveryRoute('phone');

@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedServerUrl } from './support/sharedServer';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { axeViolations } from './support/axe';
+import { launchBrowser, newDesktopContext } from './support/browser';
+import { apiAsBrowser } from './support/browserApi';
+import { caughtMailUrl } from './support/caughtMail';
+import { signIn } from './support/signIn';
+
+// 'Welkom' built in the console and run by the real server: a subscriber added to the trigger list gets
+// A (in the embedded catcher), the test-only clock endpoint moves two days on, and the condition's 'Nee'
+// sends C. The condition is the issue's 'clicked in A?' ('Geklikt in publicatie', offered because the
+// environment measures per person, pseudonymised, for this test); nobody clicks, so 'Nee' it is.
+
+const baseUrl = sharedServerUrl();
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Picks an option of the labelled select within `scope` (the options open in a popup on the page). A
+ * string option is matched whole: other files on the shared server add look-alikes such as
+ * 'Nieuwsbrief januari 2025 (kopie)' (deliverChecks.test.ts), which a substring match would pick too.
+ */
+async function choose(page: Page, scope: Locator | Page, label: string, option: string | RegExp) {
+  // A select's name is its label followed by the value shown.
+  await scope.getByRole('combobox', { name: new RegExp(`^${label.replace(/[()]/g, '\\$&')}`) }).click();
+  const name = typeof option === 'string' ? new RegExp(`^${escapeRegExp(option)}$`) : option;
+  await page.getByRole('option', { name }).first().click();
+}
+
+describe("journeys: 'Welkom' from the console to the catcher", () => {
+  let context: BrowserContext;
+  let page: Page;
+  const suffix = Date.now().toString(36);
+  const listTitle = `Welkomlijst ${suffix}`;
+  const address = `welkom-${suffix}@voorbeeld.nl`;
+  let journeyUrl = '';
+
+  beforeAll(async () => {
+    context = await newDesktopContext(browser);
+    page = await context.newPage();
+    await signIn(page, baseUrl);
+    await apiAsBrowser(page, 'POST', `/list/manual?title=${encodeURIComponent(listTitle)}`);
+    await apiAsBrowser(page, 'PUT', '/measuring', {
+      mode: 'Per persoon gepseudonimiseerd',
+      legalBasis: null,
+    });
+  });
+  afterAll(async () => {
+    await apiAsBrowser(page, 'PUT', '/measuring', { mode: 'Alleen totalen', legalBasis: null });
+    await context?.close();
+  });
+
+  it("builds 'Welkom' (trigger, A, wait 2 days, condition with Ja: B and Nee: C) and activates it", async () => {
+    await page.getByRole('link', { name: 'Journeys' }).click();
+    await page.getByRole('button', { name: 'Nieuwe journey' }).first().click();
+    const panel = page.getByRole('dialog', { name: 'Nieuwe journey' });
+    await panel.getByLabel(/^Naam/).fill(`Welkom ${suffix}`);
+    await panel.getByRole('button', { name: 'Toevoegen' }).click();
+    await page.getByRole('heading', { name: `Welkom ${suffix}`, level: 2 }).waitFor();
+    journeyUrl = page.url();
+
+    await page.getByRole('button', { name: 'Trigger toevoegen' }).click();
+    await choose(
+      page,
+      page.getByRole('region', { name: 'Trigger 1: Toegevoegd aan lijst' }),
+      'Lijst',
+      listTitle,
+    );
+
+    await page.getByRole('button', { name: 'Stap toevoegen' }).click();
+    const a = page.getByRole('region', { name: 'Verstuur publicatie (stap1)' });
+    await choose(page, a, 'Publicatie', 'Nieuwsbrief januari 2025');
+    await choose(page, a, 'Template', 'Nieuwsbrief: Standaard');
+
+    await choose(page, page, 'Soort (stap toevoegen)', 'Wacht');
+    await page.getByRole('button', { name: 'Stap toevoegen' }).click();
+    await page.getByRole('region', { name: 'Wacht (stap2)' }).getByLabel('Dagen', { exact: true }).fill('2');
+
+    await choose(page, page, 'Soort (stap toevoegen)', 'Voorwaarde');
+    await page.getByRole('button', { name: 'Stap toevoegen' }).click();
+    const check = page.getByRole('region', { name: 'Voorwaarde (stap3)' });
+    await choose(page, check, 'Voorwaarde op', 'Geklikt in publicatie');
+    await choose(page, check, 'Publicatie', 'Nieuwsbrief januari 2025');
+    await check.getByText(/Openen wordt niet aangeboden/).waitFor();
+
+    // Two branches, each with its own 'Stap toevoegen': Ja first, then Nee.
+    await page.getByRole('button', { name: 'Stap toevoegen' }).nth(0).click();
+    const b = page.getByRole('region', { name: 'Verstuur publicatie (stap4)' });
+    await choose(page, b, 'Publicatie', 'Nieuwsbrief februari 2025');
+    await choose(page, b, 'Template', 'Nieuwsbrief: Standaard');
+    await page.getByRole('button', { name: 'Stap toevoegen' }).nth(1).click();
+    const c = page.getByRole('region', { name: 'Verstuur publicatie (stap5)' });
+    await choose(page, c, 'Publicatie', 'Uitnodiging bewonersavond Stationsgebied');
+    await choose(page, c, 'Template', 'Uitnodiging: Uitnodiging');
+
+    expect(await axeViolations(page, 'main')).toEqual([]);
+    await page.getByRole('button', { name: 'Activeren' }).click();
+    await page.getByText('De journey is geactiveerd.').waitFor();
+    await page.getByRole('button', { name: 'Pauzeren' }).waitFor();
+  });
+
+  it('sends A to a person added to the list, and after two days C (the Nee branch)', async () => {
+    const lists = await apiAsBrowser<Array<{ id: string; title: string }>>(page, 'GET', '/lists/');
+    const list = lists.find((candidate) => candidate.title === listTitle)!;
+    await apiAsBrowser(page, 'POST', `/list/manual/${list.id}/subscriber`, {
+      name: 'Welkom Tester',
+      email: address,
+      city: 'Elders',
+    });
+
+    await page.goto(caughtMailUrl(baseUrl, address));
+    const rows = page.getByRole('row', { name: new RegExp(address) });
+    await expect
+      .poll(
+        async () => {
+          // Counted once the page's reads are done, not while the table is still loading.
+          await page.reload({ waitUntil: 'networkidle' });
+          return rows.count();
+        },
+        { timeout: 60_000 },
+      )
+      .toBe(1);
+
+    await apiAsBrowser(page, 'POST', '/journeys-test-clock/advance', { minutes: 2 * 24 * 60 });
+    await expect
+      .poll(
+        async () => {
+          // Counted once the page's reads are done, not while the table is still loading.
+          await page.reload({ waitUntil: 'networkidle' });
+          return rows.count();
+        },
+        { timeout: 60_000 },
+      )
+      .toBe(2);
+    await page
+      .getByRole('row', { name: /bewonersavond/i })
+      .filter({ hasText: address })
+      .first()
+      .waitFor();
+  });
+
+  it("shows the person's timeline and the steps' counts", async () => {
+    await page.goto(journeyUrl);
+    const c = page.getByRole('region', { name: 'Verstuur publicatie (stap5)' });
+    await c.getByText('Gepasseerd: 1').waitFor();
+    await page
+      .getByRole('region', { name: 'Verstuur publicatie (stap4)' })
+      .getByText('Gepasseerd: 0')
+      .waitFor();
+    await page.getByLabel('E-mailadres').fill(address);
+    await page.getByRole('button', { name: 'Tijdlijn tonen' }).click();
+    const timeline = page.getByRole('list', { name: 'Tijdlijn' });
+    await timeline.getByText(/Voorwaarde \(stap3\): Nee/).waitFor();
+    expect(await timeline.getByText('Publicatie verzonden.').count()).toBe(2);
+    expect(await axeViolations(page, 'main')).toEqual([]);
+  });
+
+  it("'Nu starten' puts a list into a journey with the 'Handmatig' trigger once it is active", async () => {
+    const lists = await apiAsBrowser<Array<{ id: string; title: string }>>(page, 'GET', '/lists/');
+    expect(lists.some((candidate) => candidate.title === listTitle)).toBe(true);
+    const journey = await apiAsBrowser<{ id: string }>(page, 'POST', '/journeys', {
+      name: `Handmatig ${suffix}`,
+    });
+    await apiAsBrowser(page, 'PUT', `/journeys/${journey.id}`, {
+      graph: {
+        triggers: [{ kind: 'manual' }],
+        start: 'einde',
+        steps: [{ id: 'einde', kind: 'end' }],
+        settings: { reentry: 'off', reentryMinutes: 0, exitWhenRemoved: false },
+      },
+    });
+    await page.goto(`${baseUrl}/journeys/${journey.id}`);
+    const trigger = page.getByRole('region', { name: 'Trigger 1: Handmatig' });
+    await trigger.getByText('Nu starten kan zodra de journey actief is.').waitFor();
+    await page.getByRole('button', { name: 'Activeren' }).click();
+    await page.getByText('De journey is geactiveerd.').waitFor();
+    await choose(page, trigger, 'Lijst of doelgroep', `Lijst: ${listTitle}`);
+    await trigger.getByRole('button', { name: 'Nu starten' }).click();
+    await page.getByText('1 persoon opgenomen in de journey.').waitFor();
+    expect(await axeViolations(page, 'main')).toEqual([]);
+  });
+});

@@ -1,0 +1,89 @@
+import type { ImportPreview, ListImport } from '@contract/listImports';
+import type { RenderedPublication } from '@contract/publications';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { DeclaredDataProvider } from '../../src/dataProvider/declaredDataProvider';
+import { resources, type DeclaredActions } from '../../src/resources';
+
+/**
+ * Every declared resource, as `DeclaredActions` knows it. A resource declared in the one-call form
+ * (`defineResource<T>({ … })`) has no typed name, so its actions would be unknown to
+ * `useDeclaredDataProvider`: the object must name each resource once, and the test below checks that
+ * the run-time registry has exactly these.
+ */
+const everyResource: Record<keyof DeclaredActions, true> = {
+  audiences: true,
+  caughtMessages: true,
+  fieldOptions: true,
+  flowFields: true,
+  flowOptionCounts: true,
+  flowSubmissions: true,
+  flows: true,
+  importRefusals: true,
+  jobRecipients: true,
+  jobs: true,
+  journeys: true,
+  listImports: true,
+  lists: true,
+  mediaFiles: true,
+  mediaFolders: true,
+  measuring: true,
+  platformEnvironments: true,
+  platformMembers: true,
+  publicationBlocks: true,
+  publicationTypes: true,
+  publications: true,
+  rsvpInvitations: true,
+  rsvpInvitees: true,
+  sender: true,
+  subscribers: true,
+  tags: true,
+  themes: true,
+  unsubscribers: true,
+  webFonts: true,
+};
+
+declare const dataProvider: DeclaredDataProvider<DeclaredActions>;
+
+describe('typed named actions', () => {
+  it('types the actions of every declared resource', () => {
+    expect(resources.map((declaration) => declaration.name).sort()).toEqual(
+      Object.keys(everyResource).sort(),
+    );
+  });
+
+  it('types each action as its declaration has it at run time', () => {
+    const listImports = resources.find((declaration) => declaration.name === 'listImports');
+    const typedNames: Record<keyof DeclaredActions['listImports'], true> = {
+      preview: true,
+      start: true,
+      cancel: true,
+      refusedCsv: true,
+    };
+    expect(Object.keys(listImports?.api.actions ?? {}).sort()).toEqual(Object.keys(typedNames).sort());
+  });
+
+  it("gives an action's result the type its endpoint declares", () => {
+    // Checked by `npm run typecheck`; an undeclared answer stays `unknown`.
+    expectTypeOf<DeclaredActions['publications']['render']>().toEqualTypeOf<RenderedPublication>();
+    expectTypeOf<DeclaredActions['listImports']['start']>().toEqualTypeOf<ListImport>();
+    expectTypeOf<DeclaredActions['listImports']['preview']>().toEqualTypeOf<ImportPreview>();
+    expectTypeOf<DeclaredActions['journeys']['pause']>().toBeUnknown();
+  });
+
+  it('refuses a wrong resource, action or result type at compile time', () => {
+    // Each line is checked by `npm run typecheck`: without its error, the directive itself fails.
+    const misuses = [
+      // @ts-expect-error: no resource is declared as 'publication'
+      () => dataProvider.action('publication', 'render'),
+      // @ts-expect-error: publications have no action 'rendr'
+      () => dataProvider.action('publications', 'rendr', { id: 'p-1' }),
+      // @ts-expect-error: the answer of 'render' is a RenderedPublication, not a list
+      async (): Promise<ListImport[]> => (await dataProvider.action('publications', 'render')).data,
+      // @ts-expect-error: the result type follows from the declaration, not from a type argument
+      () => dataProvider.action<ListImport>('listImports', 'cancel'),
+      // @ts-expect-error: uploads are checked too: media files have no action 'uplaod'
+      () => dataProvider.upload('mediaFiles', 'uplaod', { file: new File([], 'a.png') }),
+    ];
+    expect(misuses).toHaveLength(5);
+  });
+});

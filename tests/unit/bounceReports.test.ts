@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { createConnectionLimiter } from '../../server/src/bounces/connectionLimiter';
+import { readDeliveryReport } from '../../server/src/bounces/deliveryReport';
+import { bounceAddress, recipientOfBounceAddress } from '../../server/src/sending/bounceAddress';
+
+// The pure parts of the bounce listener: reading reports, the VERP address and the per-address limit.
+// The SMTP conversation itself is in tests/server/bounces.test.ts.
+
+const report = (type: string, part: string, headers: string[] = []) =>
+  Buffer.from(
+    [
+      'From: MAILER-DAEMON@mx.example.net',
+      `Content-Type: multipart/report; report-type=${type}; boundary=b1`,
+      '',
+      '--b1',
+      'Content-Type: text/plain',
+      '',
+      'Notice',
+      '--b1',
+      `Content-Type: message/${type}`,
+      ...headers,
+      '',
+      part,
+      '--b1--',
+      '',
+    ].join('\r\n'),
+  );
+
+describe('delivery reports', () => {
+  it('takes the worst failed recipient: one permanent failure among temporary ones is hard', () => {
+    const status = [
+      'Reporting-MTA: dns; mx.example.net',
+      '',
+      'Final-Recipient: rfc822; a@example.net',
+      'Action: failed',
+      'Status: 4.2.2',
+      '',
+      'Final-Recipient: rfc822; b@example.net',
+      'Action: failed',
+      'Status: 5.2.1 (mailbox disabled)',
+      'Diagnostic-Code: smtp; 550 5.2.1',
+      '  mailbox disabled',
+      '',
+    ].join('\r\n');
+    expect(readDeliveryReport(report('delivery-status', status))).toEqual({
+      kind: 'hard',
+      status: '5.2.1',
+      diagnostic: 'smtp; 550 5.2.1 mailbox disabled',
+    });
+  });
+
+  it('reads a base64-encoded status part; delayed or delivered recipients are no failure', () => {
+    const delayed = [
+      'Reporting-MTA: dns; mx',
+      '',
+      'Final-Recipient: rfc822; a@example.net',
+      'Action: delayed',
+      'Status: 4.4.7',
+      '',
+    ].join('\r\n');
+    expect(
+      readDeliveryReport(
+        report('delivery-status', Buffer.from(delayed).toString('base64'), [
+          'Content-Transfer-Encoding: base64',
+        ]),
+      ),
+    ).toEqual({ kind: 'no failure' });
+    const failed = delayed.replace('delayed', 'failed');
+    expect(
+      readDeliveryReport(
+        report('delivery-status', Buffer.from(failed).toString('base64'), [
+          'Content-Transfer-Encoding: base64',
+        ]),
+      ),
+    ).toMatchObject({ kind: 'soft', status: '4.4.7' });
+  });
+
+  it("counts abuse and fraud feedback as complaints, other feedback types not, anything else as 'unknown'", () => {
+    expect(
+      readDeliveryReport(report('feedback-report', 'Feedback-Type: abuse\r\nVersion: 1\r\n')),
+    ).toMatchObject({
+      kind: 'complaint',
+      status: 'abuse',
+    });
+    expect(
+      readDeliveryReport(report('feedback-report', 'Feedback-Type: not-spam\r\nVersion: 1\r\n')),
+    ).toEqual({
+      kind: 'no failure',
+    });
+    expect(
+      readDeliveryReport(Buffer.from('Subject: hallo\r\n\r\nStatus: 5.1.1\r\nAction: failed\r\n')),
+    ).toEqual({
+      kind: 'unknown',
+    });
+    expect(readDeliveryReport(report('delivery-status', 'garbage'))).toEqual({ kind: 'unknown' });
+  });
+});
+
+describe('bounce addresses', () => {
+  const key = Buffer.alloc(32, 7);
+  it('names the recipient row it was made for, in any case and on any domain; a changed one names none', () => {
+    const address = bounceAddress(key, 123_456, 'zuiderveen.example');
+    expect(recipientOfBounceAddress(key, address)).toBe(123_456);
+    expect(recipientOfBounceAddress(key, address.toUpperCase())).toBe(123_456);
+    expect(recipientOfBounceAddress(key, address.replace('zuiderveen.example', 'mx.example.net'))).toBe(
+      123_456,
+    );
+    expect(recipientOfBounceAddress(Buffer.alloc(32, 8), address)).toBeUndefined();
+    expect(recipientOfBounceAddress(key, address.replace('bounce+2n9c', 'bounce+2n9d'))).toBeUndefined();
+    expect(recipientOfBounceAddress(key, 'postmaster@zuiderveen.example')).toBeUndefined();
+  });
+});
+
+describe('connection limit per address', () => {
+  it('admits the limit per minute per address, then refuses until the next minute', () => {
+    let now = 0;
+    const limiter = createConnectionLimiter(2, () => now);
+    expect([limiter.admit('192.0.2.1'), limiter.admit('192.0.2.1'), limiter.admit('192.0.2.1')]).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    expect(limiter.admit('192.0.2.2')).toBe(true);
+    now = 59_999;
+    expect(limiter.admit('192.0.2.1')).toBe(false);
+    now = 60_000;
+    expect(limiter.admit('192.0.2.1')).toBe(true);
+  });
+});
