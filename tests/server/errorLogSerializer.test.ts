@@ -28,6 +28,19 @@ describe('logged errors carry no query values (GDPR)', () => {
     expect(logged).toContain('DrizzleQueryError');
   });
 
+  it('logs a native DOMException (a fetch timeout), also as the cause of another error, without throwing', () => {
+    const timeout = new DOMException('The operation was aborted due to timeout', 'TimeoutError');
+    const logged = JSON.parse(
+      JSON.stringify(serializeErrorWithoutQueryValues(new Error('discovery failed', { cause: timeout }))),
+    ) as { message: string; cause: { type: string; message: string } };
+    expect(logged.message).toBe('discovery failed');
+    expect(logged.cause).toMatchObject({
+      type: 'DOMException',
+      message: 'The operation was aborted due to timeout',
+    });
+    expect(serializeErrorWithoutQueryValues(timeout)).toMatchObject({ type: 'DOMException' });
+  });
+
   it('leaves other errors as pino logs them', () => {
     const logged = serializeErrorWithoutQueryValues(new TypeError('x is not a function')) as Record<
       string,

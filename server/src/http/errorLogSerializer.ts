@@ -28,6 +28,9 @@ function withoutQueryValues(error: unknown, depth: number): unknown {
   copy.message = message;
   copy.stack = error.stack?.replace(error.message, message);
   if (error.cause !== undefined) copy.cause = withoutQueryValues(error.cause, depth + 1);
-  // pino's serializer takes anything with a string message for an error.
-  return Object.setPrototypeOf(copy, Object.getPrototypeOf(error) as object);
+  // An Error's prototype, not the original's: pino reads every enumerable property, inherited ones too,
+  // and a native error's getters (DOMException's `code`, from a fetch timeout) throw on a copy. The own
+  // `constructor` keeps the type pino names ('DrizzleQueryError', 'DOMException').
+  Object.defineProperty(copy, 'constructor', { value: error.constructor, enumerable: false });
+  return Object.setPrototypeOf(copy, Error.prototype);
 }
