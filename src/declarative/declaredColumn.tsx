@@ -52,11 +52,15 @@ export function declaredColumn(
       : (record) => (
           <>
             {own(record)}
-            {below.map((content, index) => (
-              <span key={index} className={tableRowClasses.under}>
-                {content(record)}
-              </span>
-            ))}
+            {below.map((content, index) => {
+              const shown = content(record);
+              // An empty value (a journey without error) adds no empty line under the row's name.
+              return shown == null || shown === '' ? null : (
+                <span key={index} className={tableRowClasses.under}>
+                  {shown}
+                </span>
+              );
+            })}
           </>
         );
   // Numbers line up on the right, as react-admin's NumberCol does (which would ignore the content given).

@@ -209,12 +209,16 @@ describe('phone columns', () => {
         },
       },
     });
-    mockFetch(() => jsonAnswer({ data: [sanne], total: 1 }));
+    const cityless = { ...sanne, id: 'a2', name: 'Joost', city: '' };
+    mockFetch(() => jsonAnswer({ data: [sanne, cityless], total: 2 }));
     setViewport(390);
     const phone = renderDeclarative([underCity], { path: '/recievers/audiences/' });
     const cell = (await screen.findByRole('link', { name: 'Sanne' })).closest('td')!;
     expect(cell).toHaveTextContent('SanneUtrecht');
     expect(within(cell).getByText('Utrecht')).toHaveClass('DeclaredTable-under');
+    // No empty line under a row without a city.
+    const empty = screen.getByRole('link', { name: 'Joost' }).closest('td')!;
+    expect(empty.querySelector('.DeclaredTable-under')).toBeNull();
     expect(screen.queryByRole('columnheader', { name: 'Plaats' })).not.toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'E-mailadres' })).toBeInTheDocument();
     phone.unmount();
