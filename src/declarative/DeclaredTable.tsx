@@ -148,8 +148,8 @@ function DeclaredRows({
       bulkActionButtons={false}
       empty={<TableEmpty text={view.empty} declaration={declaration} meta={meta} />}
     >
-      {columns.map((column, index) =>
-        declaredColumn(declaration, column, label, index === 0 ? opener : undefined),
+      {columns.map((visible, index) =>
+        declaredColumn(declaration, visible, label, index === 0 ? opener : undefined),
       )}
       {view.reorder ? (
         <DataTable.Col label=" " disableSort>

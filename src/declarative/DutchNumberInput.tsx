@@ -1,12 +1,7 @@
 import { TextField } from '@mui/material';
 import { useState } from 'react';
-import { InputHelperText, useInput, useTranslate, type InputProps } from 'react-admin';
 import { formatNumberInput, parseDutchNumber } from '../i18n/dutchNumber';
-
-interface DutchNumberInputProps extends InputProps {
-  label: string;
-  helperText?: string;
-}
+import { useTextFieldInput, type TextFieldInputProps } from './useTextFieldInput';
 
 /** The form value of a number field's text: a number, null when empty, the text itself when no number. */
 function formValue(text: string): number | string | null {
@@ -20,9 +15,8 @@ function formValue(text: string): number | string | null {
  * Text that is no number stays in the form as text, so react-admin's number() validator names it.
  * The generated input of every `number` field.
  */
-export function DutchNumberInput({ label, helperText, ...inputProps }: DutchNumberInputProps) {
-  const translate = useTranslate();
-  const { id, field, fieldState, formState, isRequired } = useInput(inputProps);
+export function DutchNumberInput(props: TextFieldInputProps) {
+  const { field, textFieldProps } = useTextFieldInput(props);
   const shown = (value: unknown) =>
     typeof value === 'number' ? formatNumberInput(value) : String(value ?? '');
   const [text, setText] = useState(() => shown(field.value));
@@ -33,11 +27,10 @@ export function DutchNumberInput({ label, helperText, ...inputProps }: DutchNumb
     setValueShown(field.value);
     if (!Object.is(formValue(text), field.value ?? null)) setText(shown(field.value));
   }
-  const showError = (fieldState.isTouched || formState.isSubmitted) && fieldState.invalid;
 
   return (
     <TextField
-      id={id}
+      {...textFieldProps}
       name={field.name}
       inputRef={field.ref}
       value={text}
@@ -49,13 +42,6 @@ export function DutchNumberInput({ label, helperText, ...inputProps }: DutchNumb
         if (typeof field.value === 'number') setText(formatNumberInput(field.value));
         field.onBlur();
       }}
-      label={translate(label)}
-      required={isRequired}
-      error={showError}
-      helperText={
-        <InputHelperText error={showError ? fieldState.error?.message : undefined} helperText={helperText} />
-      }
-      fullWidth
       slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
     />
   );

@@ -6,7 +6,9 @@ import { EmailAddress } from './EmailAddress';
 import type { Choice, FieldDeclaration } from './fieldDeclaration';
 import type { Label } from './label';
 import type { ResourceDeclaration } from './resourceDeclaration';
+import { tableRowClasses } from './tableRowClasses';
 import type { ColumnDeclaration } from './viewDeclaration';
+import type { VisibleColumn } from './visibleColumns';
 
 /** A cell's content, drawn from the row's record. */
 export type CellRender = (record: RaRecord) => ReactNode;
@@ -23,7 +25,8 @@ export function columnSource(column: ColumnDeclaration<RaRecord>): string {
  * The `<DataTable.Col>` of a declared column; the field's kind decides how the cell shows it.
  * `opener` places the content inside the row's link (a keyboard can open the row there); an e-mail
  * address or web address then shows as text, as a link cannot hold another link. `label` translates
- * the declaration's labels (choices' names).
+ * the declaration's labels (choices' names). The `under` columns' contents follow below the column's
+ * own, outside the row's link (whose name stays the row's name), in quieter text (`tableRowClasses.under`).
  *
  * The cell is drawn by the column's `render` function of the row's record: texts and choices as
  * plain text, with no field component, context read or MUI styling per cell, as a table draws 250 rows
@@ -31,10 +34,56 @@ export function columnSource(column: ColumnDeclaration<RaRecord>): string {
  */
 export function declaredColumn(
   declaration: ResourceDeclaration,
-  column: ColumnDeclaration<RaRecord>,
+  { column, under }: VisibleColumn,
   label: (label: Label) => string,
   opener?: CellWrapper,
 ): ReactElement {
+  const { source, columnLabel, sortable, field, content, rendered } = columnParts(
+    declaration,
+    column,
+    !opener,
+    label,
+  );
+  const own: CellRender = opener ? (record) => opener(record, content(record)) : content;
+  const below = under.map((column) => columnParts(declaration, column, true, label).content);
+  const cell: CellRender =
+    below.length === 0
+      ? own
+      : (record) => (
+          <>
+            {own(record)}
+            {below.map((content, index) => {
+              const shown = content(record);
+              // An empty value (a journey without error) adds no empty line under the row's name.
+              return shown == null || shown === '' ? null : (
+                <span key={index} className={tableRowClasses.under}>
+                  {shown}
+                </span>
+              );
+            })}
+          </>
+        );
+  // Numbers line up on the right, as react-admin's NumberCol does (which would ignore the content given).
+  const align = field?.kind === 'number' && !rendered && !field.displayAs ? 'right' : undefined;
+  return (
+    <DataTable.Col
+      key={source}
+      source={source}
+      label={columnLabel ?? field?.label}
+      disableSort={!sortable}
+      align={align}
+      render={cell}
+    />
+  );
+}
+
+/** A declared column's source, label, sorting, field and cell content; `links` as in `cellContent`. */
+function columnParts(
+  declaration: ResourceDeclaration,
+  column: ColumnDeclaration<RaRecord>,
+  links: boolean,
+  label: (label: Label) => string,
+) {
   const {
     source,
     label: columnLabel,
@@ -45,18 +94,8 @@ export function declaredColumn(
   if (!field && !(render && columnLabel)) {
     throw new Error(`Resource '${declaration.name}' declares no field '${source}' for its table`);
   }
-  const props = { source, label: columnLabel ?? field?.label, disableSort: !sortable };
-  const content = render ?? cellContent(source, field, !opener, label);
-  // Numbers line up on the right, as react-admin's NumberCol does (which would ignore the content given).
-  const align = field?.kind === 'number' && !render && !field.displayAs ? 'right' : undefined;
-  return (
-    <DataTable.Col
-      key={source}
-      {...props}
-      align={align}
-      render={opener ? (record: RaRecord) => opener(record, content(record)) : content}
-    />
-  );
+  const content: CellRender = render ?? cellContent(source, field, links, label);
+  return { source, columnLabel, sortable, field, content, rendered: render !== undefined };
 }
 
 /** A value as react-admin's TextField shows it: text as it is, anything else as JSON, nothing as nothing. */

@@ -11,6 +11,8 @@ export const tableRowClasses = {
   open: 'DeclaredTable-open',
   /** The row's delete button. */
   delete: 'DeclaredTable-delete',
+  /** A column's content shown under another column's on a phone (`phoneUnder`). */
+  under: 'DeclaredTable-under',
 } as const;
 
 // The same look as MUI's Link (underline on hover) and a small error-coloured IconButton without
@@ -43,6 +45,8 @@ export const tableRowStyles: SxProps<Theme> = {
     '&:where(button)': { ...resetButton, position: 'relative', borderRadius: 0, padding: 0 },
     '&:where(button):focus-visible': focusRing,
   },
+  // As the secondary text of a list item: its own line, quieter than the row's name.
+  [`& .${tableRowClasses.under}`]: { display: 'block', marginTop: '2px', color: 'text.secondary' },
   [`& .${tableRowClasses.delete}`]: {
     ...resetButton,
     display: 'inline-flex',

@@ -39,6 +39,13 @@ export type ColumnDeclaration<TRecord extends RaRecord> =
       sortable?: boolean;
       /** Replaces the generated cell. */
       render?(record: TRecord): ReactNode;
+      /**
+       * On a phone this column has no place of its own: its content shows in smaller, quieter text under
+       * the content of the column named here (the unsubscriber's cause under the address), so that what
+       * it says stays in view while the row's buttons keep their room. Not shown on a phone when that
+       * column is not shown there either.
+       */
+      phoneUnder?: FieldSource<TRecord>;
     };
 
 /**
@@ -67,6 +74,7 @@ export interface TableView<TRecord extends RaRecord> {
   columns: readonly ColumnDeclaration<TRecord>[];
   /**
    * The columns a phone shows (narrower than 600 px), by source; the first two columns when absent.
+   * Columns declaring `phoneUnder` never count here: they show under another column instead.
    * The row's delete and reorder buttons always show, so every action stays reachable.
    */
   phoneColumns?: readonly FieldSource<TRecord>[];

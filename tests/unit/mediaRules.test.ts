@@ -3,6 +3,7 @@ import { ErrorCode } from 'react-dropzone';
 import { formatFileSize } from '../../src/custom/media/formatFileSize';
 import { folderApiPath, folderUrl, parseFolderUrl } from '../../src/custom/media/mediaPath';
 import { nameToSave } from '../../src/custom/media/renameRule';
+import { previewImageSx } from '../../src/custom/media/previewImageSx';
 import { rejectionMessage } from '../../src/custom/media/rejectionMessage';
 import { tagToAdd } from '../../src/custom/media/tagRules';
 import { extensionLabel, isPreviewable, showsBackTile } from '../../src/custom/media/tileRules';
@@ -47,6 +48,15 @@ describe('tile rules (spec §2)', () => {
     expect(showsBackTile({ name: 'Media', parentDirectoryId: null })).toBe(false);
     expect(showsBackTile({ name: "Foto's", parentDirectoryId: 'root-id' })).toBe(true);
     expect(showsBackTile({ name: 'Media', parentDirectoryId: 'root-id' })).toBe(true);
+  });
+});
+
+describe('image previews', () => {
+  it('show a drawing whole and crop a photo to the box, whatever the extension case', () => {
+    expect(previewImageSx('.svg').objectFit).toBe('contain');
+    expect(previewImageSx('.SVG').objectFit).toBe('contain');
+    expect(previewImageSx('.jpg').objectFit).toBe('cover');
+    expect(previewImageSx('.PNG').objectFit).toBe('cover');
   });
 });
 

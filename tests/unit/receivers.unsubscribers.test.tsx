@@ -43,7 +43,8 @@ describe('global unsubscribers', { timeout: 60_000 }, () => {
     window.addEventListener('refreshUnsubscribers', refreshed);
     renderDeclarative(receiverResources, { path: '/recievers/unsubscribers/' });
 
-    expect(await screen.findByText('geen.post@mailbox.nl')).toBeInTheDocument();
+    // The address is the row's button that opens the removal panel.
+    expect(await screen.findByRole('button', { name: 'geen.post@mailbox.nl' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Nieuwe uitschrijver' }));
     const panel = await screen.findByRole('dialog', { name: 'Nieuwe uitschrijver' });
     const input = within(panel).getByLabelText(/E-mailadres/);
@@ -63,7 +64,7 @@ describe('global unsubscribers', { timeout: 60_000 }, () => {
     const post = sent.find((request) => request.method === 'POST');
     expect(post?.path).toBe('/api/1/env-1/unsubscribers');
     expect(post?.query.get('email')).toBe('nooit.meer@voorbeeld.nl');
-    expect(await screen.findByText('nooit.meer@voorbeeld.nl')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'nooit.meer@voorbeeld.nl' })).toBeInTheDocument();
     expect(refreshed).toHaveBeenCalled();
     window.removeEventListener('refreshUnsubscribers', refreshed);
   });
@@ -100,7 +101,9 @@ describe('global unsubscribers', { timeout: 60_000 }, () => {
       reason: 'Heeft zich telefonisch weer aangemeld.',
       removedBy: 'anne@voorbeeld.nl',
     });
-    await waitFor(() => expect(screen.queryByText('geen.post@mailbox.nl')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'geen.post@mailbox.nl' })).not.toBeInTheDocument(),
+    );
   });
 
   it("shows the cause ('Oorzaak') with the bounce behind it on a phone, under the address, beside the removal", async () => {
@@ -121,13 +124,26 @@ describe('global unsubscribers', { timeout: 60_000 }, () => {
     fakeReceiversApi(bounced);
     renderDeclarative(receiverResources, { path: '/recievers/unsubscribers/' });
 
-    // No room for a third column beside the button: the cause shows under the address.
-    const cell = (await screen.findByText('weg@mailbox.nl')).closest('td')!;
+    // No room for a third column beside the button: the cause shows under the address, outside the
+    // button that opens the row (whose name stays the address).
+    const cell = (await screen.findByRole('button', { name: 'weg@mailbox.nl' })).closest('td')!;
     const row = cell.closest('tr')!;
     expect(within(cell).getByText('Onbestelbaar')).toBeInTheDocument();
     expect(within(cell).getByText(detail)).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Oorzaak' })).not.toBeInTheDocument();
     expect(
       within(row).getByRole('button', { name: 'Uitschrijving verwijderen: weg@mailbox.nl' }),
     ).toBeInTheDocument();
+  });
+
+  it("shows the cause in its own column ('Oorzaak') on a wider screen, not under the address", async () => {
+    setViewport(1366);
+    fakeReceiversApi(state());
+    renderDeclarative(receiverResources, { path: '/recievers/unsubscribers/' });
+
+    const cell = (await screen.findByRole('button', { name: 'geen.post@mailbox.nl' })).closest('td')!;
+    expect(within(cell).queryByText('Afgemeld')).not.toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Oorzaak' })).toBeInTheDocument();
+    expect(within(cell.closest('tr')!).getByText('Afgemeld')).toBeInTheDocument();
   });
 });

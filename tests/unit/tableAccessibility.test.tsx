@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpError } from 'react-admin';
 import { createConsoleQueryClient, shouldRetry } from '../../src/dataProvider/queryClient';
@@ -8,6 +8,7 @@ import { visibleColumns } from '../../src/declarative/visibleColumns';
 import { jsonAnswer, mockFetch } from './support/fetchEdge';
 import { installIntersectionObserver } from './support/intersectionObserver';
 import { renderDeclarative } from './support/declarativeTestApp';
+import { setViewport } from './support/viewport';
 
 interface Audience {
   id: string;
@@ -156,16 +157,76 @@ describe('phone columns', () => {
     title: 'Ontvangers',
     columns: ['name', 'email', 'city', { source: 'id', label: ' ', render: () => null }] as const,
   };
+  const alone = (...columns: readonly unknown[]) => columns.map((column) => ({ column, under: [] }));
 
   it('shows every column on a wider screen', () => {
-    expect(visibleColumns(view, false)).toEqual(view.columns);
+    expect(visibleColumns(view, false)).toEqual(alone(...view.columns));
   });
 
   it('shows the declared phone columns in the table order, or else the first two', () => {
-    expect(visibleColumns({ ...view, phoneColumns: ['id', 'name'] }, true)).toEqual([
-      'name',
-      view.columns[3],
-    ]);
-    expect(visibleColumns(view, true)).toEqual(['name', 'email']);
+    expect(visibleColumns({ ...view, phoneColumns: ['id', 'name'] }, true)).toEqual(
+      alone('name', view.columns[3]),
+    );
+    expect(visibleColumns(view, true)).toEqual(alone('name', 'email'));
+  });
+
+  describe('a column shown under another on a phone (phoneUnder)', () => {
+    const city = { source: 'city', phoneUnder: 'name' } as const;
+    const under = { title: 'Ontvangers', columns: ['name', city, 'email', view.columns[3]] as const };
+
+    it('keeps its own column on a wider screen', () => {
+      expect(visibleColumns(under, false)).toEqual(alone(...under.columns));
+    });
+
+    it('goes under the column it names, and takes no place among the first two', () => {
+      expect(visibleColumns(under, true)).toEqual([
+        { column: 'name', under: [city] },
+        { column: 'email', under: [] },
+      ]);
+    });
+
+    it('goes under its column beside the declared phone columns, even when named among them', () => {
+      expect(visibleColumns({ ...under, phoneColumns: ['name', 'city', 'id'] }, true)).toEqual([
+        { column: 'name', under: [city] },
+        { column: under.columns[3], under: [] },
+      ]);
+    });
+
+    it('is not shown on a phone when the column it names is not shown there', () => {
+      expect(visibleColumns({ ...under, phoneColumns: ['email'] }, true)).toEqual(alone('email'));
+    });
+  });
+
+  it('draws the content under the row opener, outside it, on a phone only', async () => {
+    const underCity = defineResource<Audience>({
+      ...audiences,
+      views: {
+        ...audiences.views,
+        list: {
+          title: 'Doelgroepen',
+          columns: ['name', { source: 'city', phoneUnder: 'name' }, 'email'],
+          rowClick: 'show',
+        },
+      },
+    });
+    const cityless = { ...sanne, id: 'a2', name: 'Joost', city: '' };
+    mockFetch(() => jsonAnswer({ data: [sanne, cityless], total: 2 }));
+    setViewport(390);
+    const phone = renderDeclarative([underCity], { path: '/recievers/audiences/' });
+    const cell = (await screen.findByRole('link', { name: 'Sanne' })).closest('td')!;
+    expect(cell).toHaveTextContent('SanneUtrecht');
+    expect(within(cell).getByText('Utrecht')).toHaveClass('DeclaredTable-under');
+    // No empty line under a row without a city.
+    const empty = screen.getByRole('link', { name: 'Joost' }).closest('td')!;
+    expect(empty.querySelector('.DeclaredTable-under')).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: 'Plaats' })).not.toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'E-mailadres' })).toBeInTheDocument();
+    phone.unmount();
+
+    setViewport(1366);
+    renderDeclarative([underCity], { path: '/recievers/audiences/' });
+    const wide = (await screen.findByRole('link', { name: 'Sanne' })).closest('td')!;
+    expect(wide).toHaveTextContent(/^Sanne$/);
+    expect(screen.getByRole('columnheader', { name: 'Plaats' })).toBeInTheDocument();
   });
 });

@@ -5,6 +5,7 @@ import type { MediaFile } from '@contract/media';
 import { useTranslate } from 'react-admin';
 import { useSession } from '../../authProvider/useSession';
 import { cdnImageUrl, detailPreviewSize } from './cdnImageUrl';
+import { previewImageSx } from './previewImageSx';
 import { extensionLabel, isPreviewable } from './tileRules';
 
 /** The details preview: a 740x500 crop for images (spec §9), a document icon with the extension otherwise. */
@@ -38,12 +39,7 @@ export function FilePreview({ file }: { file: MediaFile }) {
         alt={translate('media.details.preview', { name: file.friendlyName })}
         width={detailPreviewSize.width}
         height={detailPreviewSize.height}
-        sx={{
-          width: '100%',
-          height: '100%',
-          objectFit: file.extension === '.svg' ? 'contain' : 'cover',
-          display: 'block',
-        }}
+        sx={previewImageSx(file.extension)}
       />
     </Box>
   );

@@ -22,6 +22,7 @@ import { AnalyticsRecipients } from './analytics/AnalyticsRecipients';
 import { AnalyticsTiles } from './analytics/AnalyticsTiles';
 import { MeasuringSetting } from './analytics/MeasuringSetting';
 import { useAnalytics } from './analytics/useAnalytics';
+import { useAnalyticsText } from './analytics/useAnalyticsText';
 import { useMeasuring } from './analytics/useMeasuring';
 import { NoDataYet } from './NoDataYet';
 import { PublicationNotFound } from './PublicationNotFound';
@@ -49,8 +50,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 export function PublicationAnalyticsPage() {
   const { id = '' } = useParams();
   const translate = useTranslate();
-  const t = (name: string, options?: Record<string, unknown>) =>
-    translate(`app.publications.analytics.${name}`, options);
+  const t = useAnalyticsText();
   const [jobId, setJobId] = useState(allJobs);
   const publication = usePublication(id);
   const report = useAnalytics(id, jobId || undefined);

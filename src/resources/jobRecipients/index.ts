@@ -27,9 +27,10 @@ export const jobRecipients = defineResource<DeliveryRecipient>()({
         { source: 'email', sortable: false },
         { source: 'status', sortable: false },
         { source: 'finishedAt', sortable: false },
-        { source: 'detail', sortable: false },
+        // On a phone why it failed (the bounce) stays under how it went.
+        { source: 'detail', sortable: false, phoneUnder: 'status' },
       ],
-      // A phone shows who and how it went; when and the detail are on a wider screen.
+      // A phone shows who and how it went; when is on a wider screen.
       phoneColumns: ['email', 'status'],
       rowClick: false,
       empty: 'app.jobs.recipients.empty',

@@ -67,7 +67,8 @@ export const journeys = defineResource<Journey>()({
           render: (journey) => (journey.triggerKinds ?? []).map(triggerLabel).join(', '),
         },
         { source: 'activePeople', sortable: false },
-        { source: 'lastError', sortable: false },
+        // On a phone a journey's error stays in view under its state.
+        { source: 'lastError', sortable: false, phoneUnder: 'state' },
       ],
       sort: { field: 'name', order: 'ASC' },
       rowClick: 'show',

@@ -18,6 +18,25 @@ const optionalText = (value: unknown) => (typeof value === 'string' && value.tri
 const optionalDays = (value: unknown) =>
   value === null || value === undefined || value === '' ? null : Number(value);
 
+/** The invitation's settings: the 'Instellingen' panel edits them all and its save sends them all. */
+const settings = [
+  'enabled',
+  'title',
+  'startsAt',
+  'endsAt',
+  'location',
+  'onlineUrl',
+  'places',
+  'maxGuests',
+  'deadline',
+  'allowMaybe',
+  'waitingList',
+  'reminderDays',
+  'eventReminderDays',
+  'formId',
+  'cancelled',
+] as const satisfies readonly (keyof RsvpSettingsRecord)[];
+
 /**
  * /publications/{id}/rsvp: a publication's invitation (extension GET/PUT /publications/{id}/rsvp). The
  * page shows the counts as tiles, the invitees' table with the staff change of an answer, the CSV export
@@ -32,23 +51,7 @@ export const rsvpInvitations = defineResource<RsvpSettingsRecord>()({
     update: {
       method: 'PUT',
       path: '/publications/{id}/rsvp',
-      body: [
-        'enabled',
-        'title',
-        'startsAt',
-        'endsAt',
-        'location',
-        'onlineUrl',
-        'places',
-        'maxGuests',
-        'deadline',
-        'allowMaybe',
-        'waitingList',
-        'reminderDays',
-        'eventReminderDays',
-        'formId',
-        'cancelled',
-      ],
+      body: settings,
     },
     actions: {
       summary: answers<RsvpSummary>({ method: 'GET', path: '/publications/{id}/rsvp/summary' }),
@@ -164,23 +167,7 @@ export const rsvpInvitations = defineResource<RsvpSettingsRecord>()({
       slideOverType: 'rsvpSettings',
       title: 'app.rsvp.settings.title',
       description: 'app.rsvp.settings.description',
-      fields: [
-        'enabled',
-        'title',
-        'startsAt',
-        'endsAt',
-        'location',
-        'onlineUrl',
-        'places',
-        'maxGuests',
-        'deadline',
-        'allowMaybe',
-        'waitingList',
-        'reminderDays',
-        'eventReminderDays',
-        'formId',
-        'cancelled',
-      ],
+      fields: settings,
       transform: (values) => ({
         ...values,
         startsAt: moment(values.startsAt),

@@ -11,16 +11,29 @@ export const E2E_ACCESS_TOKEN_TTL_SECONDS = 30;
 let servers: ServerProcess[] = [];
 
 /**
- * One shared server per worker (the project's maxWorkers): files run side by side, each on its worker's
- * own server and data, so that no file sees another file's changes while it runs (see sharedServer.ts).
+ * How many servers the run needs: one per worker (the project's maxWorkers), but no more than the run
+ * has files of this project, as a worker without a file would leave its server idle (one file run by
+ * hand starts one server, not E2E_WORKERS). Vitest collects the run's files before the global setup;
+ * its state API that lists them is experimental, so without it, or in watch mode (a later run may hold
+ * more files than the first), every worker gets its server.
+ */
+function serverCount(project: TestProject): number {
+  const workers = Math.max(1, Number(project.config.maxWorkers) || 1);
+  if (project.vitest.config.watch) return workers;
+  const files = project.vitest.state.getPaths().filter((path) => project.matchesTestGlob(path)).length;
+  return files > 0 ? Math.min(workers, files) : workers;
+}
+
+/**
+ * One shared server per worker: files run side by side, each on its worker's own server and data, so
+ * that no file sees another file's changes while it runs (see sharedServer.ts).
  */
 export async function setup(project: TestProject) {
   chromiumPath();
   if (!existsSync('dist/index.html') || !existsSync('dist-server/main.js'))
     throw new Error('dist/ or dist-server/ is missing: run `npm run build` first');
-  const workers = Math.max(1, Number(project.config.maxWorkers) || 1);
   servers = await Promise.all(
-    Array.from({ length: workers }, () =>
+    Array.from({ length: serverCount(project) }, () =>
       startServerProcess({ ACCESS_TOKEN_TTL: String(E2E_ACCESS_TOKEN_TTL_SECONDS) }),
     ),
   );

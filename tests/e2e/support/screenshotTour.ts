@@ -1,7 +1,8 @@
-// `npx tsx tests/e2e/support/screenshotTour.ts [outDir]`: starts the built server on a fresh data
-// directory (the demo seed), signs in, and photographs every page at 1366x768 and 390x844 into outDir
-// (default /tmp/console-screenshots), running axe-core on each and listing text that is cut off
-// (an ellipsis or overflow) or broken inside a word. For a person to look at; `npm run build` first.
+// `npx tsx tests/e2e/support/screenshotTour.ts [outDir] [path…]`: starts the built server on a fresh data
+// directory (the demo seed), signs in, and photographs every page (or only the paths given, e.g.
+// /recievers/unsubscribers/) at 1366x768 and 390x844 into outDir (default /tmp/console-screenshots),
+// running axe-core on each and listing text that is cut off (an ellipsis or overflow) or broken inside a
+// word. For a person to look at; `npm run build` first.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -13,6 +14,8 @@ import { signIn, signInWithRedirect } from './signIn';
 import { firstRecordPaths } from './firstRowHref';
 
 const outDir = process.argv[2] ?? '/tmp/console-screenshots';
+// Photographing one page after a change need not wait for the whole tour.
+const onlyPaths = process.argv.slice(3);
 
 /** Every page of the console, with the seed's first record where a page needs one. */
 async function pages(page: Page, baseUrl: string): Promise<string[]> {
@@ -100,7 +103,7 @@ async function main(): Promise<void> {
       const page = await context.newPage();
       if (size === 'phone') await signInWithRedirect(page, server.url, 'anne@voorbeeld.nl');
       else await signIn(page, server.url);
-      for (const path of await pages(page, server.url)) {
+      for (const path of onlyPaths.length > 0 ? onlyPaths : await pages(page, server.url)) {
         await page.goto(`${server.url}${path}`);
         await page.waitForLoadState('networkidle');
         await page

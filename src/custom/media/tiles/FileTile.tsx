@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { cdnImageUrl, tilePreviewSize } from '../cdnImageUrl';
 import { formatFileSize } from '../formatFileSize';
+import { previewImageSx } from '../previewImageSx';
 import { extensionLabel, isPreviewable } from '../tileRules';
 import { TileFrame } from './TileFrame';
 
@@ -43,12 +44,7 @@ export function FileTile({ file, cdnBase, environmentId, onClick, selecting }: F
       onError={() => setUnrenderable(true)}
       width={tilePreviewSize.width}
       height={tilePreviewSize.height}
-      sx={{
-        width: '100%',
-        height: '100%',
-        objectFit: file.extension === '.svg' ? 'contain' : 'cover',
-        display: 'block',
-      }}
+      sx={previewImageSx(file.extension)}
     />
   ) : (
     <Box

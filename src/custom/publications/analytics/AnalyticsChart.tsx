@@ -3,12 +3,12 @@ import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
-import { useTranslate } from 'react-admin';
 import { formatDutchNumber } from '../../../i18n/dutchNumber';
+import { FigureTableHead } from './FigureTableHead';
+import { useAnalyticsText } from './useAnalyticsText';
 
 const momentFormat = new Intl.DateTimeFormat('nl-NL', {
   timeZone: 'Europe/Amsterdam',
@@ -23,8 +23,7 @@ const momentFormat = new Intl.DateTimeFormat('nl-NL', {
  * bars, and the same figures as a table: the chart is a picture, the table is what a screen reader reads.
  */
 export function AnalyticsChart({ series }: { series: AnalyticsReport['series'] }) {
-  const translate = useTranslate();
-  const t = (name: string) => translate(`app.publications.analytics.${name}`);
+  const t = useAnalyticsText();
   if (series.length === 0) {
     return <Typography color="text.secondary">{t('chart_empty')}</Typography>;
   }
@@ -53,19 +52,13 @@ export function AnalyticsChart({ series }: { series: AnalyticsReport['series'] }
       >
         <Table size="small">
           <caption>{t('table_caption')}</caption>
-          <TableHead>
-            <TableRow>
-              <TableCell component="th" scope="col">
-                {t('moment')}
-              </TableCell>
-              <TableCell component="th" scope="col" align="right">
-                {t('opens')}
-              </TableCell>
-              <TableCell component="th" scope="col" align="right">
-                {t('clicks')}
-              </TableCell>
-            </TableRow>
-          </TableHead>
+          <FigureTableHead
+            columns={[
+              { label: t('moment') },
+              { label: t('opens'), figure: true },
+              { label: t('clicks'), figure: true },
+            ]}
+          />
           <TableBody>
             {series.map((point, index) => (
               <TableRow key={point.at}>

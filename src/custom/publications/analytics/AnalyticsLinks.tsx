@@ -3,32 +3,25 @@ import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useTranslate } from 'react-admin';
 import { formatDutchNumber } from '../../../i18n/dutchNumber';
+import { FigureTableHead } from './FigureTableHead';
+import { useAnalyticsText } from './useAnalyticsText';
 
 /** The clicked links (human clicks): unique messages and total clicks, most clicked first. */
 export function AnalyticsLinks({ links }: { links: AnalyticsReport['links'] }) {
-  const translate = useTranslate();
-  const t = (name: string) => translate(`app.publications.analytics.${name}`);
+  const t = useAnalyticsText();
   if (links.length === 0) return <Typography color="text.secondary">{t('no_links')}</Typography>;
   return (
     <Table size="small" aria-label={t('links_title')}>
-      <TableHead>
-        <TableRow>
-          <TableCell component="th" scope="col">
-            {t('link')}
-          </TableCell>
-          <TableCell component="th" scope="col" align="right">
-            {t('unique')}
-          </TableCell>
-          <TableCell component="th" scope="col" align="right">
-            {t('total')}
-          </TableCell>
-        </TableRow>
-      </TableHead>
+      <FigureTableHead
+        columns={[
+          { label: t('link') },
+          { label: t('unique'), figure: true },
+          { label: t('total'), figure: true },
+        ]}
+      />
       <TableBody>
         {links.map((link) => (
           <TableRow key={link.url}>

@@ -4,16 +4,16 @@ import Button from '@mui/material/Button';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslate } from 'react-admin';
 import { useDeclaredDataProvider } from '../../../resources/useDeclaredDataProvider';
 import { useActionDownload } from '../../../declarative/useActionDownload';
 import { formatDutchNumber } from '../../../i18n/dutchNumber';
+import { FigureTableHead } from './FigureTableHead';
+import { useAnalyticsText } from './useAnalyticsText';
 
 const momentFormat = new Intl.DateTimeFormat('nl-NL', {
   timeZone: 'Europe/Amsterdam',
@@ -34,8 +34,7 @@ export function AnalyticsRecipients({
   /** Changes when the figures were read again, so the table follows. */
   refreshKey: number;
 }) {
-  const translate = useTranslate();
-  const t = (name: string) => translate(`app.publications.analytics.${name}`);
+  const t = useAnalyticsText();
   const dataProvider = useDeclaredDataProvider();
   const [search, setSearch] = useState('');
   const { busy, download } = useActionDownload('publications');
@@ -80,25 +79,15 @@ export function AnalyticsRecipients({
         <Typography color="text.secondary">{t('no_recipients')}</Typography>
       ) : (
         <Table size="small" aria-label={t('recipients_title')}>
-          <TableHead>
-            <TableRow>
-              <TableCell component="th" scope="col">
-                {t('recipient')}
-              </TableCell>
-              <TableCell component="th" scope="col" align="right">
-                {t('opens')}
-              </TableCell>
-              <TableCell component="th" scope="col" align="right">
-                {t('clicks')}
-              </TableCell>
-              <TableCell component="th" scope="col">
-                {t('first_opened')}
-              </TableCell>
-              <TableCell component="th" scope="col">
-                {t('bounce')}
-              </TableCell>
-            </TableRow>
-          </TableHead>
+          <FigureTableHead
+            columns={[
+              { label: t('recipient') },
+              { label: t('opens'), figure: true },
+              { label: t('clicks'), figure: true },
+              { label: t('first_opened') },
+              { label: t('bounce') },
+            ]}
+          />
           <TableBody>
             {(rows.data ?? []).map((row) => (
               <TableRow key={row.recipient}>

@@ -6,8 +6,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
+import { useNotify } from 'react-admin';
 import { useDeclaredDataProvider } from '../../../resources/useDeclaredDataProvider';
+import { useAnalyticsText } from './useAnalyticsText';
 import { measuringKey, type Measuring } from './useMeasuring';
 
 const modes = ['Uit', 'Alleen totalen', 'Per persoon gepseudonimiseerd', 'Per persoon'] as const;
@@ -26,9 +27,7 @@ export function MeasuringSetting({
   measuring: Measuring;
   onSaved(): void;
 }) {
-  const translate = useTranslate();
-  const t = (name: string, options?: Record<string, unknown>) =>
-    translate(`app.publications.analytics.${name}`, options);
+  const t = useAnalyticsText();
   const dataProvider = useDeclaredDataProvider();
   const queryClient = useQueryClient();
   const notify = useNotify();

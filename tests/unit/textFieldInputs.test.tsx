@@ -1,0 +1,71 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { required } from 'react-admin';
+import { defineResource } from '../../src/declarative/resourceDeclaration';
+import { jsonAnswer, mockFetch } from './support/fetchEdge';
+import { installIntersectionObserver } from './support/intersectionObserver';
+import { renderDeclarative } from './support/declarativeTestApp';
+
+interface Room {
+  id: string;
+  places: number;
+  colour: string;
+}
+
+/** The two inputs drawn as TextFields of their own (useTextFieldInput): a number and a colour. */
+const rooms = defineResource<Room>({
+  name: 'rooms',
+  label: { one: 'Zaal', many: 'Zalen' },
+  api: {
+    getList: { method: 'GET', path: '/rooms/' },
+    create: { method: 'POST', path: '/rooms/', body: 'data' },
+  },
+  fields: [
+    {
+      source: 'places',
+      label: 'Plaatsen',
+      kind: 'number',
+      helperText: 'Hoeveel mensen er zitten',
+      validate: required('Plaatsen is een verplicht veld'),
+    },
+    { source: 'colour', label: 'Kleur', kind: 'color', validate: required('Kleur is een verplicht veld') },
+  ],
+  views: {
+    list: { title: 'Zalen', columns: ['places'] },
+    create: { as: 'slideOver', title: 'Nieuwe zaal', fields: ['places', 'colour'] },
+  },
+  routes: { list: '/rooms/' },
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('number and colour inputs', { timeout: 60_000 }, () => {
+  it('show their label as required and the help text, and the error in its place only once submitted', async () => {
+    installIntersectionObserver();
+    const user = userEvent.setup({ delay: null });
+    const { sent } = mockFetch(() => jsonAnswer({ data: [], total: 0 }));
+    renderDeclarative([rooms], { path: '/rooms/' });
+
+    await user.click(await screen.findByRole('button', { name: 'Nieuwe zaal' }));
+    const panel = await screen.findByRole('dialog', { name: 'Nieuwe zaal' });
+    const places = within(panel).getByRole('textbox', { name: /Plaatsen/ });
+    const colour = within(panel).getByRole('textbox', { name: /Kleur/ });
+    expect(places).toBeRequired();
+    expect(colour).toBeRequired();
+    expect(within(panel).getByText('Hoeveel mensen er zitten')).toBeInTheDocument();
+    expect(places).not.toHaveAttribute('aria-invalid', 'true');
+    expect(within(panel).queryByText('Plaatsen is een verplicht veld')).not.toBeInTheDocument();
+
+    await user.click(within(panel).getByRole('button', { name: 'Toevoegen' }));
+
+    expect(await within(panel).findByText('Plaatsen is een verplicht veld')).toBeInTheDocument();
+    expect(within(panel).getByText('Kleur is een verplicht veld')).toBeInTheDocument();
+    expect(within(panel).queryByText('Hoeveel mensen er zitten')).not.toBeInTheDocument();
+    expect(places).toHaveAttribute('aria-invalid', 'true');
+    expect(colour).toHaveAttribute('aria-invalid', 'true');
+    expect(sent.some((request) => request.method === 'POST')).toBe(false);
+  });
+});
