@@ -8,7 +8,7 @@
 //    and the server's peak RSS before and after).
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:https';
-import { loadavg } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../server/src/config';
@@ -134,9 +134,32 @@ function peakRss(pid: number): number {
   return match ? Math.round(Number(match[1]) / 1024) : 0;
 }
 
+/** CPU time (ms) a process has used so far, user and system (/proc, clock ticks of 10 ms). */
+function processCpuMs(pid: number): number {
+  // The fields after the command's closing parenthesis; utime and stime are the 12th and 13th of them.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** The whole machine's busy CPU time (ms, all cores) so far, from /proc/stat's first line. */
+function machineBusyMs(): number {
+  const [user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  return (user + nice + system + irq + softirq + steal) * 10;
+}
+
 async function measure(label: string, server: BenchServer, prepared: Prepared): Promise<string[]> {
-  // 1. The answer page under 200 concurrent clients.
+  // 1. The answer page under 200 concurrent clients, with the CPU time each part used meanwhile: the
+  //    server process, this process (the clients) and the rest of the machine (PostgreSQL, other work).
   const queue = [...prepared.paths];
+  const cpuBefore = {
+    server: processCpuMs(server.pid),
+    clients: process.cpuUsage(),
+    machine: machineBusyMs(),
+  };
   const latencies: number[] = [];
   const statuses = new Map<number, number>();
   const started = performance.now();
@@ -155,6 +178,13 @@ async function measure(label: string, server: BenchServer, prepared: Prepared): 
   );
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
+  const clientUsage = process.cpuUsage(cpuBefore.clients);
+  const cpu = {
+    server: processCpuMs(server.pid) - cpuBefore.server,
+    clients: (clientUsage.user + clientUsage.system) / 1000,
+    machine: machineBusyMs() - cpuBefore.machine,
+  };
+  const perAnswer = (ms: number) => (ms / answering).toFixed(1);
 
   const info = JSON.parse(
     (await httpsRequest({ method: 'GET', url: `${server.url}/api/1/environment/info`, ca: server.ca })).text,
@@ -191,6 +221,9 @@ async function measure(label: string, server: BenchServer, prepared: Prepared): 
       `${Math.round(answering / seconds)} answers/s, p50 ${latencies[Math.floor(latencies.length / 2)].toFixed(0)} ms, ` +
       `p99 ${percentile(latencies, 99).toFixed(0)} ms; statuses ${JSON.stringify(Object.fromEntries(statuses))}; ` +
       `accepted persons ${loaded.yes} (waiting ${loaded.waiting})`,
+    `${label}: CPU per answer meanwhile: server ${perAnswer(cpu.server)} ms, bench clients ${perAnswer(cpu.clients)} ms, ` +
+      `rest of the machine (PostgreSQL, other work) ${perAnswer(cpu.machine - cpu.server - cpu.clients)} ms ` +
+      `(${(cpu.machine / 1000 / seconds).toFixed(2)} of ${availableParallelism()} cores busy)`,
     `${label}: ${large} invitees: counts ${counts.ms.toFixed(0)} ms, first 250 rows ${rows.ms.toFixed(0)} ms, ` +
       `CSV ${csv.ms.toFixed(0)} ms (${csvLines} rows, ${Math.round(csv.response.text.length / 1024)} KB), ` +
       `server peak RSS ${rssBefore} MB before the CSV, ${rssAfter} MB after`,
