@@ -6,7 +6,9 @@
 //    (must be exactly 1,000; the other 500 on the waiting list).
 // 2. An invitation of 10,000 answered invitees: the counts and the first 250 rows (ms), the CSV (ms, bytes,
 //    and the server's peak RSS before and after).
-import { readFileSync } from 'node:fs';
+// RSVP_BENCH_PROFILE=<file> takes a CPU profile of the server during the answers only, through its
+// inspector (inspector.ts); `tsx bench/cpuProfileTop.ts <file>` summarises it.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:https';
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -24,6 +26,7 @@ import { authHeaders } from '../tests/server/support/mediaRequests';
 import { signInWithCode } from '../tests/server/support/signIn';
 import { createTestDatabase } from '../tests/server/support/testDatabase';
 import { startServerProcess, type BenchServer } from './benchServer';
+import { connectInspector } from './inspector';
 
 const env = environmentIds.zuiderveen;
 const clients = 200;
@@ -31,6 +34,7 @@ const places = 1_000;
 const answering = 1_500;
 const large = 10_000;
 const day = 24 * 60 * 60 * 1000;
+const profileFile = process.env.RSVP_BENCH_PROFILE;
 
 interface Prepared {
   loadPublication: string;
@@ -155,6 +159,8 @@ async function measure(label: string, server: BenchServer, prepared: Prepared): 
   // 1. The answer page under 200 concurrent clients, with the CPU time each part used meanwhile: the
   //    server process, this process (the clients) and the rest of the machine (PostgreSQL, other work).
   const queue = [...prepared.paths];
+  const profiler = profileFile ? await connectInspector(server.inspectPort!) : undefined;
+  await profiler?.startProfiling();
   const cpuBefore = {
     server: processCpuMs(server.pid),
     clients: process.cpuUsage(),
@@ -185,6 +191,10 @@ async function measure(label: string, server: BenchServer, prepared: Prepared): 
     machine: machineBusyMs() - cpuBefore.machine,
   };
   const perAnswer = (ms: number) => (ms / answering).toFixed(1);
+  if (profiler) {
+    writeFileSync(profileFile!, JSON.stringify(await profiler.stopProfiling()));
+    profiler.close();
+  }
 
   const info = JSON.parse(
     (await httpsRequest({ method: 'GET', url: `${server.url}/api/1/environment/info`, ca: server.ca })).text,
@@ -241,6 +251,7 @@ async function main() {
   let prepared: Prepared | undefined;
   const server = await startServerProcess(database, {
     env: { TRUST_PROXY: 'on' },
+    inspect: Boolean(profileFile),
     prepare: async (dataDir) => {
       prepared = await prepare(dataDir, database?.url);
     },
