@@ -8,7 +8,7 @@
 //    and the server's peak RSS before and after).
 // RSVP_BENCH_PROFILE=<file> takes a CPU profile of the server during the answers only, through its
 // inspector (inspector.ts); `tsx bench/cpuProfileTop.ts <file>` summarises it.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:https';
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -155,7 +155,33 @@ function machineBusyMs(): number {
   return (user + nice + system + irq + softirq + steal) * 10;
 }
 
-async function measure(label: string, server: BenchServer, prepared: Prepared): Promise<string[]> {
+/**
+ * CPU time (ms) so far of each PostgreSQL backend serving `database` (its process title names the
+ * database), by process id; empty on PGlite. The shared WAL writer and checkpointer are not counted.
+ */
+function backendsCpuMs(database: string | undefined): Map<number, number> {
+  const found = new Map<number, number>();
+  if (!database) return found;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (title.startsWith('postgres:') && title.includes(` ${database} `)) {
+        found.set(Number(entry), processCpuMs(Number(entry)));
+      }
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return found;
+}
+
+async function measure(
+  label: string,
+  server: BenchServer,
+  prepared: Prepared,
+  database: string | undefined,
+): Promise<string[]> {
   // 1. The answer page under 200 concurrent clients, with the CPU time each part used meanwhile: the
   //    server process, this process (the clients) and the rest of the machine (PostgreSQL, other work).
   const queue = [...prepared.paths];
@@ -165,6 +191,7 @@ async function measure(label: string, server: BenchServer, prepared: Prepared): 
     server: processCpuMs(server.pid),
     clients: process.cpuUsage(),
     machine: machineBusyMs(),
+    postgres: backendsCpuMs(database),
   };
   const latencies: number[] = [];
   const statuses = new Map<number, number>();
@@ -189,6 +216,11 @@ async function measure(label: string, server: BenchServer, prepared: Prepared): 
     server: processCpuMs(server.pid) - cpuBefore.server,
     clients: (clientUsage.user + clientUsage.system) / 1000,
     machine: machineBusyMs() - cpuBefore.machine,
+    // Backends that started during the answers count from 0 (the pool keeps them open meanwhile).
+    postgres: [...backendsCpuMs(database)].reduce(
+      (sum, [pid, ms]) => sum + ms - (cpuBefore.postgres.get(pid) ?? 0),
+      0,
+    ),
   };
   const perAnswer = (ms: number) => (ms / answering).toFixed(1);
   if (profiler) {
@@ -232,7 +264,8 @@ async function measure(label: string, server: BenchServer, prepared: Prepared): 
       `p99 ${percentile(latencies, 99).toFixed(0)} ms; statuses ${JSON.stringify(Object.fromEntries(statuses))}; ` +
       `accepted persons ${loaded.yes} (waiting ${loaded.waiting})`,
     `${label}: CPU per answer meanwhile: server ${perAnswer(cpu.server)} ms, bench clients ${perAnswer(cpu.clients)} ms, ` +
-      `rest of the machine (PostgreSQL, other work) ${perAnswer(cpu.machine - cpu.server - cpu.clients)} ms ` +
+      (database ? `PostgreSQL's backends of this database ${perAnswer(cpu.postgres)} ms, ` : '') +
+      `rest of the machine (other work) ${perAnswer(cpu.machine - cpu.server - cpu.clients - cpu.postgres)} ms ` +
       `(${(cpu.machine / 1000 / seconds).toFixed(2)} of ${availableParallelism()} cores busy)`,
     `${label}: ${large} invitees: counts ${counts.ms.toFixed(0)} ms, first 250 rows ${rows.ms.toFixed(0)} ms, ` +
       `CSV ${csv.ms.toFixed(0)} ms (${csvLines} rows, ${Math.round(csv.response.text.length / 1024)} KB), ` +
@@ -257,7 +290,8 @@ async function main() {
     },
   });
   try {
-    lines.push(...(await measure(database ? 'PostgreSQL' : 'PGlite', server, prepared!)));
+    const name = database && new URL(database.url).pathname.slice(1);
+    lines.push(...(await measure(database ? 'PostgreSQL' : 'PGlite', server, prepared!, name)));
   } finally {
     await server.stop();
     await database?.drop();
