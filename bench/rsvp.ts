@@ -6,9 +6,11 @@
 //    (must be exactly 1,000; the other 500 on the waiting list).
 // 2. An invitation of 10,000 answered invitees: the counts and the first 250 rows (ms), the CSV (ms, bytes,
 //    and the server's peak RSS before and after).
-import { readFileSync } from 'node:fs';
+// RSVP_BENCH_PROFILE=<file> takes a CPU profile of the server during the answers only, through its
+// inspector (inspector.ts); `tsx bench/cpuProfileTop.ts <file>` summarises it.
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:https';
-import { loadavg } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../server/src/config';
@@ -24,6 +26,7 @@ import { authHeaders } from '../tests/server/support/mediaRequests';
 import { signInWithCode } from '../tests/server/support/signIn';
 import { createTestDatabase } from '../tests/server/support/testDatabase';
 import { startServerProcess, type BenchServer } from './benchServer';
+import { connectInspector } from './inspector';
 
 const env = environmentIds.zuiderveen;
 const clients = 200;
@@ -31,6 +34,7 @@ const places = 1_000;
 const answering = 1_500;
 const large = 10_000;
 const day = 24 * 60 * 60 * 1000;
+const profileFile = process.env.RSVP_BENCH_PROFILE;
 
 interface Prepared {
   loadPublication: string;
@@ -134,9 +138,61 @@ function peakRss(pid: number): number {
   return match ? Math.round(Number(match[1]) / 1024) : 0;
 }
 
-async function measure(label: string, server: BenchServer, prepared: Prepared): Promise<string[]> {
-  // 1. The answer page under 200 concurrent clients.
+/** CPU time (ms) a process has used so far, user and system (/proc, clock ticks of 10 ms). */
+function processCpuMs(pid: number): number {
+  // The fields after the command's closing parenthesis; utime and stime are the 12th and 13th of them.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** The whole machine's busy CPU time (ms, all cores) so far, from /proc/stat's first line. */
+function machineBusyMs(): number {
+  const [user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  return (user + nice + system + irq + softirq + steal) * 10;
+}
+
+/**
+ * CPU time (ms) so far of each PostgreSQL backend serving `database` (its process title names the
+ * database), by process id; empty on PGlite. The shared WAL writer and checkpointer are not counted.
+ */
+function backendsCpuMs(database: string | undefined): Map<number, number> {
+  const found = new Map<number, number>();
+  if (!database) return found;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (title.startsWith('postgres:') && title.includes(` ${database} `)) {
+        found.set(Number(entry), processCpuMs(Number(entry)));
+      }
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return found;
+}
+
+async function measure(
+  label: string,
+  server: BenchServer,
+  prepared: Prepared,
+  database: string | undefined,
+): Promise<string[]> {
+  // 1. The answer page under 200 concurrent clients, with the CPU time each part used meanwhile: the
+  //    server process, this process (the clients) and the rest of the machine (PostgreSQL, other work).
   const queue = [...prepared.paths];
+  const profiler = profileFile ? await connectInspector(server.inspectPort!) : undefined;
+  await profiler?.startProfiling();
+  const cpuBefore = {
+    server: processCpuMs(server.pid),
+    clients: process.cpuUsage(),
+    machine: machineBusyMs(),
+    postgres: backendsCpuMs(database),
+  };
   const latencies: number[] = [];
   const statuses = new Map<number, number>();
   const started = performance.now();
@@ -155,6 +211,22 @@ async function measure(label: string, server: BenchServer, prepared: Prepared): 
   );
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
+  const clientUsage = process.cpuUsage(cpuBefore.clients);
+  const cpu = {
+    server: processCpuMs(server.pid) - cpuBefore.server,
+    clients: (clientUsage.user + clientUsage.system) / 1000,
+    machine: machineBusyMs() - cpuBefore.machine,
+    // Backends that started during the answers count from 0 (the pool keeps them open meanwhile).
+    postgres: [...backendsCpuMs(database)].reduce(
+      (sum, [pid, ms]) => sum + ms - (cpuBefore.postgres.get(pid) ?? 0),
+      0,
+    ),
+  };
+  const perAnswer = (ms: number) => (ms / answering).toFixed(1);
+  if (profiler) {
+    writeFileSync(profileFile!, JSON.stringify(await profiler.stopProfiling()));
+    profiler.close();
+  }
 
   const info = JSON.parse(
     (await httpsRequest({ method: 'GET', url: `${server.url}/api/1/environment/info`, ca: server.ca })).text,
@@ -191,6 +263,10 @@ async function measure(label: string, server: BenchServer, prepared: Prepared): 
       `${Math.round(answering / seconds)} answers/s, p50 ${latencies[Math.floor(latencies.length / 2)].toFixed(0)} ms, ` +
       `p99 ${percentile(latencies, 99).toFixed(0)} ms; statuses ${JSON.stringify(Object.fromEntries(statuses))}; ` +
       `accepted persons ${loaded.yes} (waiting ${loaded.waiting})`,
+    `${label}: CPU per answer meanwhile: server ${perAnswer(cpu.server)} ms, bench clients ${perAnswer(cpu.clients)} ms, ` +
+      (database ? `PostgreSQL's backends of this database ${perAnswer(cpu.postgres)} ms, ` : '') +
+      `rest of the machine (other work) ${perAnswer(cpu.machine - cpu.server - cpu.clients - cpu.postgres)} ms ` +
+      `(${(cpu.machine / 1000 / seconds).toFixed(2)} of ${availableParallelism()} cores busy)`,
     `${label}: ${large} invitees: counts ${counts.ms.toFixed(0)} ms, first 250 rows ${rows.ms.toFixed(0)} ms, ` +
       `CSV ${csv.ms.toFixed(0)} ms (${csvLines} rows, ${Math.round(csv.response.text.length / 1024)} KB), ` +
       `server peak RSS ${rssBefore} MB before the CSV, ${rssAfter} MB after`,
@@ -208,12 +284,14 @@ async function main() {
   let prepared: Prepared | undefined;
   const server = await startServerProcess(database, {
     env: { TRUST_PROXY: 'on' },
+    inspect: Boolean(profileFile),
     prepare: async (dataDir) => {
       prepared = await prepare(dataDir, database?.url);
     },
   });
   try {
-    lines.push(...(await measure(database ? 'PostgreSQL' : 'PGlite', server, prepared!)));
+    const name = database && new URL(database.url).pathname.slice(1);
+    lines.push(...(await measure(database ? 'PostgreSQL' : 'PGlite', server, prepared!, name)));
   } finally {
     await server.stop();
     await database?.drop();

@@ -1,7 +1,5 @@
 import {
   BooleanInput,
-  DateInput,
-  DateTimeInput,
   RadioButtonGroupInput,
   SelectInput,
   TextInput,
@@ -10,6 +8,7 @@ import {
 } from 'react-admin';
 import { ColorInput, hexColor } from './ColorInput';
 import { useFormContextValues } from './DeclaredFormContext';
+import { DutchDateInput } from './DutchDateInput';
 import { DutchNumberInput } from './DutchNumberInput';
 import type { Choice, DeclaredInputProps, FieldDeclaration } from './fieldDeclaration';
 import { inputProps } from './inputProps';
@@ -46,9 +45,9 @@ function FieldInput({ field }: DeclaredInputProps) {
     case 'boolean':
       return <BooleanInput {...common} />;
     case 'date':
-      return <DateInput {...common} />;
+      return <DutchDateInput {...common} withTime={false} />;
     case 'dateTime':
-      return <DateTimeInput {...common} />;
+      return <DutchDateInput {...common} withTime />;
     case 'choice':
       return typeof field.choices === 'function' ? (
         <ComputedChoiceInput field={field} />

@@ -37,5 +37,10 @@ export const declarativeNl = {
       pick: 'Kleur kiezen voor %{label}',
       invalid: 'Kies een kleur in de vorm #rrggbb, bijvoorbeeld #1f5fa8.',
     },
+    // Date fields are typed day first, whatever the browser's language (declarative/DutchDateInput.tsx).
+    date: {
+      invalid: 'Vul een datum in als dd-mm-jjjj, bijvoorbeeld 31-12-2026.',
+      invalidMoment: 'Vul een datum en tijd in als dd-mm-jjjj uu:mm, bijvoorbeeld 31-12-2026 18:30.',
+    },
   },
 };

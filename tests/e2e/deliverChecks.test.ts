@@ -190,10 +190,10 @@ describe('sending with confidence: subject, checks, typed confirmation, the mess
   });
 
   it('plans a job for later, says so, moves it on its page and cancels it', async () => {
-    // A local moment tomorrow at 10:00, as the date-time input takes it.
+    // A local moment tomorrow at 10:00, typed day first as the Dutch date-time input takes it.
     const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000);
     const local = (date: Date, hour: number) =>
-      `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}T${hour}:00`;
+      `${String(date.getDate()).padStart(2, '0')}-${String(date.getMonth() + 1).padStart(2, '0')}-${date.getFullYear()} ${hour}:00`;
     await page.goto(copyUrl);
     const panel = await openDeliverPanel(page);
     await chooseInPanel(page, panel, 'Test redactie');

@@ -11,7 +11,8 @@ import {
   users,
 } from '../../server/src/db/schema';
 import type { Clock } from '../../server/src/delivery/clock';
-import { recordAnswer, type AnswerSource } from '../../server/src/rsvp/answers';
+import { recordAnswer, type AnswerSource, type ReadState } from '../../server/src/rsvp/answers';
+import { invitationOf } from '../../server/src/rsvp/publicInvitation';
 import { calendarFile } from '../../server/src/rsvp/calendarFile';
 import { readRsvpSettings, saveRsvpSettings } from '../../server/src/rsvp/events';
 import { rsvpSummary } from '../../server/src/rsvp/invitees';
@@ -104,11 +105,13 @@ describe('RSVP answers', () => {
     value: 'Ja' | 'Nee' | 'Misschien',
     guests = 0,
     at = now,
+    read?: ReadState,
   ) =>
     recordAnswer(
       db,
       { environmentId: env, publicationId, inviteeId, answer: value, guests, source: byEmail },
       at,
+      read,
     );
 
   const accepted = async (publicationId: string) =>
@@ -195,6 +198,45 @@ describe('RSVP answers', () => {
         ),
       );
     expect(mails).toHaveLength(recorded);
+  });
+
+  it("answers that start from the answer page's read, stale by then, are decided again: the count stays exact", async () => {
+    // The answer page reads the invitee and event with the token and hands them to recordAnswer; when
+    // another answer of the same invitee came first, that read is stale and must not count twice.
+    const { publicationId, inviteeIds } = await invitation(4, 6, { maxGuests: 2 });
+    const ids = { environmentId: env, publicationId };
+    const reads = await Promise.all(inviteeIds.map((id) => invitationOf(db, ids, id, now)));
+    const values: ['Ja' | 'Nee', number][] = [
+      ['Ja', 1],
+      ['Ja', 0],
+      ['Nee', 0],
+      ['Ja', 2],
+    ];
+    const settled = await Promise.allSettled(
+      inviteeIds.flatMap((id, index) =>
+        values.map(([value, guests]) => answer(publicationId, id, value, guests, now, reads[index])),
+      ),
+    );
+    for (const result of settled) {
+      if (result.status === 'rejected') expect(String(result.reason)).toContain('niet genoeg plaatsen');
+    }
+    const [event] = await db
+      .select({ acceptedPersons: rsvpEvents.acceptedPersons })
+      .from(rsvpEvents)
+      .where(eq(rsvpEvents.publicationId, publicationId));
+    const persons = await accepted(publicationId);
+    expect(event.acceptedPersons).toBe(persons);
+    expect(persons).toBeLessThanOrEqual(4);
+    const history = await db
+      .select({ id: rsvpAnswerHistory.id })
+      .from(rsvpAnswerHistory)
+      .where(
+        and(
+          eq(rsvpAnswerHistory.publicationId, publicationId),
+          sql`${rsvpAnswerHistory.source} <> 'wachtlijst'`,
+        ),
+      );
+    expect(history).toHaveLength(settled.filter((result) => result.status === 'fulfilled').length);
   });
 
   it('guests count as persons: a party that does not fit waits, a full event refuses without a waiting list', async () => {

@@ -368,13 +368,13 @@ describe('checks before sending in the deliver panel', { timeout: 60_000 }, () =
     const user = await choose(panel, 'Standaard', 'Bewoners Centrum');
     const moment = within(panel).getByLabelText('Verzenden op');
 
-    fireEvent.change(moment, { target: { value: '2020-01-01T10:00' } });
+    fireEvent.change(moment, { target: { value: '01-01-2020 10:00' } });
     await user.click(within(panel).getByRole('button', { name: 'Verspreiden' }));
     expect(await within(panel).findByText('Kies een moment in de toekomst')).toBeInTheDocument();
     expect(sent.filter((request) => request.method === 'POST')).toEqual([]);
 
     const nextYear = new Date().getFullYear() + 1;
-    fireEvent.change(moment, { target: { value: `${nextYear}-01-15T10:00` } });
+    fireEvent.change(moment, { target: { value: `15-01-${nextYear} 10:00` } });
     await user.click(within(panel).getByRole('button', { name: 'Verspreiden' }));
     await waitFor(() => expect(sent.some((request) => request.method === 'POST')).toBe(true));
     expect(await screen.findByText(/^De job staat gepland voor 15 jan .*10:00\.$/)).toBeInTheDocument();

@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { preparedPerDatabase } from '../db/preparedQuery';
 import { environments, mediaFiles, themes } from '../db/schema';
 import { cdnImageUrl, type CdnLocation } from '../rendering/imageUrl';
 import { defaultTemplateStyle, themeStyle, type TemplateStyle } from '../rendering/themeStyle';
@@ -17,6 +18,22 @@ export const neutralLook: PageLook = { environmentName: '', style: defaultTempla
 /** The logo is shown at most 64 px high; fetched at twice that for sharp screens, fitted (never cropped). */
 const logoSize = { width: 480, height: 128, crop: false };
 
+/** The look's query, prepared once: every public page (an RSVP answer, a form, a web version) asks it. */
+const lookQuery = preparedPerDatabase((db) =>
+  db
+    .select(themeLookColumns)
+    .from(environments)
+    .leftJoin(themes, eq(themes.environmentId, environments.id))
+    .leftJoin(headingFonts, eq(headingFonts.id, themes.headingFontId))
+    .leftJoin(bodyFonts, eq(bodyFonts.id, themes.bodyFontId))
+    .leftJoin(
+      mediaFiles,
+      and(eq(mediaFiles.id, themes.fileIdToLogo), eq(mediaFiles.environmentId, environments.id)),
+    )
+    .where(eq(environments.id, sql.placeholder('environmentId')))
+    .prepare('public_page_look'),
+);
+
 /**
  * The environment's look for its public pages, in one query: its name, its theme's colours and fonts
  * (web fonts with their stylesheets) and its logo on the CDN. `themeStyle` checks every value again and
@@ -27,17 +44,7 @@ export async function loadPageLook(
   cdn: CdnLocation,
   environmentId: string,
 ): Promise<PageLook | undefined> {
-  const [row] = await db
-    .select(themeLookColumns)
-    .from(environments)
-    .leftJoin(themes, eq(themes.environmentId, environments.id))
-    .leftJoin(headingFonts, eq(headingFonts.id, themes.headingFontId))
-    .leftJoin(bodyFonts, eq(bodyFonts.id, themes.bodyFontId))
-    .leftJoin(
-      mediaFiles,
-      and(eq(mediaFiles.id, themes.fileIdToLogo), eq(mediaFiles.environmentId, environments.id)),
-    )
-    .where(eq(environments.id, environmentId));
+  const [row] = await lookQuery(db).execute({ environmentId });
   if (!row) return undefined;
   const logoUrl =
     row.logoId && row.logoExtension

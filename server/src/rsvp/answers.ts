@@ -62,9 +62,17 @@ export const cancelledMessage = 'Deze bijeenkomst is afgelast.';
  * statement runs. Anything that can free places (a change of a held 'Ja', a waiting invitee) goes through
  * recordUnderEventLock, which serialises on the event's row and promotes the waiting list.
  */
-export async function recordAnswer(db: Database, input: AnswerInput, now: Date): Promise<RecordedAnswer> {
+export async function recordAnswer(
+  db: Database,
+  input: AnswerInput,
+  now: Date,
+  read?: ReadState,
+): Promise<RecordedAnswer> {
   for (let attempt = 1; ; attempt++) {
-    const [found] = await answerState(db, input);
+    // The first try may start from what the caller read in this request (the answer page's token lookup):
+    // recordWithoutHeldPlace writes only if the invitee's row is still as read, so a stale read costs a
+    // second try, never a wrong answer.
+    const [found] = attempt === 1 && read ? [read] : await answerState(db, input);
     const guests = checkAnswer(found, input, now);
     if (!holdsPlaceOrQueue(found.invitee!)) {
       const recorded = await recordWithoutHeldPlace(db, found.event, found.invitee!, input, guests, now);
@@ -78,6 +86,12 @@ export async function recordAnswer(db: Database, input: AnswerInput, now: Date):
       if (!lockNotAvailable(error) || attempt === maxAttempts) throw error;
     }
   }
+}
+
+/** The event and the invitee as a caller read them for this answer (both of the answer's publication). */
+export interface ReadState {
+  event: EventRow;
+  invitee: InviteeState;
 }
 
 /** How often an answer starts again after meeting another answer of the same invitee (see above). */

@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { preparedPerDatabase } from '../db/preparedQuery';
 import { rsvpEvents, rsvpInvitees } from '../db/schema';
 import { linkExpired } from './eventRules';
 import { rsvpKey, verifyRsvpToken } from './rsvpToken';
@@ -8,30 +9,46 @@ export type InvitationEvent = typeof rsvpEvents.$inferSelect;
 export type Invitee = typeof rsvpInvitees.$inferSelect;
 
 /**
- * The invitee and event a personal link stands for, or undefined for anything that must look like a
- * dead link: a forged or altered token (checked before any query), another publication's, an invitee or
- * invitation that is gone or switched off, or a link more than 30 days after the event.
+ * The invitee a personal link stands for, by its token alone (no query): undefined for a forged or altered
+ * token or one of another publication. Checked before anything else is read for the request.
  */
-export async function invitationByToken(
+export async function inviteeOfToken(
   db: Database,
   ids: { environmentId: string; publicationId: string },
   token: string,
-  now: Date,
-): Promise<{ invitee: Invitee; event: InvitationEvent } | undefined> {
-  const inviteeId = verifyRsvpToken(await rsvpKey(db), ids.environmentId, ids.publicationId, token);
-  if (inviteeId === undefined) return undefined;
-  const [found] = await db
+): Promise<number | undefined> {
+  return verifyRsvpToken(await rsvpKey(db), ids.environmentId, ids.publicationId, token);
+}
+
+/** The invitee with its event (on), prepared once: every request of the answer page asks it. */
+const invitationQuery = preparedPerDatabase((db) =>
+  db
     .select({ invitee: rsvpInvitees, event: rsvpEvents })
     .from(rsvpInvitees)
     .innerJoin(rsvpEvents, eq(rsvpEvents.publicationId, rsvpInvitees.publicationId))
     .where(
       and(
-        eq(rsvpInvitees.id, inviteeId),
-        eq(rsvpInvitees.publicationId, ids.publicationId),
-        eq(rsvpInvitees.environmentId, ids.environmentId),
+        eq(rsvpInvitees.id, sql.placeholder('inviteeId')),
+        eq(rsvpInvitees.publicationId, sql.placeholder('publicationId')),
+        eq(rsvpInvitees.environmentId, sql.placeholder('environmentId')),
         eq(rsvpEvents.enabled, true),
       ),
-    );
+    )
+    .prepare('rsvp_invitation'),
+);
+
+/**
+ * The invitee and event of a genuine token's invitee (inviteeOfToken), or undefined for anything that must
+ * look like a dead link: an invitee or invitation that is gone or switched off, or a link more than 30 days
+ * after the event.
+ */
+export async function invitationOf(
+  db: Database,
+  ids: { environmentId: string; publicationId: string },
+  inviteeId: number,
+  now: Date,
+): Promise<{ invitee: Invitee; event: InvitationEvent } | undefined> {
+  const [found] = await invitationQuery(db).execute({ inviteeId, ...ids });
   if (!found || linkExpired(found.event, now)) return undefined;
   return found;
 }

@@ -2,15 +2,8 @@ import type { Audience } from '@contract/receivers';
 import type { Publication, PublicationType } from '@contract/publications';
 import Alert from '@mui/material/Alert';
 import TextField from '@mui/material/TextField';
-import {
-  BooleanInput,
-  DateTimeInput,
-  SelectInput,
-  required,
-  useGetList,
-  useGetOne,
-  useTranslate,
-} from 'react-admin';
+import { BooleanInput, SelectInput, required, useGetList, useGetOne, useTranslate } from 'react-admin';
+import { DutchDateInput } from '../../declarative/DutchDateInput';
 import { useRefreshEvents } from '../../slideover/refreshEvents';
 import { DeliverSender } from '../sending/DeliverSender';
 import { DeliverChecks } from './DeliverChecks';
@@ -85,12 +78,12 @@ export function DeliverFields({ publication }: DeliverFieldsProps) {
         fullWidth
       />
       <BooleanInput source="ignoreRsvp" label="app.deliver.ignore_rsvp" />
-      <DateTimeInput
+      <DutchDateInput
         source="scheduledAt"
         label="app.deliver.scheduled_at"
         helperText="app.deliver.scheduled_at_help"
         validate={validateFutureMoment}
-        fullWidth
+        withTime
       />
       <DeliverChecks publicationId={String(publication.id)} />
     </>

@@ -63,10 +63,12 @@ export const flows = defineResource<Flow, FlowDetail>()({
       kind: 'dateTime',
       helperText: 'app.forms.flows.fields.closesAt_help',
       // The input gives the browser's local time without a zone; the server gets the moment itself.
-      // Emptied, it is sent as null: the form then has no closing moment.
+      // Emptied, it is sent as null: the form then has no closing moment. Text that is no moment stays,
+      // so the field names it.
       parse: (value) => {
-        const moment = typeof value === 'string' && value ? new Date(value) : undefined;
-        return moment && !Number.isNaN(moment.getTime()) ? moment.toISOString() : null;
+        if (typeof value !== 'string' || value === '') return null;
+        const moment = new Date(value);
+        return Number.isNaN(moment.getTime()) ? value : moment.toISOString();
       },
     },
     {
