@@ -1,5 +1,4 @@
 import { inject } from 'vitest';
-import '../../server/support/pgliteTemplate';
 import { startServerProcess, type ServerProcess } from './serverProcess';
 
 /**
