@@ -5,7 +5,8 @@ import { axeViolations } from './support/axe';
 import { apiAsBrowser } from './support/browserApi';
 import { launchBrowser, newDesktopContext, screenshot } from './support/browser';
 import { E2E_ACCESS_TOKEN_TTL_SECONDS } from './support/globalSetup';
-import { startServerProcess, type ServerProcess } from './support/serverProcess';
+import { startOwnServer } from './support/ownServer';
+import type { ServerProcess } from './support/serverProcess';
 import { signIn } from './support/signIn';
 import { caughtMailUrl } from './support/caughtMail';
 
@@ -22,7 +23,7 @@ let server: ServerProcess;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServerProcess({
+  server = await startOwnServer({
     ACCESS_TOKEN_TTL: String(E2E_ACCESS_TOKEN_TTL_SECONDS),
     ANALYTICS_SCANNER_SECONDS: '0',
   });

@@ -9,7 +9,8 @@ import {
   screenshot,
 } from './support/browser';
 import { E2E_ACCESS_TOKEN_TTL_SECONDS } from './support/globalSetup';
-import { startServerProcess, type ServerProcess } from './support/serverProcess';
+import { startOwnServer } from './support/ownServer';
+import type { ServerProcess } from './support/serverProcess';
 import { ANNE, signIn, signInWithRedirect } from './support/signIn';
 
 // The environment's 'Meten' in the console (/settings/measuring): each mode explained, 'Per persoon' only
@@ -21,7 +22,7 @@ let server: ServerProcess;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServerProcess({ ACCESS_TOKEN_TTL: String(E2E_ACCESS_TOKEN_TTL_SECONDS) });
+  server = await startOwnServer({ ACCESS_TOKEN_TTL: String(E2E_ACCESS_TOKEN_TTL_SECONDS) });
   browser = await launchBrowser();
 });
 afterAll(async () => {

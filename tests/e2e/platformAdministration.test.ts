@@ -8,7 +8,8 @@ import { startEntraLikeProvider, type EntraLikeProvider } from '../server/suppor
 import { httpsRequest } from '../server/support/https';
 import { seriousFindings } from './support/axe';
 import { launchBrowser, newDesktopContext, PHONE, screenshot } from './support/browser';
-import { freePort, startServerProcess, type ServerProcess } from './support/serverProcess';
+import { startOwnServer } from './support/ownServer';
+import { freePort, type ServerProcess } from './support/serverProcess';
 import { completeProviderSignIn, waitForConsole } from './support/signIn';
 
 const adminRole = 'Platform.Admin';
@@ -55,7 +56,7 @@ describe('platform administration in Chromium against an Entra-like provider', (
     for (const person of Object.values(people)) provider.users.set(person.oid, { ...person });
     caDir = mkdtempSync(join(tmpdir(), 'dpp-e2e-ca-'));
     writeFileSync(join(caDir, 'provider.pem'), provider.ca);
-    server = await startServerProcess({
+    server = await startOwnServer({
       PORT: String(port),
       SEED_DEMO: 'off',
       ...provider.settings,

@@ -11,7 +11,8 @@ import {
   newPhoneContext,
   screenshot,
 } from './support/browser';
-import { startServerProcess, type ServerProcess } from './support/serverProcess';
+import { startOwnServer } from './support/ownServer';
+import type { ServerProcess } from './support/serverProcess';
 import { signIn, signInWithRedirect, ANNE } from './support/signIn';
 
 // The sender and its domain set in the console, against a server of this test's own whose DNS lookups go
@@ -26,7 +27,7 @@ let server: ServerProcess;
 
 beforeAll(async () => {
   dns = await startDnsStub();
-  server = await startServerProcess({ DNS_RESOLVER: dns.address });
+  server = await startOwnServer({ DNS_RESOLVER: dns.address });
   browser = await launchBrowser();
 });
 afterAll(async () => {

@@ -9,7 +9,8 @@ import {
   newPhoneContext,
   screenshot,
 } from './support/browser';
-import { startServerProcess, type ServerProcess } from './support/serverProcess';
+import { startOwnServer } from './support/ownServer';
+import type { ServerProcess } from './support/serverProcess';
 import { ANNE, signIn, signInWithRedirect } from './support/signIn';
 import { apiAsBrowser as api } from './support/browserApi';
 
@@ -52,7 +53,7 @@ describe('when the server is away', () => {
 
   beforeAll(async () => {
     // Its own server: this test stops and restarts it, which the other tests' server must not see.
-    server = await startServerProcess();
+    server = await startOwnServer();
     browser = await launchBrowser();
     context = await newDesktopContext(browser);
     page = await context.newPage();

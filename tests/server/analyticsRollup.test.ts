@@ -25,7 +25,8 @@ import { createDeliveryJob } from '../../server/src/publications/deliveryJobs';
 import { deleteSubscriber } from '../../server/src/receivers/subscriberWrites';
 import { seedIfEmpty } from '../../server/src/seed';
 import { demoUsers, environmentIds, publicationIds } from '../../server/src/seed/ids';
-import { createTestDatabase, type TestDatabase } from './support/testDatabase';
+import { prepareMigratedDatabase } from './support/migratedDatabase';
+import type { TestDatabase } from './support/testDatabase';
 
 // The stored side of analytics against the database directly (PGlite, or PostgreSQL with
 // TEST_DATABASE_URL): rollups plus the tail agree with the raw events, retention keeps the counts, and
@@ -48,9 +49,7 @@ describe('analytics storage: rollups, retention and subscriber deletion', () => 
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'dpp-analytics-'));
-    testDatabase = process.env.TEST_DATABASE_URL
-      ? await createTestDatabase(process.env.TEST_DATABASE_URL)
-      : undefined;
+    testDatabase = await prepareMigratedDatabase(dataDir);
     opened = await openDatabase({ dataDir, databaseUrl: testDatabase?.url });
     db = opened.db;
     await seedIfEmpty(db, loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }));

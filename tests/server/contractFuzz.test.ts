@@ -49,7 +49,8 @@ describe('contract fuzzing', () => {
       environmentId,
       accessToken: anne.accessToken,
     };
-  }, 120_000);
+    // Start, sign-in and the harvest of every list took over 120 s on PGlite at load 15 on two cores.
+  }, 300_000);
   afterAll(async () => {
     await server?.close();
   });

@@ -14,7 +14,7 @@ import { authHeaders } from './support/mediaRequests';
 import { exitWithin, spawnServer, waitForHealth, type ServerProcess } from './support/serverProcess';
 import { signInWithCode } from './support/signIn';
 import { startSmtpSink } from './support/smtpSink';
-import { createTestDatabase, type TestDatabase } from './support/testDatabase';
+import { prepareMigratedDatabase } from './support/migratedDatabase';
 
 const env = environmentIds.zuiderveen;
 const recipientCount = 300;
@@ -28,8 +28,7 @@ describe('delivery crash safety (server killed mid-job)', () => {
   it('after SIGKILL and a restart every recipient has received exactly one message', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'dpp-delivery-crash-'));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-    const adminUrl = process.env.TEST_DATABASE_URL;
-    const database: TestDatabase | undefined = adminUrl ? await createTestDatabase(adminUrl) : undefined;
+    const database = await prepareMigratedDatabase(dataDir);
     if (database) cleanups.push(() => database.drop());
     const sink = await startSmtpSink();
     cleanups.push(() => sink.close());

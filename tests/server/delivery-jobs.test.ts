@@ -23,7 +23,8 @@ import { MailSendError, type Mailer } from '../../server/src/mail/mailer';
 import { createDeliveryJob } from '../../server/src/publications/deliveryJobs';
 import { seedIfEmpty } from '../../server/src/seed';
 import { demoUsers, environmentIds, publicationIds } from '../../server/src/seed/ids';
-import { createTestDatabase, type TestDatabase } from './support/testDatabase';
+import { prepareMigratedDatabase } from './support/migratedDatabase';
+import type { TestDatabase } from './support/testDatabase';
 import { recordingMailer } from './support/recordingMailer';
 
 // The delivery worker against the database directly (PGlite, or PostgreSQL with TEST_DATABASE_URL):
@@ -59,9 +60,7 @@ describe('delivery jobs (worker and states)', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'dpp-delivery-'));
-    testDatabase = process.env.TEST_DATABASE_URL
-      ? await createTestDatabase(process.env.TEST_DATABASE_URL)
-      : undefined;
+    testDatabase = await prepareMigratedDatabase(dataDir);
     opened = await openDatabase({ dataDir, databaseUrl: testDatabase?.url });
     db = opened.db;
     await seedIfEmpty(db, loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }));

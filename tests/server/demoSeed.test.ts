@@ -16,7 +16,8 @@ import type { RsvpSettingsRecord, RsvpSummary } from '../../server/src/contract/
 import type { AnalyticsReport } from '../../server/src/analytics/report';
 import { analyticsEvents, analyticsHourly, rsvpMailOutbox } from '../../server/src/db/schema';
 import { environmentIds, formIds, journeyIds, publicationIds, receiverIds, rsvpIds } from '../../server/src/seed/ids';
-import { createTestDatabase, type TestDatabase } from './support/testDatabase';
+import { prepareMigratedDatabase } from './support/migratedDatabase';
+import type { TestDatabase } from './support/testDatabase';
 import { startTestServer, type TestServer, type Tokens } from './support/testServer';
 
 // The demo is the first thing a new user sees: a fresh start must show the product's content, not empty
@@ -222,9 +223,7 @@ describe('the seeded demo in the database', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'dpp-seed-'));
-    testDatabase = process.env.TEST_DATABASE_URL
-      ? await createTestDatabase(process.env.TEST_DATABASE_URL)
-      : undefined;
+    testDatabase = await prepareMigratedDatabase(dataDir);
     opened = await openDatabase({ dataDir, databaseUrl: testDatabase?.url });
     await seedIfEmpty(opened.db, loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }));
   });

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type OpenDatabase } from '../../server/src/db/client';
 import { databaseStorage } from '../../server/src/identity/databaseStorage';
 import { withRefreshTokenReuseGrace } from '../../server/src/identity/refreshTokenReuseGrace';
-import { createTestDatabase, type TestDatabase } from './support/testDatabase';
+import { prepareMigratedDatabase } from './support/migratedDatabase';
+import type { TestDatabase } from './support/testDatabase';
 
 describe("the embedded provider's storage in the database", () => {
   let dataDir: string;
@@ -20,8 +21,7 @@ describe("the embedded provider's storage in the database", () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'dpp-identity-storage-'));
-    const adminUrl = process.env.TEST_DATABASE_URL;
-    testDatabase = adminUrl ? await createTestDatabase(adminUrl) : undefined;
+    testDatabase = await prepareMigratedDatabase(dataDir);
     database = await openDatabase({ dataDir, databaseUrl: testDatabase?.url });
     storage = databaseStorage(database.db, () => clock);
   });

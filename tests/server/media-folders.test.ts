@@ -21,7 +21,8 @@ import type { MediaStore } from '../../server/src/media/store';
 import { addTag } from '../../server/src/media/tags';
 import { demoUsers, environmentIds, mediaIds } from '../../server/src/seed/ids';
 import { authHeaders, multipartBody, rawRequest, uploadRequest } from './support/mediaRequests';
-import { createTestDatabase, type TestDatabase } from './support/testDatabase';
+import { prepareMigratedDatabase } from './support/migratedDatabase';
+import type { TestDatabase } from './support/testDatabase';
 import { startTestServer, type TestServer, type Tokens } from './support/testServer';
 import { tinyPng, listFiles } from './support/mediaFiles';
 
@@ -330,8 +331,7 @@ describe('deleteDirectory: one transaction for the records, then the bytes', () 
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'dpp-folder-delete-'));
-    const adminUrl = process.env.TEST_DATABASE_URL;
-    testDatabase = adminUrl ? await createTestDatabase(adminUrl) : undefined;
+    testDatabase = await prepareMigratedDatabase(dataDir);
     database = await openDatabase({ dataDir, databaseUrl: testDatabase?.url });
     store = new LocalDiskStore(path.join(dataDir, 'media'));
     await store.open();

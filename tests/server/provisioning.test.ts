@@ -11,18 +11,13 @@ import { startTestServer, type TestServer } from './support/testServer';
 
 const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
 
-/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. */
-const databases: Array<[string, () => Promise<TestDatabase | undefined>]> = [
-  ['PGlite', async () => undefined],
-  ...(process.env.TEST_DATABASE_URL
-    ? [
-        ['PostgreSQL', () => createTestDatabase(process.env.TEST_DATABASE_URL as string)] as [
-          string,
-          () => Promise<TestDatabase>,
-        ],
-      ]
-    : []),
-];
+/**
+ * The database of this run: PGlite, or PostgreSQL when TEST_DATABASE_URL is set. The suite runs on
+ * both (`npm test`, `npm run test:server`), so the PostgreSQL run need not repeat the PGlite one.
+ */
+const databases: Array<[string, () => Promise<TestDatabase | undefined>]> = process.env.TEST_DATABASE_URL
+  ? [['PostgreSQL', () => createTestDatabase(process.env.TEST_DATABASE_URL as string)]]
+  : [['PGlite', async () => undefined]];
 
 describe.each(databases)('npm run admin on %s', (_name, createDatabase) => {
   let dataDir: string;

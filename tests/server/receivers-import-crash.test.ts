@@ -9,12 +9,11 @@ import type { ReceiverList } from '../../server/src/contract/receivers';
 import { demoUsers, environmentIds } from '../../server/src/seed/ids';
 import { freePort } from './support/freePort';
 import { httpsRequest } from './support/https';
-import { copyPgliteTemplate } from './support/pgliteTemplate';
 import { authHeaders, rawRequest } from './support/mediaRequests';
 import { exitWithin, spawnServer, waitForHealth, type ServerProcess } from './support/serverProcess';
 import { signInWithCode } from './support/signIn';
 import { storedImportFiles } from './support/importRequests';
-import { createTestDatabase, type TestDatabase } from './support/testDatabase';
+import { prepareMigratedDatabase } from './support/migratedDatabase';
 
 const env = environmentIds.zuiderveen;
 
@@ -27,10 +26,8 @@ describe('import crash safety (server killed mid-import)', () => {
   it('resumes the import after SIGKILL from its last committed batch: every row once, counted as without the crash', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'dpp-import-crash-'));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-    const adminUrl = process.env.TEST_DATABASE_URL;
-    const database: TestDatabase | undefined = adminUrl ? await createTestDatabase(adminUrl) : undefined;
+    const database = await prepareMigratedDatabase(dataDir);
     if (database) cleanups.push(() => database.drop());
-    else await copyPgliteTemplate(dataDir);
     const port = await freePort();
     const origin = `https://localhost:${port}`;
     const start = async (): Promise<ServerProcess> => {

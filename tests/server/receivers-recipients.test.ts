@@ -16,7 +16,8 @@ import {
   countAudienceRecipients,
   selectAudienceRecipients,
 } from '../../server/src/receivers/audienceRecipients';
-import { createTestDatabase, type TestDatabase } from './support/testDatabase';
+import { prepareMigratedDatabase } from './support/migratedDatabase';
+import type { TestDatabase } from './support/testDatabase';
 
 // The functions the publications area builds on (recipient count of a delivery, the recipients
 // themselves), against the database directly: PGlite, or PostgreSQL when TEST_DATABASE_URL is set.
@@ -30,9 +31,7 @@ describe('audience recipients (domain functions)', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'dpp-recipients-'));
-    testDatabase = process.env.TEST_DATABASE_URL
-      ? await createTestDatabase(process.env.TEST_DATABASE_URL)
-      : undefined;
+    testDatabase = await prepareMigratedDatabase(dataDir);
     opened = await openDatabase({ dataDir, databaseUrl: testDatabase?.url });
     db = opened.db;
     [{ id: environmentId }, { id: otherEnvironmentId }] = await db

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type OpenDatabase } from '../../server/src/db/client';
 import { loadOrCreateIdentityKeys, loadOrCreateSharedIdentityKeys } from '../../server/src/identity/keyStore';
-import { copyPgliteTemplate } from './support/pgliteTemplate';
-import { createTestDatabase, type TestDatabase } from './support/testDatabase';
+import { prepareMigratedDatabase } from './support/migratedDatabase';
+import type { TestDatabase } from './support/testDatabase';
 
 // Several instances on one database sign and check tokens with the same keys: the first to start
 // stores its own (so tokens it issued before stay valid), every later one uses those.
@@ -20,10 +20,8 @@ describe("the embedded provider's keys shared through the database", () => {
   };
 
   beforeAll(async () => {
-    const adminUrl = process.env.TEST_DATABASE_URL;
-    testDatabase = adminUrl ? await createTestDatabase(adminUrl) : undefined;
     const dataDir = await newDataDir();
-    if (!testDatabase) await copyPgliteTemplate(dataDir); // migrated already: no initdb to wait for
+    testDatabase = await prepareMigratedDatabase(dataDir);
     database = await openDatabase({ dataDir, databaseUrl: testDatabase?.url });
   });
   afterAll(async () => {

@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createPgliteTemplate } from '../../server/support/pgliteTemplate';
 import { startServerProcess, type ServerProcess } from './serverProcess';
 import { chromiumPath } from './browser';
 
@@ -9,6 +10,7 @@ import { chromiumPath } from './browser';
 export const E2E_ACCESS_TOKEN_TTL_SECONDS = 30;
 
 let servers: ServerProcess[] = [];
+let template: string | undefined;
 
 /**
  * How many servers the run needs: one per worker (the project's maxWorkers), but no more than the run
@@ -25,16 +27,21 @@ function serverCount(project: TestProject): number {
 }
 
 /**
- * One shared server per worker: files run side by side, each on its worker's own server and data, so
- * that no file sees another file's changes while it runs (see sharedServer.ts).
+ * One shared server per worker (the project's maxWorkers): files run side by side, each on its worker's
+ * own server and data, so that no file sees another file's changes while it runs (see sharedServer.ts).
+ * Every server of the suite starts on a copy of one migrated PGlite database (initdb once per run, not
+ * once per server; see tests/server/support/pgliteTemplate.ts and ownServer.ts).
  */
 export async function setup(project: TestProject) {
   chromiumPath();
   if (!existsSync('dist/index.html') || !existsSync('dist-server/main.js'))
     throw new Error('dist/ or dist-server/ is missing: run `npm run build` first');
+  const databaseTemplate = await createPgliteTemplate();
+  template = databaseTemplate;
+  project.provide('pgliteTemplate', databaseTemplate);
   servers = await Promise.all(
     Array.from({ length: serverCount(project) }, () =>
-      startServerProcess({ ACCESS_TOKEN_TTL: String(E2E_ACCESS_TOKEN_TTL_SECONDS) }),
+      startServerProcess({ ACCESS_TOKEN_TTL: String(E2E_ACCESS_TOKEN_TTL_SECONDS) }, { databaseTemplate }),
     ),
   );
   project.provide(
@@ -45,6 +52,7 @@ export async function setup(project: TestProject) {
 
 export async function teardown() {
   await Promise.all(servers.map((server) => server.stop()));
+  if (template) rmSync(template, { recursive: true, force: true });
   // The servers' logs sit next to the screenshots, so a failed run on CI can be read afterwards.
   mkdirSync('test-results', { recursive: true });
   servers.forEach((server, index) =>

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { loadConfig } from '../../../server/src/config';
 import { openDatabase, type Database } from '../../../server/src/db/client';
 import { seedIfEmpty } from '../../../server/src/seed';
-import { createTestDatabase } from './testDatabase';
+import { prepareMigratedDatabase } from './migratedDatabase';
 
 export interface SeededDatabase {
   db: Database;
@@ -18,9 +18,7 @@ export interface SeededDatabase {
  */
 export async function openSeededDatabase(prefix: string): Promise<SeededDatabase> {
   const dataDir = await mkdtemp(path.join(tmpdir(), prefix));
-  const testDatabase = process.env.TEST_DATABASE_URL
-    ? await createTestDatabase(process.env.TEST_DATABASE_URL)
-    : undefined;
+  const testDatabase = await prepareMigratedDatabase(dataDir);
   const opened = await openDatabase({ dataDir, databaseUrl: testDatabase?.url });
   await seedIfEmpty(opened.db, loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }));
   return {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
 export interface TestDatabase {
+  name: string;
   /** Connection string of the fresh database, handed to the server as DATABASE_URL. */
   url: string;
   drop(): Promise<void>;
@@ -9,14 +10,17 @@ export interface TestDatabase {
 
 /**
  * Creates an empty PostgreSQL database next to the one TEST_DATABASE_URL names (t_<random>), so every
- * test server starts from nothing, like a fresh PGlite directory; `drop()` removes it again.
+ * test server starts from nothing, like a fresh PGlite directory; `drop()` removes it again. With
+ * `template` (a database's name) the new database is a copy of that one instead.
  */
-export async function createTestDatabase(adminUrl: string): Promise<TestDatabase> {
+export async function createTestDatabase(adminUrl: string, template?: string): Promise<TestDatabase> {
   const name = `t_${randomBytes(6).toString('hex')}`;
-  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  const copyOf = template ? ` TEMPLATE ${template}` : '';
+  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}${copyOf}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
+    name,
     url: url.toString(),
     drop: () => withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
   };

@@ -5,10 +5,10 @@ import { loadConfig, type AppConfig } from '../../../server/src/config';
 import type { BuildOptions } from '../../../server/src/app';
 import { startServer } from '../../../server/src/server';
 import { freePort } from './freePort';
-import { copyPgliteTemplate } from './pgliteTemplate';
 import { httpsRequest } from './https';
 import { refreshTokens, signInWithCode, type SignInTarget, type Tokens } from './signIn';
-import { createTestDatabase, type TestDatabase } from './testDatabase';
+import { prepareMigratedDatabase } from './migratedDatabase';
+import type { TestDatabase } from './testDatabase';
 
 export type { Tokens } from './signIn';
 
@@ -63,11 +63,9 @@ export async function startTestServer(
   options: BuildOptions = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'dpp-server-test-'));
-  const adminUrl = process.env.TEST_DATABASE_URL;
   let database: TestDatabase | undefined;
   try {
-    database = adminUrl ? await createTestDatabase(adminUrl) : undefined;
-    if (!database) await copyPgliteTemplate(dataDir);
+    database = await prepareMigratedDatabase(dataDir);
     const port = await freePort();
     const config = loadConfig({
       NODE_ENV: 'test',
