@@ -309,16 +309,16 @@ function eventsPerRecipient(ids: SQL, within?: SQL): SQL {
 }
 
 /**
- * The table's rows for the recipient rows `candidates` names (a relation with `id`), next to the CTEs
- * `events` and `bounced`: label, key, figures, and whether the row is shown at all (it had an event or
- * bounced; the others are not in the table).
+ * The table's rows for the recipient rows `candidates` gives (a relation with their `id`, `email` and
+ * `job_id`), next to the CTEs `events` and `bounced`: label, key, figures, and whether the row is shown at
+ * all (it had an event or bounced; the others are not in the table). The candidates bring their own
+ * columns: joined here again, the planner would hash all of the table's recipients for one CSV batch.
  */
 function resultRows(scope: PersonalScope, candidates: SQL): SQL {
   return sql`SELECT r.id, ${scope.key} AS key, ${scope.label} AS recipient,
       coalesce(ev.opens, 0) AS opens, coalesce(ev.clicks, 0) AS clicks, ev.first_open, b.bounce,
       (ev.id IS NOT NULL OR b.id IS NOT NULL) AS shown
-    FROM (${candidates}) AS candidate
-    JOIN delivery_recipients r ON r.id = candidate.id
+    FROM (${candidates}) AS r
     JOIN tracked_jobs t ON t.job_id = r.job_id
     LEFT JOIN events ev ON ev.id = r.id
     LEFT JOIN bounced b ON b.id = r.id`;
@@ -374,7 +374,11 @@ export async function recipientResultPage(
     db,
     sql`WITH events AS (${eventsPerRecipient(scope.ids)}),
       bounced AS (${bouncedRecipients(scope.ids)}),
-      results AS (${resultRows(scope, sql`SELECT id FROM events UNION SELECT id FROM bounced`)}),
+      results AS (${resultRows(
+        scope,
+        sql`SELECT r.id, r.email, r.job_id FROM delivery_recipients r
+          JOIN (SELECT id FROM events UNION SELECT id FROM bounced) AS shown ON shown.id = r.id`,
+      )}),
       found AS (SELECT * FROM results WHERE ${containsText(query.search, sql`recipient`) ?? sql`true`}),
       page AS (
         SELECT * FROM found ORDER BY ${sortColumns[sort]} ${direction} NULLS LAST, id ${direction}
@@ -411,13 +415,13 @@ export async function allRecipientResults(
       rowsOf<ResultRow & { shown: boolean; included: boolean }>(
         db,
         sql`WITH batch AS (
-            SELECT r.id FROM delivery_recipients r
+            SELECT r.id, r.email, r.job_id FROM delivery_recipients r
             WHERE r.job_id IN (${ids}) ${after === undefined ? sql`` : sql`AND r.id > ${after}::bigint`}
             ORDER BY r.id LIMIT ${csvBatchSize}
           ),
           events AS (${eventsPerRecipient(ids, sql`SELECT id FROM batch`)}),
           bounced AS (${bouncedRecipients(ids, sql`SELECT id FROM batch`)}),
-          results AS (${resultRows(scope, sql`SELECT id FROM batch`)})
+          results AS (${resultRows(scope, sql`SELECT * FROM batch`)})
           SELECT *, (shown AND ${matches}) AS included FROM results ORDER BY id`,
       ),
     (last) => String(last.id),
