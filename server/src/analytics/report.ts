@@ -287,8 +287,10 @@ async function personalScope(
 
 /**
  * Human opens and clicks per recipient row of the jobs. With `within` (a relation with `id`, such as a CSV
- * batch), of those rows only, each looked up by the recipient index: a batch reads its own events, not
- * the job's.
+ * batch, whose rows are the jobs' own), of those rows only, each looked up by the covering recipient index:
+ * a batch reads its own events, not the job's. No job condition there: a recipient row's events are its
+ * job's, and with one the planner (without statistics yet, as right after a send) may walk the job's
+ * events for every row instead.
  */
 function eventsPerRecipient(ids: SQL, within?: SQL): SQL {
   const figures = sql`count(*) FILTER (WHERE e.kind = 'open')::int AS opens,
@@ -299,7 +301,7 @@ function eventsPerRecipient(ids: SQL, within?: SQL): SQL {
       FROM (${within}) AS w
       CROSS JOIN LATERAL (
         SELECT ${figures}, count(*) AS events FROM analytics_events e
-        WHERE e.recipient_id = w.id AND e.job_id IN (${ids}) AND NOT e.machine
+        WHERE e.recipient_id = w.id AND NOT e.machine
       ) AS ev
       WHERE ev.events > 0`;
   return sql`SELECT e.recipient_id AS id, ${figures}

@@ -110,7 +110,6 @@ export const analyticsEvents = pgTable(
     // Covers the per-recipient figures (the recipient table, its CSV): read from the index alone.
     index('analytics_events_recipient_cover_idx').on(
       table.recipientId,
-      table.jobId,
       table.machine,
       table.kind,
       table.occurredAt,
