@@ -29,6 +29,7 @@ import { measuring } from './measuring';
 import { rsvpInvitations } from './rsvpInvitations';
 import { rsvpInvitees } from './rsvpInvitees';
 import { journeys } from './journeys';
+import { analyticsRecipients } from './analyticsRecipients';
 
 /**
  * Every declared resource of the console. An area adds its folder `src/resources/<name>/` exporting
@@ -65,6 +66,7 @@ const declarations = [
   rsvpInvitations,
   rsvpInvitees,
   journeys,
+  analyticsRecipients,
 ] as const;
 
 export const resources: readonly ResourceDeclaration[] = declarations;

@@ -1,6 +1,6 @@
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnalyticsReport } from '../../server/src/contract/analytics';
+import type { AnalyticsReport, RecipientResultPage } from '../../server/src/contract/analytics';
 import type { DeliveryJob } from '../../server/src/contract/publications';
 import type { RsvpSummary } from '../../server/src/contract/rsvp';
 import { demoUsers, environmentIds, publicationIds, receiverIds } from '../../server/src/seed/ids';
@@ -215,15 +215,23 @@ describe('analytics: opens, clicks and the measuring modes', () => {
       .poll(async () => (await report(jobId)).clicks.total, { timeout: 10_000, interval: 100 })
       .toBe(1);
 
-    const recipients = await server.api<Array<{ recipient: string; opens: number; clicks: number }>>(
+    const recipients = await server.api<RecipientResultPage>(
       'GET',
       `/publications/${publicationId}/analytics/recipients`,
       { token, env, query: { jobId } },
     );
     expect(recipients.status).toBe(200);
-    expect(recipients.body).toEqual([
-      expect.objectContaining({ recipient: expect.stringMatching(/^bram@/i), opens: 1, clicks: 1 }),
-    ]);
+    expect(recipients.body).toEqual({
+      data: [expect.objectContaining({ recipient: expect.stringMatching(/^bram@/i), opens: 1, clicks: 1 })],
+      total: 1,
+    });
+    // The page size is the API's one bound.
+    const tooMany = await server.api('GET', `/publications/${publicationId}/analytics/recipients`, {
+      token,
+      env,
+      query: { jobId, limit: '251' },
+    });
+    expect(tooMany.status).toBe(400);
     const csv = await server.api<string>('GET', `/publications/${publicationId}/analytics/recipients/csv`, {
       token,
       env,
@@ -243,12 +251,12 @@ describe('analytics: opens, clicks and the measuring modes', () => {
     expect(result.clicks.total).toBe(1);
 
     await setMode('Per persoon gepseudonimiseerd');
-    const labelled = await server.api<Array<{ recipient: string }>>(
+    const labelled = await server.api<RecipientResultPage>(
       'GET',
       `/publications/${publicationId}/analytics/recipients`,
       { token, env, query: { jobId } },
     );
-    expect(labelled.body.map((row) => row.recipient)).toEqual([
+    expect(labelled.body.data.map((row) => row.recipient)).toEqual([
       expect.stringMatching(/^Lezer [0-9a-f]{10}$/),
     ]);
     await setMode('Alleen totalen');

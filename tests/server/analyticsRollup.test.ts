@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeBatch, type TrackedEvent } from '../../server/src/analytics/eventWriter';
-import { analyticsReport, recipientResults } from '../../server/src/analytics/report';
+import { analyticsReport, allRecipientResults } from '../../server/src/analytics/report';
 import { deleteExpiredEvents, rollUp } from '../../server/src/analytics/rollup';
 import { loadConfig } from '../../server/src/config';
 import { openDatabase, type Database, type OpenDatabase } from '../../server/src/db/client';
@@ -139,7 +139,9 @@ describe('analytics storage: rollups, retention and subscriber deletion', () => 
 
   const totals = async () => {
     const report = await analyticsReport(db, env, publicationId);
-    const recipients = (await recipientResults(db, env, publicationId)) ?? [];
+    const recipients = [];
+    for await (const row of (await allRecipientResults(db, env, publicationId, {})) ?? [])
+      recipients.push(row);
     return {
       opens: report.opens,
       clicks: report.clicks,

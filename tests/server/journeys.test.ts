@@ -230,6 +230,39 @@ describe('journeys (triggers, steps, ticker)', () => {
     });
   });
 
+  it("a journey's send refused at RCPT TO (550) makes the address 'Onbestelbaar', as any delivery's refusal does", async () => {
+    const listId = await newList();
+    await activeJourney(welcome(listId));
+    const w = world(
+      undefined,
+      recordingMailer((message) => {
+        if (message.to === 'onbereikbaar@voorbeeld.nl')
+          throw new MailSendError('550 5.1.1 User unknown', {
+            responseCode: 550,
+            temporary: false,
+            command: 'RCPT TO',
+          });
+      }),
+    );
+    for (const email of ['bereikbaar@voorbeeld.nl', 'onbereikbaar@voorbeeld.nl'])
+      await addSubscriber(db, env, listId, person(email));
+    await w.run();
+    expect(w.accepted.map((m) => m.to)).toEqual(['bereikbaar@voorbeeld.nl']);
+    const excluded = await db
+      .select({ email: unsubscribers.email, cause: unsubscribers.cause, detail: unsubscribers.causeDetail })
+      .from(unsubscribers)
+      .where(eq(unsubscribers.environmentId, env));
+    expect(
+      excluded.filter((row) => row.email.endsWith('@voorbeeld.nl') && /bereikbaar/.test(row.email)),
+    ).toEqual([
+      {
+        email: 'onbereikbaar@voorbeeld.nl',
+        cause: 'Onbestelbaar',
+        detail: expect.stringMatching(/^Harde bounce bij verzenden van '.*': Onbestelbaar: .*User unknown/),
+      },
+    ]);
+  });
+
   it('two tickers at once claim each enrollment once: every step runs and sends once', async () => {
     const listId = await newList();
     const journeyId = await activeJourney(welcome(listId));

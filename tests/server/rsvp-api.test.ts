@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeliveryJob, DeliveryRecipientPage } from '../../server/src/contract/publications';
 import type { FieldOption, FormField } from '../../server/src/contract/forms';
+import type { UnsubscriberPage } from '../../server/src/contract/receivers';
 import type { RsvpInviteePage, RsvpSettingsRecord, RsvpSummary } from '../../server/src/contract/rsvp';
 import { demoUsers, environmentIds, publicationIds, receiverIds } from '../../server/src/seed/ids';
 import { isRsvpLink } from '../../server/src/rsvp/rsvpAddress';
@@ -358,5 +359,31 @@ describe('RSVP through the server', () => {
 
     const tooBig = await page('POST', bram, { antwoord: 'Ja', [allergy.id]: 'x'.repeat(40 * 1024) });
     expect(tooBig.status).toBe(413);
+  });
+  it("an RSVP mail refused at RCPT TO (550) makes the address 'Onbestelbaar', as a delivery job's refusal does", async () => {
+    const address = 'anne@voorbeeld.nl';
+    sink.refuseRecipient(address, `550 5.1.1 <${address}>: Recipient address rejected: User unknown`);
+    try {
+      // The answer is recorded; its confirmation is what the server refuses.
+      const answered = await page('POST', answerPath(address), { antwoord: 'Nee' });
+      expect(answered.status).toBe(200);
+      const unsubscriber = async () =>
+        (
+          await server.api<UnsubscriberPage>('GET', '/unsubscribers', {
+            token,
+            env,
+            query: { search: address },
+          })
+        ).body.data.find((row) => row.email.toLowerCase() === address);
+      await expect.poll(unsubscriber, { timeout: 20_000, interval: 100 }).toBeDefined();
+      const excluded = await unsubscriber();
+      expect(excluded).toMatchObject({ cause: 'Onbestelbaar' });
+      expect(excluded!.causeDetail).toContain(
+        "Harde bounce bij verzenden van de RSVP-mail van 'Nieuwjaarsreceptie'",
+      );
+      expect(excluded!.causeDetail).toContain('User unknown');
+    } finally {
+      sink.refuseRecipient(address, '250 ok', 0);
+    }
   });
 });

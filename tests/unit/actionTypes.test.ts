@@ -11,6 +11,7 @@ import { resources, type DeclaredActions } from '../../src/resources';
  * the run-time registry has exactly these.
  */
 const everyResource: Record<keyof DeclaredActions, true> = {
+  analyticsRecipients: true,
   audiences: true,
   caughtMessages: true,
   fieldOptions: true,

@@ -1,8 +1,17 @@
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { refusedPermanently } from '../bounces/sendRefusal';
+import type {
+  RecipientResult,
+  RecipientResultPage,
+  RecipientResultSortField,
+  RecipientResultsQuery,
+} from '../contract/analytics';
+import { pageSize } from '../contract/paging';
 import type { Database } from '../db/client';
+import { keysetBatches } from '../db/keysetBatches';
 import { deliveryJobs, trackedJobs } from '../db/schema';
+import { containsText } from '../db/textSearch';
 import { serverSecret } from '../delivery/serverSecret';
 import { invitationOf, rsvpSummary } from '../rsvp/invitees';
 import { isPersonal, publicationMeasuringOf, type MeasuringMode } from './measuringMode';
@@ -198,13 +207,18 @@ async function bounceCounts(db: Database, jobIds: string[]) {
   return row;
 }
 
-/** One row per bounced message of the jobs: its recipient row id and 'hard' or 'soft'. */
-function bouncedRecipients(ids: SQL) {
+/**
+ * One row per bounced message of the jobs (of the recipient rows in `within` only, when given): its
+ * recipient row id and 'hard' or 'soft'.
+ */
+function bouncedRecipients(ids: SQL, within?: SQL) {
+  const only = (column: SQL) => (within ? sql`AND ${column} IN (${within})` : sql``);
   return sql`SELECT id, min(bounce) AS bounce FROM (
       SELECT r.id, CASE WHEN ${refusedPermanently(sql`r.detail`)} THEN 'hard' ELSE 'soft' END AS bounce
-      FROM delivery_recipients r WHERE r.job_id IN (${ids}) AND r.status = 'Mislukt'
+      FROM delivery_recipients r WHERE r.job_id IN (${ids}) AND r.status = 'Mislukt' ${only(sql`r.id`)}
       UNION ALL
-      SELECT b.recipient_id, b.kind FROM delivery_bounces b WHERE b.job_id IN (${ids}) AND b.kind IN ('hard', 'soft')
+      SELECT b.recipient_id, b.kind FROM delivery_bounces b
+      WHERE b.job_id IN (${ids}) AND b.kind IN ('hard', 'soft') ${only(sql`b.recipient_id`)}
     ) AS any_bounce GROUP BY id`;
 }
 
@@ -228,77 +242,213 @@ async function unsubscribedCount(db: Database, environmentId: string, jobIds: st
   return row.n;
 }
 
-export interface RecipientResult {
-  recipient: string;
-  opens: number;
-  clicks: number;
-  firstOpenedAt: string | null;
-  /** Whether the message bounced: 'hard' or 'soft' (one that did both is hard); null when it did not. */
-  bounce: 'hard' | 'soft' | null;
+/** Recipients read per statement while the CSV streams: memory stays flat however many there are. */
+const csvBatchSize = 1000;
+
+/** The jobs whose recipients the table shows, and how it names them; undefined outside the personal modes. */
+interface PersonalScope {
+  /** The publication's jobs (or the one asked) that were sent in a personal mode, as an SQL list. */
+  ids: SQL | undefined;
+  /** The row's label: the address when both the publication and the job are 'Per persoon', else a pseudonym. */
+  label: SQL;
+  /** A stable key of the row: the keyed hash the pseudonym is cut from. */
+  key: SQL;
 }
 
-/**
- * Per recipient (personal modes only; undefined otherwise): the address in 'Per persoon', a stable
- * pseudonym in 'Per persoon gepseudonimiseerd'. Human opens and clicks only, as the tiles count them, and
- * the messages that bounced.
- */
-export async function recipientResults(
+async function personalScope(
   db: Database,
   environmentId: string,
   publicationId: string,
-  jobId?: string,
-): Promise<RecipientResult[] | undefined> {
+  jobId: string | undefined,
+): Promise<PersonalScope | undefined> {
   const setting = await publicationMeasuringOf(db, environmentId, publicationId);
   if (!isPersonal(setting.mode)) return undefined;
   const jobs = await jobsOf(db, environmentId, publicationId, jobId);
   const personalJobs = jobs
     .filter((job) => job.mode && isPersonal(job.mode as MeasuringMode))
     .map((job) => job.id);
-  if (personalJobs.length === 0) return [];
-  const ids = sql.join(
-    personalJobs.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
-  const rows = await rowsOf<{
-    id: string;
-    email: string;
-    mode: string;
-    opens: number;
-    clicks: number;
-    first_open: Date | string | null;
-    bounce: 'hard' | 'soft' | null;
-  }>(
-    db,
-    sql`WITH events AS (
-        SELECT e.recipient_id AS id,
-          count(*) FILTER (WHERE e.kind = 'open')::int AS opens,
-          count(*) FILTER (WHERE e.kind = 'click')::int AS clicks,
-          min(e.occurred_at) FILTER (WHERE e.kind = 'open') AS first_open
-        FROM analytics_events e
-        WHERE e.job_id IN (${ids}) AND NOT e.machine AND e.recipient_id IS NOT NULL
-        GROUP BY e.recipient_id
-      ), bounced AS (${bouncedRecipients(ids)})
-      SELECT r.id, r.email, t.mode, coalesce(ev.opens, 0) AS opens, coalesce(ev.clicks, 0) AS clicks,
-             ev.first_open, b.bounce
-      FROM (SELECT id FROM events UNION SELECT id FROM bounced) AS shown
-      JOIN delivery_recipients r ON r.id = shown.id
-      JOIN tracked_jobs t ON t.job_id = r.job_id
-      LEFT JOIN events ev ON ev.id = r.id
-      LEFT JOIN bounced b ON b.id = r.id
-      ORDER BY r.id`,
-  );
-  const key = await serverSecret(db, 'analytics-pseudonym');
-  return rows.map((row) => ({
-    recipient:
-      row.mode === 'Per persoon' && setting.mode === 'Per persoon' ? row.email : pseudonym(key, row.id),
+  const key = sql`encode(${hmacSql(await serverSecret(db, 'analytics-pseudonym'), sql`r.id::text`)}, 'hex')`;
+  const pseudonymSql = sql`'Lezer ' || left(${key}, ${pseudonymLength})`;
+  return {
+    ids:
+      personalJobs.length === 0
+        ? undefined
+        : sql.join(
+            personalJobs.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          ),
+    label:
+      setting.mode === 'Per persoon'
+        ? sql`CASE WHEN t.mode = 'Per persoon' THEN r.email ELSE ${pseudonymSql} END`
+        : pseudonymSql,
+    key,
+  };
+}
+
+/**
+ * Human opens and clicks per recipient row of the jobs. With `within` (a relation with `id`, such as a CSV
+ * batch, whose rows are the jobs' own), of those rows only, each looked up by the covering recipient index:
+ * a batch reads its own events, not the job's. No job condition there: a recipient row's events are its
+ * job's, and with one the planner (without statistics yet, as right after a send) may walk the job's
+ * events for every row instead.
+ */
+function eventsPerRecipient(ids: SQL, within?: SQL): SQL {
+  const figures = sql`count(*) FILTER (WHERE e.kind = 'open')::int AS opens,
+      count(*) FILTER (WHERE e.kind = 'click')::int AS clicks,
+      min(e.occurred_at) FILTER (WHERE e.kind = 'open') AS first_open`;
+  if (within)
+    return sql`SELECT w.id, ev.opens, ev.clicks, ev.first_open
+      FROM (${within}) AS w
+      CROSS JOIN LATERAL (
+        SELECT ${figures}, count(*) AS events FROM analytics_events e
+        WHERE e.recipient_id = w.id AND NOT e.machine
+      ) AS ev
+      WHERE ev.events > 0`;
+  return sql`SELECT e.recipient_id AS id, ${figures}
+    FROM analytics_events e
+    WHERE e.job_id IN (${ids}) AND NOT e.machine AND e.recipient_id IS NOT NULL
+    GROUP BY e.recipient_id`;
+}
+
+/**
+ * The table's rows for the recipient rows `candidates` gives (a relation with their `id`, `email` and
+ * `job_id`), next to the CTEs `events` and `bounced`: label, key, figures, and whether the row is shown at
+ * all (it had an event or bounced; the others are not in the table). The candidates bring their own
+ * columns: joined here again, the planner would hash all of the table's recipients for one CSV batch.
+ */
+function resultRows(scope: PersonalScope, candidates: SQL): SQL {
+  return sql`SELECT r.id, ${scope.key} AS key, ${scope.label} AS recipient,
+      coalesce(ev.opens, 0) AS opens, coalesce(ev.clicks, 0) AS clicks, ev.first_open, b.bounce,
+      (ev.id IS NOT NULL OR b.id IS NOT NULL) AS shown
+    FROM (${candidates}) AS r
+    JOIN tracked_jobs t ON t.job_id = r.job_id
+    LEFT JOIN events ev ON ev.id = r.id
+    LEFT JOIN bounced b ON b.id = r.id`;
+}
+
+interface ResultRow {
+  id: string;
+  key: string;
+  recipient: string;
+  opens: number;
+  clicks: number;
+  first_open: Date | string | null;
+  bounce: 'hard' | 'soft' | null;
+}
+
+function toResult(row: ResultRow): RecipientResult {
+  return {
+    id: row.key,
+    recipient: row.recipient,
     opens: row.opens,
     clicks: row.clicks,
     firstOpenedAt: row.first_open === null ? null : new Date(row.first_open).toISOString(),
     bounce: row.bounce,
-  }));
+  };
+}
+
+const sortColumns: Record<RecipientResultSortField, SQL> = {
+  recipient: sql`recipient`,
+  opens: sql`opens`,
+  clicks: sql`clicks`,
+  firstOpenedAt: sql`first_open`,
+};
+
+/**
+ * One page of the recipient table (personal modes only; undefined otherwise): the address in
+ * 'Per persoon', a stable pseudonym in 'Per persoon gepseudonimiseerd'. Human opens and clicks only, as
+ * the tiles count them, and the messages that bounced. Searched, sorted, paged and counted in one
+ * statement. Names from A, figures from the highest, unless another order is asked.
+ */
+export async function recipientResultPage(
+  db: Database,
+  environmentId: string,
+  publicationId: string,
+  query: RecipientResultsQuery,
+): Promise<RecipientResultPage | undefined> {
+  const scope = await personalScope(db, environmentId, publicationId, query.jobId);
+  if (!scope) return undefined;
+  if (!scope.ids) return { data: [], total: 0 };
+  const { sort = 'recipient', offset = 0, limit = pageSize } = query;
+  const order = query.order ?? (sort === 'recipient' ? 'ASC' : 'DESC');
+  const direction = order === 'DESC' ? sql`DESC` : sql`ASC`;
+  const rows = await rowsOf<ResultRow & { total: number }>(
+    db,
+    sql`WITH events AS (${eventsPerRecipient(scope.ids)}),
+      bounced AS (${bouncedRecipients(scope.ids)}),
+      results AS (${resultRows(
+        scope,
+        sql`SELECT r.id, r.email, r.job_id FROM delivery_recipients r
+          JOIN (SELECT id FROM events UNION SELECT id FROM bounced) AS shown ON shown.id = r.id`,
+      )}),
+      found AS (SELECT * FROM results WHERE ${containsText(query.search, sql`recipient`) ?? sql`true`}),
+      page AS (
+        SELECT * FROM found ORDER BY ${sortColumns[sort]} ${direction} NULLS LAST, id ${direction}
+        OFFSET ${offset} LIMIT ${limit}
+      )
+      SELECT (SELECT count(*) FROM found)::int AS total, page.*
+      FROM (SELECT 1) AS one LEFT JOIN page ON true
+      ORDER BY ${sortColumns[sort]} ${direction} NULLS LAST, page.id ${direction}`,
+  );
+  return {
+    data: rows.filter((row) => row.id !== null).map(toResult),
+    total: rows[0]?.total ?? 0,
+  };
+}
+
+/**
+ * Every row of the recipient table (searched like the page), in sending order, read by keyset on the
+ * recipient row a batch at a time: for the CSV, whose memory stays flat. Undefined outside the personal
+ * modes.
+ */
+export async function allRecipientResults(
+  db: Database,
+  environmentId: string,
+  publicationId: string,
+  query: { jobId?: string; search?: string },
+): Promise<AsyncIterable<RecipientResult> | undefined> {
+  const scope = await personalScope(db, environmentId, publicationId, query.jobId);
+  if (!scope) return undefined;
+  const { ids } = scope;
+  if (!ids) return (async function* () {})();
+  const matches = containsText(query.search, sql`recipient`) ?? sql`true`;
+  const batches = keysetBatches(
+    (after: string | undefined) =>
+      rowsOf<ResultRow & { shown: boolean; included: boolean }>(
+        db,
+        sql`WITH batch AS (
+            SELECT r.id, r.email, r.job_id FROM delivery_recipients r
+            WHERE r.job_id IN (${ids}) ${after === undefined ? sql`` : sql`AND r.id > ${after}::bigint`}
+            ORDER BY r.id LIMIT ${csvBatchSize}
+          ),
+          events AS (${eventsPerRecipient(ids, sql`SELECT id FROM batch`)}),
+          bounced AS (${bouncedRecipients(ids, sql`SELECT id FROM batch`)}),
+          results AS (${resultRows(scope, sql`SELECT * FROM batch`)})
+          SELECT *, (shown AND ${matches}) AS included FROM results ORDER BY id`,
+      ),
+    (last) => String(last.id),
+  );
+  return (async function* () {
+    for await (const batch of batches) for (const row of batch) if (row.included) yield toResult(row);
+  })();
 }
 
 /** A random-looking, stable label for a recipient row: not the address, not reversible without the key. */
 export function pseudonym(key: Buffer, recipientId: string | number): string {
-  return `Lezer ${createHmac('sha256', key).update(String(recipientId)).digest('hex').slice(0, 10)}`;
+  return `Lezer ${createHmac('sha256', key).update(String(recipientId)).digest('hex').slice(0, pseudonymLength)}`;
+}
+
+const pseudonymLength = 10;
+
+/**
+ * HMAC-SHA256 (RFC 2104) of `message` under `key`, computed by the database, so the pseudonym can be
+ * searched and sorted in SQL: the same bytes as `createHmac('sha256', key)`. The key's inner and outer
+ * pads travel as parameters; PostgreSQL (and PGlite) has `sha256()` built in.
+ */
+function hmacSql(key: Buffer, message: SQL): SQL {
+  const blockSize = 64;
+  const block = Buffer.alloc(blockSize);
+  (key.length > blockSize ? createHash('sha256').update(key).digest() : key).copy(block);
+  const pad = (byte: number) => Buffer.from(block.map((value) => value ^ byte)).toString('hex');
+  return sql`sha256(decode(${pad(0x5c)}, 'hex') || sha256(decode(${pad(0x36)}, 'hex') || convert_to(${message}, 'UTF8')))`;
 }

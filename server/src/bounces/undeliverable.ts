@@ -48,9 +48,7 @@ export async function recordDeliveryReport(
     );
     if (!recipient) return 'unknown recipient';
     // One address at a time: two soft bounces of different jobs arriving together both see each other.
-    await tx.execute(
-      sql`SELECT pg_advisory_xact_lock(hashtext(${recipient.environment_id} || lower(${recipient.email})))`,
-    );
+    await lockAddress(tx, recipient.environment_id, recipient.email);
     const inserted = await selectRows<{ id: number }>(
       tx,
       sql`INSERT INTO delivery_bounces (environment_id, job_id, recipient_id, kind, status, diagnostic, received_at)
@@ -60,13 +58,14 @@ export async function recordDeliveryReport(
     );
     if (inserted.length === 0) return 'repeated';
 
-    const exclude = async (cause: 'Klacht' | typeof undeliverableCause, detail: string) => {
-      await tx.execute(
-        sql`INSERT INTO unsubscribers (environment_id, email, created_at, cause, cause_detail)
-            VALUES (${recipient.environment_id}, ${recipient.email}, ${now}, ${cause}, ${detail})
-            ON CONFLICT (environment_id, lower(email)) WHERE removed_at IS NULL DO NOTHING`,
-      );
-    };
+    const exclude = (cause: ExclusionCause, detail: string) =>
+      excludeAddress(tx, {
+        environmentId: recipient.environment_id,
+        email: recipient.email,
+        cause,
+        detail,
+        now,
+      });
     const about = `'${recipient.title}'`;
     if (report.kind === 'complaint') {
       await exclude('Klacht', `Als spam gemeld na ${about}.`);
@@ -83,6 +82,66 @@ export async function recordDeliveryReport(
     }
     return 'recorded';
   });
+}
+
+type ExclusionCause = 'Klacht' | typeof undeliverableCause;
+
+/** Puts the address among the unsubscribers with the cause and why; nothing when it is there already. */
+async function excludeAddress(
+  db: Pick<Database, 'execute'>,
+  exclusion: { environmentId: string; email: string; cause: ExclusionCause; detail: string; now: Date },
+): Promise<void> {
+  const { environmentId, email, cause, detail, now } = exclusion;
+  await db.execute(
+    sql`INSERT INTO unsubscribers (environment_id, email, created_at, cause, cause_detail)
+        VALUES (${environmentId}, ${email}, ${now}, ${cause}, ${detail})
+        ON CONFLICT (environment_id, lower(email)) WHERE removed_at IS NULL DO NOTHING`,
+  );
+}
+
+/** One address at a time: two bounces of different messages arriving together both see each other. */
+async function lockAddress(db: Pick<Database, 'execute'>, environmentId: string, email: string) {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${environmentId} || lower(${email})))`);
+}
+
+/**
+ * A refusal when sending, after the tries, applied by the same rule as a report: 'hard' (the server refused
+ * the address with 5xx) makes it 'Onbestelbaar' at once; 'soft' (a 4xx that stayed) does when the address's
+ * last messages all bounced. Called by every sender in the transaction that records the failure, so a
+ * delivery job's recipient row ('Mislukt') is already there for the count; a mail without such a row (an
+ * RSVP mail) only knows hard refusals. `what` names the mail in the reason ('Nieuwsbrief januari' or
+ * 'de bevestiging van …').
+ */
+export async function recordRefusalAtSend(
+  tx: Pick<Database, 'execute'>,
+  refusal: {
+    environmentId: string;
+    email: string;
+    kind: 'hard' | 'soft';
+    what: string;
+    error: string;
+    now: Date;
+  },
+): Promise<void> {
+  const { environmentId, email, kind, what, error, now } = refusal;
+  await lockAddress(tx, environmentId, email);
+  if (kind === 'hard') {
+    await excludeAddress(tx, {
+      environmentId,
+      email,
+      cause: undeliverableCause,
+      detail: `Harde bounce bij verzenden van ${what}: ${error}`,
+      now,
+    });
+  } else if (await softInARow(tx, environmentId, email)) {
+    await excludeAddress(tx, {
+      environmentId,
+      email,
+      cause: undeliverableCause,
+      detail: `Zachte bounce op ${softBouncesInARow} verzendingen op rij, de laatste bij verzenden van ${what}: ${error}`,
+      now,
+    });
+  }
 }
 
 function answer(diagnostic: string | null): string {

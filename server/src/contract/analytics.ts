@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { MultilineText, Text, Uuid } from './common';
+import { MultilineText, Page, StringEnum, Text, Uuid, pagingProperties } from './common';
 
 // Analytics of delivered publications and the 'Meten' setting (server/src/analytics/).
 
@@ -95,19 +95,41 @@ export const AnalyticsReport = Type.Object({
 });
 export type AnalyticsReport = Static<typeof AnalyticsReport>;
 
+export const recipientResultSortFields = ['recipient', 'opens', 'clicks', 'firstOpenedAt'] as const;
+export type RecipientResultSortField = (typeof recipientResultSortFields)[number];
+
+/** One page of the recipient table: all jobs or one, searched by part of the address or pseudonym. */
 export const RecipientResultsQuery = Type.Object({
   jobId: Type.Optional(Uuid),
-  search: Type.Optional(Text({ maxLength: 200 })),
+  ...pagingProperties('Part of the address (or the pseudonym), any case.'),
+  sort: Type.Optional(StringEnum(recipientResultSortFields)),
 });
 export type RecipientResultsQuery = Static<typeof RecipientResultsQuery>;
 
-export const RecipientResult = Type.Object({
-  recipient: Type.String({ description: "The address ('Per persoon') or a pseudonym." }),
-  opens: Type.Integer(),
-  clicks: Type.Integer(),
-  firstOpenedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-  bounce: Type.Union([Type.Literal('hard'), Type.Literal('soft'), Type.Null()], {
-    description: "Whether the message bounced: 'hard', 'soft' or null.",
-  }),
+/** The recipient table as CSV: every row (in sending order), all jobs or one, optionally searched. */
+export const RecipientResultsCsvQuery = Type.Object({
+  jobId: Type.Optional(Uuid),
+  search: Type.Optional(Text({ maxLength: 200, description: 'Part of the address (or the pseudonym).' })),
 });
+export type RecipientResultsCsvQuery = Static<typeof RecipientResultsCsvQuery>;
+
+export const RecipientResult = Type.Object(
+  {
+    id: Type.String({
+      description:
+        'A stable key of the row (a keyed hash of the message, never the address or a database id).',
+    }),
+    recipient: Type.String({ description: "The address ('Per persoon') or a pseudonym." }),
+    opens: Type.Integer(),
+    clicks: Type.Integer(),
+    firstOpenedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    bounce: Type.Union([Type.Literal('hard'), Type.Literal('soft'), Type.Null()], {
+      description: "Whether the message bounced: 'hard', 'soft' or null.",
+    }),
+  },
+  { title: 'RecipientResult' },
+);
 export type RecipientResult = Static<typeof RecipientResult>;
+
+export const RecipientResultPage = Page(RecipientResult);
+export type RecipientResultPage = Static<typeof RecipientResultPage>;

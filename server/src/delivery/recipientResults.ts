@@ -1,8 +1,9 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import { undeliverableCause } from '../bounces/undeliverable';
+import { recordRefusalAtSend, undeliverableCause } from '../bounces/undeliverable';
 import type { Database } from '../db/client';
 import { deliveryRecipients } from '../db/schema';
 import type { MergeValues } from '../rendering/mergeFields';
+import { selectRows } from './selectRows';
 
 // Reading the recipients still to send, and recording their results in the statement that also counts them
 // on the job: the rows and the counters change together or not at all.
@@ -51,6 +52,8 @@ export type RecipientResult =
       attempts: number;
       /** The server refused the address for good (5xx to RCPT TO): a hard bounce at sending. */
       undeliverable?: boolean;
+      /** The server kept answering 4xx until the tries ran out: a soft bounce at sending. */
+      softBounce?: boolean;
     };
 
 export interface RecordedResult {
@@ -63,9 +66,10 @@ export interface RecordedResult {
  * counters change together or not at all. A recipient no longer waiting (recorded before) is left as it is
  * and not counted again.
  *
- * A hard bounce at sending (the address refused with 5xx) reads 'Onbestelbaar: <the SMTP answer>' and, in
- * the same statement, makes the address 'Onbestelbaar' among the unsubscribers, as a bounce report does
- * (bounces/undeliverable.ts): every later job skips it.
+ * A hard bounce at sending (the address refused with 5xx) reads 'Onbestelbaar: <the SMTP answer>'; it
+ * and a soft one (a 4xx that stayed) then go through the bounce rule (bounces/undeliverable.ts) in the
+ * same transaction, as a bounce report does: a hard one makes the address 'Onbestelbaar' among the
+ * unsubscribers at once, soft ones on its last messages in a row do too. Every later job skips it.
  */
 export async function recordResults(
   db: Database,
@@ -80,37 +84,55 @@ export async function recordResults(
     message_id: result.status === 'Verzonden' ? result.messageId : null,
     detail: result.status !== 'Mislukt' ? null : failureDetail(result),
     attempts: result.attempts,
-    undeliverable: result.status === 'Mislukt' && result.undeliverable === true,
+    bounce:
+      result.status !== 'Mislukt' ? null : result.undeliverable ? 'hard' : result.softBounce ? 'soft' : null,
   }));
-  await db.execute(sql`
-    WITH results AS (
-      SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-        AS r(id bigint, status text, message_id text, detail text, attempts integer, undeliverable boolean)
-    ), recorded AS (
-      UPDATE delivery_recipients AS recipient
-      SET status = results.status,
-          message_id = results.message_id,
-          detail = results.detail,
-          attempts = results.attempts,
-          finished_at = ${now.toISOString()}::timestamptz
-      FROM results
-      WHERE recipient.id = ANY(ARRAY(SELECT id FROM results)) AND recipient.id = results.id
-        AND recipient.job_id = ${jobId} AND recipient.status = 'Wachtend'
-      RETURNING recipient.id, recipient.status, recipient.environment_id, recipient.email
-    ), undeliverable AS (
-      INSERT INTO unsubscribers (environment_id, email, created_at, cause, cause_detail)
-      SELECT recorded.environment_id, recorded.email, ${now.toISOString()}::timestamptz,
-             ${undeliverableCause},
-             'Harde bounce bij verzenden van ''' || job.title || ''': ' || results.detail
-      FROM recorded
-      JOIN results ON results.id = recorded.id AND results.undeliverable
-      JOIN delivery_jobs job ON job.id = ${jobId}
-      ON CONFLICT (environment_id, lower(email)) WHERE removed_at IS NULL DO NOTHING
-    )
-    UPDATE delivery_jobs
-    SET sent_count = sent_count + (SELECT count(*) FROM recorded WHERE status = 'Verzonden')::int,
-        failed_count = failed_count + (SELECT count(*) FROM recorded WHERE status = 'Mislukt')::int
-    WHERE id = ${jobId}`);
+  await db.transaction(async (tx) => {
+    // Only the rows this call recorded (not ones recorded before) bounce, once.
+    const bounced = await selectRows<{
+      environment_id: string;
+      email: string;
+      detail: string;
+      bounce: 'hard' | 'soft';
+      title: string;
+    }>(
+      tx,
+      sql`
+      WITH results AS (
+        SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+          AS r(id bigint, status text, message_id text, detail text, attempts integer, bounce text)
+      ), recorded AS (
+        UPDATE delivery_recipients AS recipient
+        SET status = results.status,
+            message_id = results.message_id,
+            detail = results.detail,
+            attempts = results.attempts,
+            finished_at = ${now.toISOString()}::timestamptz
+        FROM results
+        WHERE recipient.id = ANY(ARRAY(SELECT id FROM results)) AND recipient.id = results.id
+          AND recipient.job_id = ${jobId} AND recipient.status = 'Wachtend'
+        RETURNING recipient.id, recipient.status, recipient.environment_id, recipient.email
+      ), counted AS (
+        UPDATE delivery_jobs
+        SET sent_count = sent_count + (SELECT count(*) FROM recorded WHERE status = 'Verzonden')::int,
+            failed_count = failed_count + (SELECT count(*) FROM recorded WHERE status = 'Mislukt')::int
+        WHERE id = ${jobId}
+        RETURNING title
+      )
+      SELECT recorded.environment_id, recorded.email, results.detail, results.bounce, counted.title
+      FROM recorded JOIN results ON results.id = recorded.id CROSS JOIN counted
+      WHERE results.bounce IS NOT NULL`,
+    );
+    for (const row of bounced)
+      await recordRefusalAtSend(tx, {
+        environmentId: row.environment_id,
+        email: row.email,
+        kind: row.bounce,
+        what: `'${row.title}'`,
+        error: row.detail,
+        now,
+      });
+  });
 }
 
 function failureDetail(result: Extract<RecipientResult, { status: 'Mislukt' }>): string {

@@ -10,7 +10,15 @@ export interface RetryPolicy {
 
 export type SendOutcome =
   | { sent: true; messageId: string; attempts: number }
-  | { sent: false; error: string; temporary: boolean; undeliverable: boolean; attempts: number };
+  | {
+      sent: false;
+      error: string;
+      temporary: boolean;
+      undeliverable: boolean;
+      /** The server answered 4xx to the last try: a soft bounce at sending (not a server out of reach). */
+      softBounce: boolean;
+      attempts: number;
+    };
 
 /**
  * Sends one message, trying again after a growing wait while the mail server says the failure is temporary;
@@ -41,6 +49,8 @@ export async function sendWithRetry(
           error: described.slice(0, 1000),
           temporary: temporary === true,
           undeliverable,
+          softBounce:
+            temporary === true && responseCode !== undefined && responseCode >= 400 && responseCode < 500,
           attempts: attempt,
         };
       }

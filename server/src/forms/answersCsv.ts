@@ -1,7 +1,8 @@
-import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
+import type { Readable } from 'node:stream';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { dutchCsv } from '../csv/dutchCsv';
 import type { Database } from '../db/client';
+import { keysetBatches } from '../db/keysetBatches';
 import { flowSubmissions } from '../db/schema';
 import { selectFields } from './fields';
 import { requireFlow } from './flows';
@@ -23,10 +24,9 @@ export interface AnswersCsv {
 }
 
 /**
- * A form's answers as CSV for Excel in Dutch settings: one row per submission (oldest first), the time
- * it came in and one column per question in form order. Written by csv-stringify: semicolons (what Dutch
- * Excel splits on), a UTF-8 byte order mark (so accents survive), quoting where needed, and formulas
- * escaped (a public answer such as `=HYPERLINK(…)` stays text in the spreadsheet).
+ * A form's answers as CSV for Excel in Dutch settings (csv/dutchCsv.ts: a public answer such as
+ * `=HYPERLINK(…)` stays text): one row per submission (oldest first), the time it came in and one column
+ * per question in form order.
  */
 export async function answersCsv(db: Database, environmentId: string, flowId: string): Promise<AnswersCsv> {
   const flow = await requireFlow(db, environmentId, flowId);
@@ -37,15 +37,7 @@ export async function answersCsv(db: Database, environmentId: string, flowId: st
     flow.id,
     fields.map((field) => field.id),
   );
-  const content = Readable.from(withHeader(header, rows)).pipe(
-    stringify({ delimiter: ';', bom: true, escape_formulas: true, record_delimiter: 'windows' }),
-  );
-  return { fileName: `${flow.name} - antwoorden.csv`, content };
-}
-
-async function* withHeader(header: string[], rows: AsyncIterable<string[]>) {
-  yield header;
-  yield* rows;
+  return { fileName: `${flow.name} - antwoorden.csv`, content: dutchCsv(header, rows) };
 }
 
 /**
@@ -53,26 +45,28 @@ async function* withHeader(header: string[], rows: AsyncIterable<string[]>) {
  * would cut PostgreSQL's microseconds and repeat rows.
  */
 async function* submissionRows(db: Database, flowId: string, fieldIds: readonly string[]) {
-  let after: { createdAt: string; id: string } | undefined;
-  for (;;) {
-    const submissions = await db
-      .select({
-        id: flowSubmissions.id,
-        createdAt: flowSubmissions.createdAt,
-        cursor: sql<string>`${flowSubmissions.createdAt}::text`,
-      })
-      .from(flowSubmissions)
-      .where(
-        and(
-          eq(flowSubmissions.flowId, flowId),
-          after
-            ? sql`(${flowSubmissions.createdAt}, ${flowSubmissions.id}) > (${after.createdAt}::timestamptz, ${after.id}::uuid)`
-            : undefined,
-        ),
-      )
-      .orderBy(asc(flowSubmissions.createdAt), asc(flowSubmissions.id))
-      .limit(batchSize);
-    if (submissions.length === 0) return;
+  const batches = keysetBatches(
+    (after: { createdAt: string; id: string } | undefined) =>
+      db
+        .select({
+          id: flowSubmissions.id,
+          createdAt: flowSubmissions.createdAt,
+          cursor: sql<string>`${flowSubmissions.createdAt}::text`,
+        })
+        .from(flowSubmissions)
+        .where(
+          and(
+            eq(flowSubmissions.flowId, flowId),
+            after
+              ? sql`(${flowSubmissions.createdAt}, ${flowSubmissions.id}) > (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+              : undefined,
+          ),
+        )
+        .orderBy(asc(flowSubmissions.createdAt), asc(flowSubmissions.id))
+        .limit(batchSize),
+    (last) => ({ createdAt: last.cursor, id: last.id }),
+  );
+  for await (const submissions of batches) {
     const answers = await selectAnswers(
       db,
       submissions.map((submission) => submission.id),
@@ -85,7 +79,5 @@ async function* submissionRows(db: Database, flowId: string, fieldIds: readonly 
       );
       yield [timestampFormat.format(submission.createdAt), ...fieldIds.map((id) => values.get(id) ?? '')];
     }
-    const last = submissions[submissions.length - 1];
-    after = { createdAt: last.cursor, id: last.id };
   }
 }

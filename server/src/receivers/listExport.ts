@@ -1,7 +1,7 @@
-import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
+import type { Readable } from 'node:stream';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { ReceiverList } from '../contract/receivers';
+import { dutchCsv } from '../csv/dutchCsv';
 import type { Database } from '../db/client';
 import { lists, subscribers } from '../db/schema/receivers';
 import { attributeLabel, findList, labelledAttributes } from './listRecords';
@@ -44,15 +44,10 @@ export async function listCsv(db: Database, environmentId: string, listId: strin
     ...exportedFields.map(([, label]) => label),
     ...attributes.map((n) => attributeLabel(list, n) ?? `Kenmerk ${n}`),
   ];
-  const content = Readable.from(withHeader(header, subscriberRows(db, list, attributes))).pipe(
-    stringify({ delimiter: ';', bom: true, escape_formulas: true, record_delimiter: 'windows' }),
-  );
-  return { fileName: `${list.title} - ontvangers.csv`, content };
-}
-
-async function* withHeader(header: string[], rows: AsyncIterable<string[]>) {
-  yield header;
-  yield* rows;
+  return {
+    fileName: `${list.title} - ontvangers.csv`,
+    content: dutchCsv(header, subscriberRows(db, list, attributes)),
+  };
 }
 
 async function* subscriberRows(db: Database, list: ReceiverList, attributes: readonly number[]) {

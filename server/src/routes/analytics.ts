@@ -1,7 +1,4 @@
-import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
-import { stringify } from 'csv-stringify';
 import {
   publicationMeasuringOf,
   environmentMeasuringOf,
@@ -9,17 +6,20 @@ import {
   setPublicationMeasuring,
   stricter,
 } from '../analytics/measuringMode';
-import { analyticsReport, recipientResults } from '../analytics/report';
+import { allRecipientResults, analyticsReport, recipientResultPage } from '../analytics/report';
 import {
   AnalyticsQuery,
   AnalyticsReport,
   MeasuringSetting,
   PublicationMeasuring,
   PublicationMeasuringBody,
-  RecipientResult,
+  type RecipientResult,
+  RecipientResultPage,
+  RecipientResultsCsvQuery,
   RecipientResultsQuery,
 } from '../contract/analytics';
 import { environmentParams, errorResponses } from '../contract/common';
+import { dutchCsv } from '../csv/dutchCsv';
 import { PublicationParams } from '../contract/publications';
 import { ApiError } from '../errors';
 import { attachmentDisposition } from '../media/contentDisposition';
@@ -141,27 +141,25 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  const recipientsOf = async (environmentId: string, publicationId: string, query: RecipientResultsQuery) => {
-    await getPublication(app.db, environmentId, publicationId);
-    const results = await recipientResults(app.db, environmentId, publicationId, query.jobId);
-    if (!results) throw noPersonalResults();
-    const search = query.search?.trim().toLowerCase();
-    return search ? results.filter((row) => row.recipient.toLowerCase().includes(search)) : results;
-  };
-
   app.get(
     '/publications/:id/analytics/recipients',
     {
       schema: {
-        summary: 'Opens and clicks per recipient; only in the personal modes (404 otherwise).',
+        summary:
+          'One page (at most 250) of opens and clicks per recipient, searched by part of the address or pseudonym; only in the personal modes (404 otherwise).',
         tags,
         'x-extension': true,
         params: environmentParams(PublicationParams.properties),
         querystring: RecipientResultsQuery,
-        response: { 200: Type.Array(RecipientResult), ...errorResponses(400, 401, 403, 404) },
+        response: { 200: RecipientResultPage, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => recipientsOf(request.environmentId, request.params.id, request.query),
+    async (request) => {
+      await getPublication(app.db, request.environmentId, request.params.id);
+      const page = await recipientResultPage(app.db, request.environmentId, request.params.id, request.query);
+      if (!page) throw noPersonalResults();
+      return page;
+    },
   );
 
   app.get(
@@ -169,31 +167,28 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         summary:
-          'The recipient table as CSV (semicolons, UTF-8 with BOM, formulas escaped); personal modes only.',
+          'The whole recipient table as CSV (semicolons, UTF-8 with BOM, formulas escaped), streamed; personal modes only.',
         tags,
         'x-extension': true,
         'x-download': true,
         'x-produces': ['text/csv'],
         params: environmentParams(PublicationParams.properties),
-        querystring: RecipientResultsQuery,
+        querystring: RecipientResultsCsvQuery,
         response: { ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
-      const rows = await recipientsOf(request.environmentId, request.params.id, request.query);
       const publication = await getPublication(app.db, request.environmentId, request.params.id);
-      const records = [
+      const results = await allRecipientResults(
+        app.db,
+        request.environmentId,
+        request.params.id,
+        request.query,
+      );
+      if (!results) throw noPersonalResults();
+      const content = dutchCsv(
         ['Ontvanger', 'Geopend', 'Geklikt', 'Eerst geopend', 'Bounce'],
-        ...rows.map((row) => [
-          row.recipient,
-          String(row.opens),
-          String(row.clicks),
-          row.firstOpenedAt ?? '',
-          row.bounce ? bounceLabels[row.bounce] : '',
-        ]),
-      ];
-      const content = Readable.from(records).pipe(
-        stringify({ delimiter: ';', bom: true, escape_formulas: true, record_delimiter: 'windows' }),
+        csvLines(results),
       );
       return reply
         .type('text/csv; charset=utf-8')
@@ -204,3 +199,14 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 };
+
+async function* csvLines(results: AsyncIterable<RecipientResult>) {
+  for await (const row of results)
+    yield [
+      row.recipient,
+      String(row.opens),
+      String(row.clicks),
+      row.firstOpenedAt ?? '',
+      row.bounce ? bounceLabels[row.bounce] : '',
+    ];
+}

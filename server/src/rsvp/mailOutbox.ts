@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { recordRefusalAtSend } from '../bounces/undeliverable';
 import type { Database } from '../db/client';
 import { rsvpEvents, rsvpInvitees, rsvpMailOutbox } from '../db/schema';
 import type { Clock } from '../delivery/clock';
@@ -163,6 +164,18 @@ async function sendRow(context: OutboxContext, row: ClaimedRow): Promise<'sent' 
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (error instanceof MailSendError && !error.temporary) {
+      // The address refused for good: 'Onbestelbaar' by the rule every sender follows.
+      if (error.addressRefused)
+        await db.transaction((tx) =>
+          recordRefusalAtSend(tx, {
+            environmentId: row.environment_id,
+            email: invitee.email,
+            kind: 'hard',
+            what: `de RSVP-mail van '${event.title}'`,
+            error: message,
+            now: clock.now(),
+          }),
+        );
       await close(message);
       return 'failed';
     }

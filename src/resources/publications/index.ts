@@ -1,6 +1,6 @@
 import ArticleOutlinedIcon from '@mui/icons-material/ArticleOutlined';
 import type { DeliverCheck, Publication, RenderedPublication } from '@contract/publications';
-import type { AnalyticsReport, PublicationMeasuring, RecipientResult } from '@contract/analytics';
+import type { AnalyticsReport, PublicationMeasuring } from '@contract/analytics';
 import BarChartOutlinedIcon from '@mui/icons-material/BarChartOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import EventAvailableOutlinedIcon from '@mui/icons-material/EventAvailableOutlined';
@@ -77,12 +77,7 @@ export const publications = defineResource<Publication>()({
         path: '/publications/{id}/analytics',
         query: ['jobId'],
       }),
-      // Extension: opens and clicks per recipient, only in the personal measuring modes.
-      analyticsRecipients: answers<RecipientResult[]>({
-        method: 'GET',
-        path: '/publications/{id}/analytics/recipients',
-        query: ['jobId', 'search'],
-      }),
+      // Extension: the recipient table (resource analyticsRecipients) as a streamed CSV file.
       analyticsRecipientsCsv: {
         method: 'GET',
         path: '/publications/{id}/analytics/recipients/csv',

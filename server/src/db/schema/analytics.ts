@@ -107,7 +107,15 @@ export const analyticsEvents = pgTable(
   },
   (table) => [
     index('analytics_events_job_idx').on(table.jobId, table.id),
-    index('analytics_events_recipient_idx').on(table.recipientId),
+    // Covers the per-recipient figures (the recipient table, its CSV): read from the index alone.
+    // Job last: the CSV looks up by recipient alone, the table's aggregate filters on the job in the index.
+    index('analytics_events_recipient_cover_idx').on(
+      table.recipientId,
+      table.machine,
+      table.kind,
+      table.occurredAt,
+      table.jobId,
+    ),
     index('analytics_events_occurred_idx').on(table.occurredAt),
     check('analytics_events_kind_check', sql`${table.kind} IN ('open', 'click')`),
   ],
