@@ -4,6 +4,12 @@
 // 1. 200 concurrent clients (each its own address, X-Forwarded-For with TRUST_PROXY on, keep-alive) POST
 //    'Ja' for 1,500 invitees of an event of 1,000 places: answers/s, p50/p99, and the persons accepted
 //    (must be exactly 1,000; the other 500 on the waiting list).
+//    Closed loop, every client sends its next answer the moment the last one is answered: the most the
+//    server answers (its throughput), while 200 answers are always waiting (so by Little's law the
+//    mean time is 200 / throughput, never 200 ms at less than 1,000 answers/s).
+// 1b. The same 200 clients offering a steady RSVP_BENCH_RATE answers/s (default 300, the goal) for
+//    RSVP_BENCH_SECONDS (default 10) to another event of 1,000 places: p50/p99 from each answer's planned
+//    moment (a client still busy sends late and the wait counts), and the persons accepted.
 // 2. An invitation of 10,000 answered invitees: the counts and the first 250 rows (ms), the CSV (ms, bytes,
 //    and the server's peak RSS before and after).
 // RSVP_BENCH_PROFILE=<file> takes a CPU profile of the server during the answers only, through its
@@ -35,11 +41,15 @@ const answering = 1_500;
 const large = 10_000;
 const day = 24 * 60 * 60 * 1000;
 const profileFile = process.env.RSVP_BENCH_PROFILE;
+const pacedRate = Number(process.env.RSVP_BENCH_RATE ?? 300);
+const pacedAnswers = pacedRate * Number(process.env.RSVP_BENCH_SECONDS ?? 10);
 
 interface Prepared {
   loadPublication: string;
   largePublication: string;
   paths: string[];
+  pacedPublication: string;
+  pacedPaths: string[];
 }
 
 async function newInvitation(
@@ -90,13 +100,19 @@ async function prepare(dataDir: string, databaseUrl: string | undefined): Promis
     await seedIfEmpty(opened.db, loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }));
     const key = await rsvpKey(opened.db);
     const load = await newInvitation(opened.db, 'Drukbezocht', answering, null);
+    const paced = await newInvitation(opened.db, 'Gelijkmatig', pacedAnswers, null);
     const big = await newInvitation(opened.db, 'Groot', large, 'Ja');
     await opened.db.execute(sql`ANALYZE rsvp_invitees`);
-    const ids = { environmentId: env, publicationId: load.publicationId };
+    const pathsOf = (publicationId: string, inviteeIds: number[]) => {
+      const ids = { environmentId: env, publicationId };
+      return inviteeIds.map((inviteeId) => rsvpPath(ids, signRsvpToken(key, { ...ids, inviteeId })));
+    };
     return {
       loadPublication: load.publicationId,
       largePublication: big.publicationId,
-      paths: load.ids.map((inviteeId) => rsvpPath(ids, signRsvpToken(key, { ...ids, inviteeId }))),
+      paths: pathsOf(load.publicationId, load.ids),
+      pacedPublication: paced.publicationId,
+      pacedPaths: pathsOf(paced.publicationId, paced.ids),
     };
   } finally {
     await opened.close();
@@ -249,6 +265,31 @@ async function measure(
     (await get(`/publications/${prepared.loadPublication}/rsvp/summary`)).response.text,
   ) as RsvpSummary;
 
+  // 1b. A steady offered rate: answer n is planned at n / rate seconds, by client n mod 200.
+  const pacedLatencies: number[] = [];
+  const pacedStatuses = new Map<number, number>();
+  const pacedStart = performance.now() + 100;
+  await Promise.all(
+    Array.from({ length: clients }, async (_, client) => {
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      const address = `10.${Math.floor(client / 250)}.${client % 250}.9`;
+      for (let n = client; n < prepared.pacedPaths.length; n += clients) {
+        const planned = pacedStart + (n * 1000) / pacedRate;
+        const wait = planned - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        const status = await post(agent, server, prepared.pacedPaths[n], address);
+        pacedLatencies.push(performance.now() - planned);
+        pacedStatuses.set(status, (pacedStatuses.get(status) ?? 0) + 1);
+      }
+      agent.destroy();
+    }),
+  );
+  const pacedSeconds = (performance.now() - pacedStart) / 1000;
+  pacedLatencies.sort((a, b) => a - b);
+  const pacedSummary = JSON.parse(
+    (await get(`/publications/${prepared.pacedPublication}/rsvp/summary`)).response.text,
+  ) as RsvpSummary;
+
   // 2. The console's reads of 10,000 invitees.
   await get(`/publications/${prepared.largePublication}/rsvp/summary`); // warm-up
   const counts = await get(`/publications/${prepared.largePublication}/rsvp/summary`);
@@ -263,7 +304,11 @@ async function measure(
       `${Math.round(answering / seconds)} answers/s, p50 ${latencies[Math.floor(latencies.length / 2)].toFixed(0)} ms, ` +
       `p99 ${percentile(latencies, 99).toFixed(0)} ms; statuses ${JSON.stringify(Object.fromEntries(statuses))}; ` +
       `accepted persons ${loaded.yes} (waiting ${loaded.waiting})`,
-    `${label}: CPU per answer meanwhile: server ${perAnswer(cpu.server)} ms, bench clients ${perAnswer(cpu.clients)} ms, ` +
+    `${label}: ${pacedAnswers} answers 'Ja' offered at ${pacedRate}/s by ${clients} clients to ${places} places: ` +
+      `${Math.round(pacedAnswers / pacedSeconds)} answers/s, p50 ${pacedLatencies[Math.floor(pacedLatencies.length / 2)].toFixed(0)} ms, ` +
+      `p99 ${percentile(pacedLatencies, 99).toFixed(0)} ms from the planned moment; ` +
+      `statuses ${JSON.stringify(Object.fromEntries(pacedStatuses))}; accepted persons ${pacedSummary.yes} (waiting ${pacedSummary.waiting})`,
+    `${label}: CPU per answer meanwhile (closed loop): server ${perAnswer(cpu.server)} ms, bench clients ${perAnswer(cpu.clients)} ms, ` +
       (database ? `PostgreSQL's backends of this database ${perAnswer(cpu.postgres)} ms, ` : '') +
       `rest of the machine (other work) ${perAnswer(cpu.machine - cpu.server - cpu.clients - cpu.postgres)} ms ` +
       `(${(cpu.machine / 1000 / seconds).toFixed(2)} of ${availableParallelism()} cores busy)`,
