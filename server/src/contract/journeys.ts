@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Nullable, StringEnum, Text, Uuid } from './common';
+import { filterFields, filterOperators, type FilterField } from './receiverFields';
 
 // Journeys: automatic series of steps a person goes through after a trigger. A journey's graph (its
 // triggers, steps and settings) is one JSON document; every published version is an immutable copy of it.
@@ -19,34 +20,17 @@ export type JourneyState = (typeof journeyStates)[number];
 export const enrollmentStates = ['Actief', 'Klaar', 'Verlaten', 'Fout'] as const;
 export type EnrollmentState = (typeof enrollmentStates)[number];
 
+/** The subscriber fields a condition may read: those of audience filters (receiverFields.ts). */
+export const journeyFields = filterFields;
+export type JourneyField = FilterField;
 /** The subscriber fields 'Veld bijwerken' may set: all but the address (the person's identity here). */
-export const updatableFields = [
-  'name',
-  'phoneNumber',
-  'firstName',
-  'middleName',
-  'lastName',
-  'initials',
-  'address',
-  'postalCode',
-  'city',
-  'country',
-  'attribute1',
-  'attribute2',
-  'attribute3',
-  'attribute4',
-  'attribute5',
-  'attribute6',
-  'attribute7',
-  'attribute8',
-  'attribute9',
-] as const;
-/** The subscriber fields a condition may read (as in audience filters). */
-export const journeyFields = ['email', ...updatableFields] as const;
-export type JourneyField = (typeof journeyFields)[number];
+export type UpdatableField = Exclude<JourneyField, 'email'>;
+export const updatableFields = journeyFields.filter(
+  (field): field is UpdatableField => field !== 'email',
+) as readonly UpdatableField[] as readonly [UpdatableField, ...UpdatableField[]]; // a tuple, as StringEnum types from one
 
 /** The five operators of the spec's audience filters. */
-export const journeyOperators = ['IsEqual', 'IsNotEqual', 'StartsWith', 'EndsWith', 'Contains'] as const;
+export const journeyOperators = filterOperators;
 export type JourneyOperator = (typeof journeyOperators)[number];
 
 // ---- Triggers (one entry each; at most three per journey) ----

@@ -1,3 +1,4 @@
+import { fieldLabels as sharedFieldLabels } from '@contract/fieldLabels';
 import type {
   ConditionKind,
   JourneyCondition,
@@ -88,22 +89,8 @@ export const stepKindsUi: Record<StepKind, { label: string; create(id: string): 
   end: { label: 'Einde', create: (id) => ({ id, kind: 'end' }) },
 };
 
-export const fieldLabels: Record<JourneyField, string> = {
-  name: 'Naam',
-  email: 'E-mailadres',
-  phoneNumber: 'Telefoonnummer',
-  firstName: 'Voornaam',
-  middleName: 'Tussenvoegsel',
-  lastName: 'Achternaam',
-  initials: 'Initialen',
-  address: 'Adres',
-  postalCode: 'Postcode',
-  city: 'Woonplaats',
-  country: 'Land',
-  ...(Object.fromEntries(
-    Array.from({ length: 9 }, (_, index) => [`attribute${index + 1}`, `Label ${index + 1}`]),
-  ) as Record<`attribute${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9}`, string>),
-};
+/** The same Dutch labels as the server's error texts and the audience filters (contract/fieldLabels.ts). */
+export const fieldLabels: Record<JourneyField, string> = sharedFieldLabels;
 
 export const operatorLabels: Record<JourneyOperator, string> = {
   IsEqual: 'is gelijk aan',
