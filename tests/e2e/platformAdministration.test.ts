@@ -9,7 +9,8 @@ import { httpsRequest } from '../server/support/https';
 import { seriousFindings } from './support/axe';
 import { launchBrowser, newDesktopContext, PHONE, screenshot } from './support/browser';
 import { startOwnServer } from './support/ownServer';
-import { freePort, type ServerProcess } from './support/serverProcess';
+import { freePort } from '../server/support/freePort';
+import type { ServerProcess } from './support/serverProcess';
 import { completeProviderSignIn, waitForConsole } from './support/signIn';
 
 const adminRole = 'Platform.Admin';

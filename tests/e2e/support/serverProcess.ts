@@ -2,8 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer } from 'node:net';
 import { request } from 'node:https';
+import { freePort } from '../../server/support/freePort';
 
 /** The real server started as its own process, the way `npm start` runs it (built console included). */
 export interface ServerProcess {
@@ -19,19 +19,6 @@ export interface ServerProcess {
   resume(): Promise<void>;
   /** Ends the server for good and removes its data directory. */
   stop(): Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 /** GET over https trusting the server's self-signed certificate; resolves with the status code. */
