@@ -9,6 +9,10 @@ import { readsOnly, writeMethods } from './writeMethods';
  * `withLifecycleCallbacks` idea): the queries of the resource and of the resources it `invalidates` go
  * stale and refetch, then its refresh events (spec §4) are broadcast on `window` for views outside
  * react-admin's cache. Views never repeat it. A failed write changes nothing, so nothing follows it.
+ * A create, update or action resolves once the shown queries have their new answers, so a panel that
+ * closes on success leaves a page that already shows the change (a picker opened right after never offers
+ * a stale choice). A delete does not wait: the deleted record's own view is leaving, and its refetch
+ * would only answer 'not found'.
  */
 export function withAfterSave<TDataProvider extends DataProvider>(
   dataProvider: TDataProvider,
@@ -17,13 +21,15 @@ export function withAfterSave<TDataProvider extends DataProvider>(
 ): TDataProvider {
   const byName = new Map(declarations.map((declaration) => [declaration.name, declaration]));
 
-  function afterSave(resource: string): void {
+  function afterSave(resource: string): Promise<unknown> {
     const declaration = byName.get(resource);
-    // react-admin's query keys start with the resource name: [resource, 'getList', params].
-    for (const name of [resource, ...(declaration?.invalidates ?? [])]) {
-      void queryClient.invalidateQueries({ queryKey: [name] });
-    }
+    // react-admin's query keys start with the resource name: [resource, 'getList', params]. A refetch
+    // that fails leaves its view's own error display; it does not fail the write that succeeded.
+    const refetched = [resource, ...(declaration?.invalidates ?? [])].map((name) =>
+      queryClient.invalidateQueries({ queryKey: [name] }),
+    );
     broadcastRefresh(declaration?.refreshEvents ?? []);
+    return Promise.all(refetched);
   }
 
   // A named action that only reads (a CSV export) changes nothing.
@@ -35,7 +41,9 @@ export function withAfterSave<TDataProvider extends DataProvider>(
     if (typeof write !== 'function') continue;
     wrapped[method] = async (resource: string, ...rest: unknown[]) => {
       const result: unknown = await write.call(dataProvider, resource, ...rest);
-      if (!isRead(resource, method, rest[0])) afterSave(resource);
+      if (isRead(resource, method, rest[0])) return result;
+      const refetched = afterSave(resource);
+      if (!method.startsWith('delete')) await refetched;
       return result;
     };
   }

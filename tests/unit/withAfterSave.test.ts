@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { withAfterSave } from '../../src/dataProvider/withAfterSave';
 import { defineResource } from '../../src/declarative/resourceDeclaration';
@@ -76,5 +76,41 @@ describe('after a save, at the data edge', () => {
 
     expect(invalidatedKeys()).toEqual([]);
     expect(events).toEqual([]);
+  });
+
+  it('a create resolves once the shown queries have their new answers; a delete does not wait for them', async () => {
+    mockFetch((request) =>
+      request.method === 'DELETE' ? new Response(null, { status: 204 }) : jsonAnswer('s1', { status: 201 }),
+    );
+    const queryClient = new QueryClient();
+    const releases: Array<() => void> = [];
+    let reads = 0;
+    const shownLists = new QueryObserver(queryClient, {
+      queryKey: ['lists'],
+      queryFn: () => {
+        reads += 1;
+        const answer = `answer ${reads}`;
+        return reads === 1 ? answer : new Promise<string>((resolve) => releases.push(() => resolve(answer)));
+      },
+    });
+    const stopShowing = shownLists.subscribe(() => undefined);
+    await vi.waitFor(() => expect(shownLists.getCurrentResult().data).toBe('answer 1'));
+    const dataProvider = withAfterSave(createTestDataProvider([subscribers]), [subscribers], queryClient);
+
+    let created = false;
+    const creating = dataProvider
+      .create('subscribers', { data: { name: 'Anne' }, meta: { listId: 'l1' } })
+      .then(() => (created = true));
+    await vi.waitFor(() => expect(reads).toBe(2));
+    expect(created).toBe(false);
+    releases[0]();
+    await creating;
+    expect(shownLists.getCurrentResult().data).toBe('answer 2');
+
+    await dataProvider.delete('subscribers', { id: 's1', meta: { listId: 'l1' } });
+    expect(reads).toBe(3);
+    expect(shownLists.getCurrentResult().data).toBe('answer 2');
+    releases[1]();
+    stopShowing();
   });
 });
