@@ -81,6 +81,9 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/unit/setup.ts'],
           isolate: false,
+          // A panel test clicks and types through several renders: about 1 s on a quiet machine, over
+          // vitest's 5 s default when the two cores are shared with the other jobs (CI at load 5-20).
+          testTimeout: 30_000,
         },
       },
       {
