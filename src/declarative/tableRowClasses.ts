@@ -45,8 +45,14 @@ export const tableRowStyles: SxProps<Theme> = {
     '&:where(button)': { ...resetButton, position: 'relative', borderRadius: 0, padding: 0 },
     '&:where(button):focus-visible': focusRing,
   },
-  // As the secondary text of a list item: its own line, quieter than the row's name.
-  [`& .${tableRowClasses.under}`]: { display: 'block', marginTop: '2px', color: 'text.secondary' },
+  // As the secondary text of a list item: its own line, a step smaller (13 px against the cell's 14) and
+  // quieter than the row's name, so that a long address under a name still fits a phone's card.
+  [`& .${tableRowClasses.under}`]: {
+    display: 'block',
+    marginTop: '2px',
+    fontSize: '0.8125rem',
+    color: 'text.secondary',
+  },
   [`& .${tableRowClasses.delete}`]: {
     ...resetButton,
     display: 'inline-flex',

@@ -5,6 +5,7 @@
  */
 
 import { fieldLabels } from '@contract/fieldLabels';
+import { filterOperatorLabels } from '@contract/receiverFields';
 
 export const receiversNl = {
   app: {
@@ -267,13 +268,8 @@ export const receiversNl = {
           submit: 'Toevoegen',
           added: 'Het filter is toegevoegd.',
         },
-        operators: {
-          IsEqual: 'is gelijk aan',
-          IsNotEqual: 'is niet gelijk aan',
-          StartsWith: 'begint met',
-          EndsWith: 'eindigt op',
-          Contains: 'bevat',
-        },
+        // The names the journeys' conditions use too (contract/receiverFields.ts).
+        operators: filterOperatorLabels,
       },
     },
   },

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedServerUrl } from './support/sharedServer';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { environmentIds, publicationIds } from '../../server/src/seed/ids';
+import { environmentIds, publicationIds, receiverIds } from '../../server/src/seed/ids';
 import { apiAsBrowser } from './support/browserApi';
 import { launchBrowser, newDesktopContext, newPhoneContext, screenshot } from './support/browser';
-import { signIn, waitForConsole } from './support/signIn';
+import { ANNE, signIn, signInWithRedirect, waitForConsole } from './support/signIn';
 
 // Daily use with a keyboard and on a phone (issue 30): where the focus lands, what the tab says, a new
 // tab that needs no second sign-in, and a public form that speaks Dutch instead of browser bubbles.
@@ -141,6 +141,43 @@ describe('the console with a keyboard (1366x768)', () => {
     } finally {
       await tab.close();
     }
+  });
+});
+
+describe("detail pages' tables on a phone (390x844)", () => {
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    context = await newPhoneContext(browser);
+    page = await context.newPage();
+    await signInWithRedirect(page, baseUrl, ANNE);
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  // The seed's longest address (info@tandartsenpraktijkglimlach.example.nl) is on each of these pages.
+  it.each([
+    ['a delivery job', `/jobs/${publicationIds.deliveryJob}`, 'job-recipients-phone'],
+    [
+      'an invitation',
+      `/publications/${publicationIds.publications.residentsEvening}/rsvp`,
+      'rsvp-invitees-phone',
+    ],
+    ['a list', `/recievers/lists/${receiverIds.lists.entrepreneurs}`, 'list-subscribers-phone'],
+  ])('fits the table of %s in its card, with nothing wider than the screen', async (_page, path, name) => {
+    await page.goto(`${baseUrl}${path}`);
+    const table = page.getByRole('table');
+    await table.getByRole('cell', { name: /tandartsenpraktijkglimlach/ }).waitFor();
+    await screenshot(page, name);
+    const widths = await table.evaluate((element) => ({
+      table: element.getBoundingClientRect().width,
+      card: element.parentElement!.getBoundingClientRect().width,
+      page: document.documentElement.scrollWidth,
+    }));
+    expect(widths.table).toBeLessThanOrEqual(widths.card);
+    expect(widths.page).toBeLessThanOrEqual(390);
   });
 });
 

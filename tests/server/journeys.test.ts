@@ -24,6 +24,7 @@ import { MailSendError } from '../../server/src/mail/mailer';
 import { addSubscriber, removeSubscriber } from '../../server/src/receivers/subscribers';
 import { environmentIds, formIds, publicationIds } from '../../server/src/seed/ids';
 import { openSeededDatabase, type SeededDatabase } from './support/seededDatabase';
+import { stopEarlierJourneys } from './support/stopEarlierJourneys';
 import { recordingMailer } from './support/recordingMailer';
 
 // Journeys against the database directly (PGlite, or PostgreSQL with TEST_DATABASE_URL): the ticker and
@@ -55,12 +56,7 @@ describe('journeys (triggers, steps, ticker)', () => {
   afterAll(async () => seeded?.close());
 
   // Each test watches its own journey: the ones before it are stopped (their people leave).
-  beforeEach(async () => {
-    await db.execute(sql`UPDATE journeys SET state = 'Gestopt' WHERE state <> 'Gestopt'`);
-    await db.execute(
-      sql`UPDATE journey_enrollments SET state = 'Verlaten', next_run_at = NULL WHERE state = 'Actief'`,
-    );
-  });
+  beforeEach(() => stopEarlierJourneys(db));
 
   let counter = 0;
   async function newList(environmentId = env): Promise<string> {

@@ -20,6 +20,7 @@ import { recordAnswer } from '../../server/src/rsvp/answers';
 import { saveRsvpSettings } from '../../server/src/rsvp/events';
 import { environmentIds, publicationIds } from '../../server/src/seed/ids';
 import { openSeededDatabase, type SeededDatabase } from './support/seededDatabase';
+import { stopEarlierJourneys } from './support/stopEarlierJourneys';
 
 // Journeys started by an RSVP answer, and the conditions 'RSVP-antwoord' and 'Geklikt in publicatie',
 // against the database directly (PGlite, or PostgreSQL with TEST_DATABASE_URL) with a clock moved by hand.
@@ -44,12 +45,7 @@ describe('journeys: RSVP trigger, RSVP and click conditions', () => {
     db = seeded.db;
   });
   afterAll(async () => seeded?.close());
-  beforeEach(async () => {
-    await db.execute(sql`UPDATE journeys SET state = 'Gestopt' WHERE state <> 'Gestopt'`);
-    await db.execute(
-      sql`UPDATE journey_enrollments SET state = 'Verlaten', next_run_at = NULL WHERE state = 'Actief'`,
-    );
-  });
+  beforeEach(() => stopEarlierJourneys(db));
 
   let counter = 0;
   const start = new Date('2026-06-01T08:00:00Z');

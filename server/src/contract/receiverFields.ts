@@ -5,6 +5,15 @@
 export const filterOperators = ['IsEqual', 'IsNotEqual', 'StartsWith', 'EndsWith', 'Contains'] as const;
 export type FilterOperator = (typeof filterOperators)[number];
 
+/** The operators' Dutch names, once: the audience filters and the journeys' field conditions show these. */
+export const filterOperatorLabels: Record<FilterOperator, string> = {
+  IsEqual: 'is gelijk aan',
+  IsNotEqual: 'is niet gelijk aan',
+  StartsWith: 'begint met',
+  EndsWith: 'eindigt op',
+  Contains: 'bevat',
+};
+
 /** Subscriber fields a filter may test (spec §5); attributeN only when the list has label N. */
 export const standardFilterFields = [
   'name',

@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
-import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
+import type { Readable } from 'node:stream';
 import type {
   ImportMapping,
   ImportMode,
@@ -8,6 +7,7 @@ import type {
   ImportRefusal,
   ListImport,
 } from '../contract/listImports';
+import { dutchCsv } from '../csv/dutchCsv';
 import type { Database } from '../db/client';
 import { violatesUniqueConstraint } from '../db/constraintViolation';
 import { listImportRefusals, listImports } from '../db/schema/listImports';
@@ -211,7 +211,6 @@ export function refusedRowsCsv(db: Database, listImport: Pick<ImportRow, 'id' | 
       ? [String(refusal.rowNumber), refusal.reason, ...refusal.values]
       : [...header.map((_, column) => refusal.values[column] ?? ''), refusal.reason];
   async function* rows() {
-    yield header.length === 0 ? ['Rij', 'Reden'] : [...header, 'Reden'];
     let after = 0;
     for (;;) {
       const batch = await db
@@ -227,7 +226,6 @@ export function refusedRowsCsv(db: Database, listImport: Pick<ImportRow, 'id' | 
       after = batch[batch.length - 1].rowNumber;
     }
   }
-  return Readable.from(rows()).pipe(
-    stringify({ delimiter: ';', bom: true, escape_formulas: true, record_delimiter: 'windows' }),
-  );
+  // Formulas are escaped as in every CSV of ours; the import takes the quote off again (importMapping.ts).
+  return dutchCsv(header.length === 0 ? ['Rij', 'Reden'] : [...header, 'Reden'], rows());
 }

@@ -1,5 +1,5 @@
-import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
+import type { Readable } from 'node:stream';
+import { dutchCsv } from '../csv/dutchCsv';
 import type { Database } from '../db/client';
 import { questionAnswersText } from '../contract/rsvp';
 import { allInvitees } from './invitees';
@@ -17,7 +17,6 @@ const timestampFormat = new Intl.DateTimeFormat('sv-SE', {
  */
 export function inviteesCsv(db: Database, environmentId: string, publicationId: string): Readable {
   async function* rows() {
-    yield ['Naam', 'E-mailadres', 'Antwoord', 'Gasten', 'Vragen', 'Tijdstip', 'Bron'];
     for await (const invitee of allInvitees(db, environmentId, publicationId)) {
       yield [
         invitee.name ?? '',
@@ -30,7 +29,5 @@ export function inviteesCsv(db: Database, environmentId: string, publicationId: 
       ];
     }
   }
-  return Readable.from(rows()).pipe(
-    stringify({ delimiter: ';', bom: true, escape_formulas: true, record_delimiter: 'windows' }),
-  );
+  return dutchCsv(['Naam', 'E-mailadres', 'Antwoord', 'Gasten', 'Vragen', 'Tijdstip', 'Bron'], rows());
 }

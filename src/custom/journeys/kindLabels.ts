@@ -1,4 +1,5 @@
 import { fieldLabels as sharedFieldLabels } from '@contract/fieldLabels';
+import { filterOperatorLabels } from '@contract/receiverFields';
 import type {
   ConditionKind,
   JourneyCondition,
@@ -92,13 +93,8 @@ export const stepKindsUi: Record<StepKind, { label: string; create(id: string): 
 /** The same Dutch labels as the server's error texts and the audience filters (contract/fieldLabels.ts). */
 export const fieldLabels: Record<JourneyField, string> = sharedFieldLabels;
 
-export const operatorLabels: Record<JourneyOperator, string> = {
-  IsEqual: 'is gelijk aan',
-  IsNotEqual: 'is niet gelijk aan',
-  StartsWith: 'begint met',
-  EndsWith: 'eindigt op',
-  Contains: 'bevat',
-};
+/** The audience filters' Dutch operator names (contract/receiverFields.ts). */
+export const operatorLabels: Record<JourneyOperator, string> = filterOperatorLabels;
 
 export const weekdayLabels = ['maandag', 'dinsdag', 'woensdag', 'donderdag', 'vrijdag', 'zaterdag', 'zondag'];
 

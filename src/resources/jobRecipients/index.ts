@@ -25,13 +25,14 @@ export const jobRecipients = defineResource<DeliveryRecipient>()({
       title: 'app.jobs.recipients.many',
       columns: [
         { source: 'email', sortable: false },
-        { source: 'status', sortable: false },
+        // On a phone how it went and why it failed (the bounce) stand under the address: a long address
+        // beside them made the table wider than its card.
+        { source: 'status', sortable: false, phoneUnder: 'email' },
         { source: 'finishedAt', sortable: false },
-        // On a phone why it failed (the bounce) stays under how it went.
-        { source: 'detail', sortable: false, phoneUnder: 'status' },
+        { source: 'detail', sortable: false, phoneUnder: 'email' },
       ],
       // A phone shows who and how it went; when is on a wider screen.
-      phoneColumns: ['email', 'status'],
+      phoneColumns: ['email'],
       rowClick: false,
       empty: 'app.jobs.recipients.empty',
       // Recipients still waiting get their result while the job runs.

@@ -60,14 +60,15 @@ export const rsvpInvitees = defineResource<RsvpInvitee>()({
       columns: [
         { source: 'name', sortable: false },
         { source: 'email', sortable: false },
-        { source: 'answer', sortable: false },
+        // On a phone the answer stands under the address, so that a long address keeps the table in its card.
+        { source: 'answer', sortable: false, phoneUnder: 'email' },
         { source: 'waiting', sortable: false },
         { source: 'guests', sortable: false },
         { source: 'questionAnswers', sortable: false },
         { source: 'answeredAt', sortable: false },
         { source: 'source', sortable: false },
       ],
-      phoneColumns: ['email', 'answer'],
+      phoneColumns: ['email'],
       choiceFilters: [
         {
           source: 'answer',

@@ -72,11 +72,16 @@ export const subscribers = defineResource<Subscriber>()({
       title: 'app.receivers.subscribers.many',
       columns: [
         'name',
-        { source: 'email', render: (subscriber) => <UnsubscribedMark subscriber={subscriber} /> },
+        {
+          source: 'email',
+          render: (subscriber) => <UnsubscribedMark subscriber={subscriber} />,
+          // On a phone the address stands under the name: a long one beside it made the table wider than its card.
+          phoneUnder: 'name',
+        },
         'city',
         { source: 'isOrganization', sortable: false },
       ],
-      phoneColumns: ['name', 'email'],
+      phoneColumns: ['name'],
       sort: { field: 'name', order: 'ASC' },
       rowClick: 'edit',
       delete: { confirmContent: 'app.receivers.subscribers.delete_confirm' },
