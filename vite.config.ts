@@ -111,6 +111,9 @@ export default defineConfig({
           // Two files at a time, each on its worker's own server (globalSetup starts one per worker): the
           // files spend most of their time waiting on the browser and the server, not on the cores.
           maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
+          // One module graph and one Chromium per worker (support/browser.ts's workerBrowser): each file
+          // importing Playwright and launching a browser anew cost about 1.6 + 0.6 s of CPU.
+          isolate: false,
           globalSetup: ['tests/e2e/support/globalSetup.ts'],
           // A page may take a few seconds to show its data on a loaded machine; 1 s (the default) is too short.
           expect: { poll: { timeout: 15_000 } },

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedServerUrl } from './support/sharedServer';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { seriousFindings } from './support/axe';
-import { launchBrowser, newDesktopContext, newPhoneContext, screenshot } from './support/browser';
+import {
+  releaseBrowser,
+  workerBrowser,
+  newDesktopContext,
+  newPhoneContext,
+  screenshot,
+} from './support/browser';
 import { completeProviderSignIn, signInWithRedirect, waitForConsole } from './support/signIn';
 import { firstRowHref } from './support/firstRowHref';
 
@@ -10,10 +16,10 @@ const baseUrl = sharedServerUrl();
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
 });
 
 describe('phone layout (390x844)', () => {

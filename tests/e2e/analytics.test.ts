@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { publicationIds } from '../../server/src/seed/ids';
 import { axeViolations } from './support/axe';
 import { apiAsBrowser } from './support/browserApi';
-import { launchBrowser, newDesktopContext, screenshot } from './support/browser';
+import { releaseBrowser, workerBrowser, newDesktopContext, screenshot } from './support/browser';
 import { E2E_ACCESS_TOKEN_TTL_SECONDS } from './support/globalSetup';
 import { startOwnServer } from './support/ownServer';
 import type { ServerProcess } from './support/serverProcess';
@@ -27,10 +27,10 @@ beforeAll(async () => {
     ACCESS_TOKEN_TTL: String(E2E_ACCESS_TOKEN_TTL_SECONDS),
     ANALYTICS_SCANNER_SECONDS: '0',
   });
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.stop();
 });
 

@@ -3,7 +3,13 @@ import { sharedServerUrl } from './support/sharedServer';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { environmentIds, publicationIds, receiverIds } from '../../server/src/seed/ids';
 import { apiAsBrowser } from './support/browserApi';
-import { launchBrowser, newDesktopContext, newPhoneContext, screenshot } from './support/browser';
+import {
+  releaseBrowser,
+  workerBrowser,
+  newDesktopContext,
+  newPhoneContext,
+  screenshot,
+} from './support/browser';
 import { ANNE, signIn, signInWithRedirect, waitForConsole } from './support/signIn';
 
 // Daily use with a keyboard and on a phone (issue 30): where the focus lands, what the tab says, a new
@@ -14,10 +20,10 @@ const env = environmentIds.zuiderveen;
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
 });
 
 /** The id of the element that has the keyboard focus, or its tag and text when it has none. */

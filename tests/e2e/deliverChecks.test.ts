@@ -4,7 +4,13 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { confirmRecipientsAbove } from '../../server/src/contract/mailLimits';
 import { publicationIds } from '../../server/src/seed/ids';
 import { seriousFindings } from './support/axe';
-import { launchBrowser, newDesktopContext, newPhoneContext, screenshot } from './support/browser';
+import {
+  releaseBrowser,
+  workerBrowser,
+  newDesktopContext,
+  newPhoneContext,
+  screenshot,
+} from './support/browser';
 import { ANNE, signIn, signInWithRedirect } from './support/signIn';
 import { caughtMailUrl } from './support/caughtMail';
 import { apiAsBrowser } from './support/browserApi';
@@ -26,10 +32,10 @@ const bigAudienceName = `Grote doelgroep ${stamp}`;
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
 });
 
 /** An audience over a new list of `size` subscribers: more than the confirmation threshold. */

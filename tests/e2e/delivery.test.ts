@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedServerUrl } from './support/sharedServer';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { publicationIds } from '../../server/src/seed/ids';
-import { launchBrowser, newDesktopContext, screenshot } from './support/browser';
+import { releaseBrowser, workerBrowser, newDesktopContext, screenshot } from './support/browser';
 import { signIn } from './support/signIn';
 import { caughtMailUrl } from './support/caughtMail';
 
@@ -15,10 +15,10 @@ const address = 'redactie@zuiderveen.example.nl';
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
 });
 
 describe('delivery: job, catcher, unsubscribe', () => {

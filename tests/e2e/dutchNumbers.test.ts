@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedServerUrl } from './support/sharedServer';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, screenshot } from './support/browser';
+import { DESKTOP, releaseBrowser, workerBrowser, screenshot } from './support/browser';
 import { signIn } from './support/signIn';
 
 // Number fields read the Dutch decimal comma in a browser set to English, where a browser's own
@@ -11,10 +11,10 @@ const baseUrl = sharedServerUrl();
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
 });
 
 describe('Dutch numbers in an English browser', () => {

@@ -8,7 +8,8 @@ import {
   PHONE,
   DESKTOP,
   animationsSettled,
-  launchBrowser,
+  releaseBrowser,
+  workerBrowser,
   newDesktopContext,
   screenshot,
 } from './support/browser';
@@ -61,14 +62,14 @@ describe('building a newsletter and media in use (desktop and phone)', () => {
   let page: Page;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await workerBrowser();
     context = await newDesktopContext(browser);
     page = await context.newPage();
     await signIn(page, baseUrl);
   });
   afterAll(async () => {
     await context?.close();
-    await browser?.close();
+    await releaseBrowser(browser);
   });
 
   it('asks before leaving a refused block edit: staying keeps it marked, leaving on purpose goes', async () => {

@@ -2,17 +2,17 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedServerUrl } from './support/sharedServer';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newDesktopContext } from './support/browser';
+import { releaseBrowser, workerBrowser, newDesktopContext } from './support/browser';
 import { signIn } from './support/signIn';
 
 const baseUrl = sharedServerUrl();
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
 });
 
 /** The slide-over panel with this title. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedServerUrl } from './support/sharedServer';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { axeViolations } from './support/axe';
-import { launchBrowser, newDesktopContext } from './support/browser';
+import { releaseBrowser, workerBrowser, newDesktopContext } from './support/browser';
 import { apiAsBrowser } from './support/browserApi';
 import { caughtMailUrl } from './support/caughtMail';
 import { signIn } from './support/signIn';
@@ -16,10 +16,10 @@ const baseUrl = sharedServerUrl();
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
 });
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

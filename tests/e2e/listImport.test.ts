@@ -3,17 +3,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedServerUrl } from './support/sharedServer';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeViolations } from './support/axe';
-import { launchBrowser, newDesktopContext, newPhoneContext, screenshot } from './support/browser';
+import {
+  releaseBrowser,
+  workerBrowser,
+  newDesktopContext,
+  newPhoneContext,
+  screenshot,
+} from './support/browser';
 import { ANNE, signIn, signInWithRedirect } from './support/signIn';
 
 const baseUrl = sharedServerUrl();
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
 });
 
 /** Rows of generated members after the four written ones: enough batches to watch the progress. */

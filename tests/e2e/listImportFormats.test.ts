@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedServerUrl } from './support/sharedServer';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeViolations } from './support/axe';
-import { launchBrowser, newDesktopContext, newPhoneContext, screenshot } from './support/browser';
+import {
+  newDesktopContext,
+  newPhoneContext,
+  releaseBrowser,
+  screenshot,
+  workerBrowser,
+} from './support/browser';
 import { ANNE, signIn, signInWithRedirect } from './support/signIn';
 
 // Lists exported from other tools go through the wizard with the mapping it suggests, unchanged:
@@ -14,10 +20,10 @@ const baseUrl = sharedServerUrl();
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
 });
 
 const suffix = Date.now().toString(36);

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedServerUrl } from './support/sharedServer';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { publicationIds } from '../../server/src/seed/ids';
-import { launchBrowser, newDesktopContext, newPhoneContext, screenshot } from './support/browser';
+import {
+  releaseBrowser,
+  workerBrowser,
+  newDesktopContext,
+  newPhoneContext,
+  screenshot,
+} from './support/browser';
 import { signIn, signInWithRedirect, ANNE } from './support/signIn';
 
 const baseUrl = sharedServerUrl();
@@ -29,10 +35,10 @@ async function accessibilityViolations(page: Page): Promise<string[]> {
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
 });
 
 describe('test send and the mail catcher on a desktop (1366x768)', () => {

@@ -3,7 +3,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeViolations } from './support/axe';
 import {
   animationsSettled,
-  launchBrowser,
+  releaseBrowser,
+  workerBrowser,
   newDesktopContext,
   newPhoneContext,
   screenshot,
@@ -23,10 +24,10 @@ let browser: Browser;
 
 beforeAll(async () => {
   server = await startOwnServer({ ACCESS_TOKEN_TTL: String(E2E_ACCESS_TOKEN_TTL_SECONDS) });
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.stop();
 });
 

@@ -4,17 +4,24 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { mediaIds } from '../../server/src/seed/ids';
 import { samplePdf } from '../../server/src/seed/mediaSamples';
-import { PHONE, animationsSettled, launchBrowser, newDesktopContext, screenshot } from './support/browser';
+import {
+  PHONE,
+  animationsSettled,
+  releaseBrowser,
+  workerBrowser,
+  newDesktopContext,
+  screenshot,
+} from './support/browser';
 import { signIn } from './support/signIn';
 
 const baseUrl = sharedServerUrl();
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
 });
 
 interface DropFile {

@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startEntraLikeProvider, type EntraLikeProvider } from '../server/support/entraLikeProvider';
 import { httpsRequest } from '../server/support/https';
 import { seriousFindings } from './support/axe';
-import { launchBrowser, newDesktopContext, PHONE, screenshot } from './support/browser';
+import { releaseBrowser, workerBrowser, newDesktopContext, PHONE, screenshot } from './support/browser';
 import { startOwnServer } from './support/ownServer';
 import { freePort } from '../server/support/freePort';
 import type { ServerProcess } from './support/serverProcess';
@@ -83,7 +83,7 @@ describe('platform administration in Chromium against an Entra-like provider', (
     };
     const own = await post('/api/1/platform/environments', { name: 'Platformbeheer' });
     await post(`/api/1/platform/environments/${own.id}/members`, { email: people.admin.preferredUsername });
-    browser = await launchBrowser();
+    browser = await workerBrowser();
   });
   beforeEach(({ task, onTestFailed }) => {
     onTestFailed(async () => {
@@ -92,7 +92,7 @@ describe('platform administration in Chromium against an Entra-like provider', (
   });
   afterAll(async () => {
     for (const context of contexts) await context.close();
-    await browser?.close();
+    await releaseBrowser(browser);
     await server?.stop();
     await provider?.close();
     rmSync(caDir, { recursive: true, force: true });

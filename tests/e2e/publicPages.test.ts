@@ -10,7 +10,8 @@ import { environmentIds, publicationIds, receiverIds } from '../../server/src/se
 import { seriousFindings } from './support/axe';
 import {
   animationsSettled,
-  launchBrowser,
+  releaseBrowser,
+  workerBrowser,
   newDesktopContext,
   newPhoneContext,
   screenshot,
@@ -162,10 +163,10 @@ const rgb = (hex: string) =>
   `rgb(${[1, 3, 5].map((start) => parseInt(hex.slice(start, start + 2), 16)).join(', ')})`;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
 });
 
 describe('public pages in the theme', () => {

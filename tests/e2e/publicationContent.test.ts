@@ -3,7 +3,14 @@ import { sharedServerUrl } from './support/sharedServer';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { PublicationBlock, PublicationType } from '../../server/src/contract/publications';
 import { axeViolations } from './support/axe';
-import { PHONE, launchBrowser, newDesktopContext, newPhoneContext, screenshot } from './support/browser';
+import {
+  PHONE,
+  releaseBrowser,
+  workerBrowser,
+  newDesktopContext,
+  newPhoneContext,
+  screenshot,
+} from './support/browser';
 import { ANNE, signIn, signInWithRedirect, waitForConsole } from './support/signIn';
 import { apiAsBrowser as api } from './support/browserApi';
 
@@ -32,14 +39,14 @@ describe('publication content: block editor and live preview', () => {
   let page: Page;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await workerBrowser();
     context = await newDesktopContext(browser);
     page = await context.newPage();
     await signIn(page, baseUrl);
   });
   afterAll(async () => {
     await context?.close();
-    await browser?.close();
+    await releaseBrowser(browser);
   });
 
   it("writes an 'Artikel' with a title, rich text with a link and a picked image, and previews it at desktop and phone width", async () => {

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedServerUrl } from './support/sharedServer';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { DeliveryJob } from '../../server/src/contract/publications';
-import { DESKTOP, PHONE, launchBrowser, newDesktopContext, screenshot } from './support/browser';
+import {
+  DESKTOP,
+  PHONE,
+  releaseBrowser,
+  workerBrowser,
+  newDesktopContext,
+  screenshot,
+} from './support/browser';
 import { signIn } from './support/signIn';
 
 const baseUrl = sharedServerUrl();
@@ -85,14 +92,14 @@ describe('publications and delivery jobs', () => {
   const name = `Nieuwsbrief e2e ${Date.now().toString(36)}`;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await workerBrowser();
     context = await newDesktopContext(browser);
     page = await context.newPage();
     await signIn(page, baseUrl);
   });
   afterAll(async () => {
     await context?.close();
-    await browser?.close();
+    await releaseBrowser(browser);
   });
 
   it('lists the publications with type and flags', async () => {

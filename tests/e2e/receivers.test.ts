@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedServerUrl } from './support/sharedServer';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser, newDesktopContext, screenshot } from './support/browser';
+import { releaseBrowser, workerBrowser, newDesktopContext, screenshot } from './support/browser';
 import { signIn } from './support/signIn';
 
 const baseUrl = sharedServerUrl();
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
 });
 
 /** The slide-over panel with this title. */

@@ -10,7 +10,8 @@ import { apiAsBrowser } from './support/browserApi';
 import {
   animationsSettled,
   DESKTOP,
-  launchBrowser,
+  releaseBrowser,
+  workerBrowser,
   newDesktopContext,
   PHONE,
   screenshot,
@@ -37,7 +38,7 @@ describe('RSVP: invitation, answers, waiting list, participants', () => {
   let invitee: Page;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await workerBrowser();
     context = await newDesktopContext(browser);
     page = await context.newPage();
     invitee = await context.newPage();
@@ -58,7 +59,7 @@ describe('RSVP: invitation, answers, waiting list, participants', () => {
   });
   afterAll(async () => {
     await context?.close();
-    await browser?.close();
+    await releaseBrowser(browser);
   });
 
   const caught = async (match: (message: CaughtMessage) => boolean) => {

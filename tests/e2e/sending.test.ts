@@ -6,7 +6,8 @@ import { startDnsStub, type DnsStub } from '../server/support/dnsStub';
 import { axeViolations } from './support/axe';
 import {
   animationsSettled,
-  launchBrowser,
+  releaseBrowser,
+  workerBrowser,
   newDesktopContext,
   newPhoneContext,
   screenshot,
@@ -28,10 +29,10 @@ let server: ServerProcess;
 beforeAll(async () => {
   dns = await startDnsStub();
   server = await startOwnServer({ DNS_RESOLVER: dns.address });
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.stop();
   await dns?.close();
 });

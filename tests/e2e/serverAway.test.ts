@@ -4,7 +4,8 @@ import type { PublicationBlock, PublicationType } from '../../server/src/contrac
 import { axeViolations } from './support/axe';
 import {
   animationsSettled,
-  launchBrowser,
+  releaseBrowser,
+  workerBrowser,
   newDesktopContext,
   newPhoneContext,
   screenshot,
@@ -54,7 +55,7 @@ describe('when the server is away', () => {
   beforeAll(async () => {
     // Its own server: this test stops and restarts it, which the other tests' server must not see.
     server = await startOwnServer();
-    browser = await launchBrowser();
+    browser = await workerBrowser();
     context = await newDesktopContext(browser);
     page = await context.newPage();
     await signIn(page, server.url);
@@ -65,7 +66,7 @@ describe('when the server is away', () => {
   });
   afterAll(async () => {
     await context?.close();
-    await browser?.close();
+    await releaseBrowser(browser);
     await server?.stop();
   });
 

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedServerUrl } from './support/sharedServer';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeViolations } from './support/axe';
-import { DESKTOP, launchBrowser, newDesktopContext, PHONE, screenshot } from './support/browser';
+import {
+  DESKTOP,
+  releaseBrowser,
+  workerBrowser,
+  newDesktopContext,
+  PHONE,
+  screenshot,
+} from './support/browser';
 import { signIn, signInWithRedirect, ANNE } from './support/signIn';
 
 const baseUrl = sharedServerUrl();
@@ -10,10 +17,10 @@ const logoFileId = '5b2e8d14-3f6a-4b7c-8e90-1a2b3c4d5e01'; // logo-zuiderveen.pn
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
 });
 
 type Json = Record<string, unknown>;

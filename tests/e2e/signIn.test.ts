@@ -3,7 +3,7 @@ import { sharedServerUrl } from './support/sharedServer';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import {
   animationsSettled,
-  launchBrowser,
+  releaseBrowser, workerBrowser,
   newDesktopContext,
   newPhoneContext,
   screenshot,
@@ -15,10 +15,10 @@ const baseUrl = sharedServerUrl();
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
 });
 
 function isTokenRequest(request: Request, grantType: string): boolean {

@@ -22,7 +22,8 @@ import { startTestServer, type TestServer, type Tokens } from './support/testSer
 
 // The demo is the first thing a new user sees: a fresh start must show the product's content, not empty
 // states. This test starts a server on an empty database (it seeds as on a first start) and reads the
-// demo back through the API, as the console does.
+// demo back through the API, as the console does. SEED_DEMO is set so that this server seeds at its start
+// itself instead of starting on the suite's seeded template (support/seededTemplate.ts).
 
 const env = environmentIds.zuiderveen;
 const { publications, templates } = publicationIds;
@@ -32,7 +33,7 @@ describe('the seeded demo on a fresh start', () => {
   let token: Tokens;
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ SEED_DEMO: 'on' });
     token = await server.signIn('anne@voorbeeld.nl');
   });
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { seriousFindings } from './axe';
-import { launchBrowser, newDesktopContext, newPhoneContext, screenshot } from './browser';
+import { releaseBrowser, workerBrowser, newDesktopContext, newPhoneContext, screenshot } from './browser';
 import { firstRecordPaths } from './firstRowHref';
 import { sharedServerUrl } from './sharedServer';
 import { signIn, signInWithRedirect } from './signIn';
@@ -145,7 +145,7 @@ export function describeAxeOnEveryRoute(size: keyof typeof viewports): void {
     let routes: Record<string, Route[]>;
 
     beforeAll(async () => {
-      browser = await launchBrowser();
+      browser = await workerBrowser();
       context = await viewports[size](browser);
       page = await context.newPage();
       if (size === 'phone') await signInWithRedirect(page, baseUrl, 'anne@voorbeeld.nl');
@@ -154,7 +154,7 @@ export function describeAxeOnEveryRoute(size: keyof typeof viewports): void {
     });
     afterAll(async () => {
       await context?.close();
-      await browser?.close();
+      await releaseBrowser(browser);
     });
 
     it.each([

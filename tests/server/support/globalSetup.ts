@@ -3,15 +3,18 @@ import { rm } from 'node:fs/promises';
 import type { TestProject } from 'vitest/node';
 import { createPgliteTemplate } from './pgliteTemplate';
 import { createPostgresTemplate } from './postgresTemplate';
+import { createSeededTemplate } from './seededTemplate';
 import type { TestDatabase } from './testDatabase';
 
 let template: string | undefined;
 let postgresTemplate: TestDatabase | undefined;
+let seededTemplate: Awaited<ReturnType<typeof createSeededTemplate>> | undefined;
 
 /**
  * Once per run of the server suite: the server bundle the process tests start (plain JavaScript, not
  * compiled by tsx at every start), and one migrated database every test database starts as a copy of:
- * PGlite (pgliteTemplate.ts) or, with TEST_DATABASE_URL, PostgreSQL (postgresTemplate.ts).
+ * PGlite (pgliteTemplate.ts) or, with TEST_DATABASE_URL, PostgreSQL (postgresTemplate.ts); and a
+ * demo-seeded copy of it for the servers that seed with the default settings (seededTemplate.ts).
  */
 export async function setup(project: TestProject) {
   // `npm test` builds once for every suite (scripts/test.mjs); a rebuild here could change the file
@@ -25,9 +28,12 @@ export async function setup(project: TestProject) {
   project.provide('pgliteTemplate', template ?? '');
   postgresTemplate = adminUrl ? await createPostgresTemplate(adminUrl) : undefined;
   project.provide('postgresTemplate', postgresTemplate?.name ?? '');
+  seededTemplate = await createSeededTemplate({ pgliteDir: template, postgres: postgresTemplate, adminUrl });
+  project.provide('seededTemplate', seededTemplate.template);
 }
 
 export async function teardown() {
+  await seededTemplate?.remove();
   if (template) await rm(template, { recursive: true, force: true });
   await postgresTemplate?.drop();
 }

@@ -7,7 +7,8 @@ import { openDatabase } from '../../../server/src/db/client';
 // PGlite's first open of an empty directory runs initdb inside WebAssembly: 5 s on a quiet 2-core
 // machine, over 20 s on a busy one, where opening an existing directory takes about 1 s. The server
 // suite therefore makes one migrated, empty database per run (globalSetup.ts) and each test server
-// starts on a copy of it; the server still migrates (nothing to do) and seeds it as on a first start.
+// starts on a copy of it (or of its demo-seeded copy, seededTemplate.ts); the server still migrates
+// (nothing to do).
 
 /** Creates the template: a data directory whose `db` holds an empty database with every migration. */
 export async function createPgliteTemplate(): Promise<string> {

@@ -5,8 +5,8 @@ import { createTestDatabase, type TestDatabase } from './testDatabase';
 // Migrating an empty PostgreSQL database takes the database server 1–3 s (every migration in its own
 // transaction); the server suite starts about 60 servers and seeded databases per run. As with PGlite
 // (pgliteTemplate.ts), the suite's global setup migrates one database per run and every test server
-// starts on a copy of it (CREATE DATABASE … TEMPLATE); the server still runs its migrations (nothing
-// left to do) and seeds the copy as on a first start. Tests about migrating an empty database (several
+// starts on a copy of it (CREATE DATABASE … TEMPLATE), or of its demo-seeded copy (seededTemplate.ts);
+// the server still runs its migrations (nothing left to do). Tests about migrating an empty database (several
 // instances at once, start-up) keep calling createTestDatabase for an empty one.
 
 /** Creates the template: a database next to TEST_DATABASE_URL's with every migration applied. */

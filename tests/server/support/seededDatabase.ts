@@ -4,7 +4,7 @@ import path from 'node:path';
 import { loadConfig } from '../../../server/src/config';
 import { openDatabase, type Database } from '../../../server/src/db/client';
 import { seedIfEmpty } from '../../../server/src/seed';
-import { prepareMigratedDatabase } from './migratedDatabase';
+import { prepareSeededDatabase } from './seededTemplate';
 
 export interface SeededDatabase {
   db: Database;
@@ -18,8 +18,9 @@ export interface SeededDatabase {
  */
 export async function openSeededDatabase(prefix: string): Promise<SeededDatabase> {
   const dataDir = await mkdtemp(path.join(tmpdir(), prefix));
-  const testDatabase = await prepareMigratedDatabase(dataDir);
+  const testDatabase = await prepareSeededDatabase(dataDir);
   const opened = await openDatabase({ dataDir, databaseUrl: testDatabase?.url });
+  // A copy of the seeded template is seeded already; without one (outside the server suite) seed here.
   await seedIfEmpty(opened.db, loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }));
   return {
     db: opened.db,

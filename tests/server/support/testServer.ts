@@ -8,6 +8,7 @@ import { freePort } from './freePort';
 import { httpsRequest } from './https';
 import { refreshTokens, signInWithCode, type SignInTarget, type Tokens } from './signIn';
 import { prepareMigratedDatabase } from './migratedDatabase';
+import { prepareSeededDatabase } from './seededTemplate';
 import type { TestDatabase } from './testDatabase';
 
 export type { Tokens } from './signIn';
@@ -53,8 +54,21 @@ export interface TestServer {
 const serverPrefixes = ['/api/', '/oidc', '/health', '/cdn'];
 
 /**
+ * Whether a server with these overrides would seed just what the seeded template holds: the seed reads
+ * only the media store's settings, and a test that sets SEED_DEMO (or its own database) is about the
+ * start's own seeding, so those servers start on a migrated, empty database and seed it themselves.
+ */
+function seedsAsTheTemplate(overrides: Record<string, string>): boolean {
+  return !Object.keys(overrides).some(
+    (name) =>
+      name === 'SEED_DEMO' || name === 'DATABASE_URL' || name === 'MEDIA_STORE' || name.startsWith('S3_'),
+  );
+}
+
+/**
  * Starts the real server in-process on a free port with a temporary DATA_DIR: PGlite by default, a fresh
- * PostgreSQL database when TEST_DATABASE_URL is set. `overrides` are environment variables (e.g.
+ * PostgreSQL database when TEST_DATABASE_URL is set, already demo-seeded (seededTemplate.ts) unless the
+ * overrides change what the seed does. `overrides` are environment variables (e.g.
  * `{ ACCESS_TOKEN_TTL: '2' }`) applied on top of the test defaults; `options` reach buildApp (e.g. how an
  * external identity provider is fetched).
  */
@@ -65,7 +79,9 @@ export async function startTestServer(
   const dataDir = await mkdtemp(path.join(tmpdir(), 'dpp-server-test-'));
   let database: TestDatabase | undefined;
   try {
-    database = await prepareMigratedDatabase(dataDir);
+    database = seedsAsTheTemplate(overrides)
+      ? await prepareSeededDatabase(dataDir)
+      : await prepareMigratedDatabase(dataDir);
     const port = await freePort();
     const config = loadConfig({
       NODE_ENV: 'test',
