@@ -168,6 +168,10 @@ describe('publications and delivery jobs', () => {
 
     await page.getByRole('button', { name: 'Blok 2 (Agenda-item) omhoog' }).click();
     await expect.poll(() => blockNames(page)).toEqual(['Agenda-item', 'Artikel']);
+    // The move shows at once; the buttons come back when the server has the new order.
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Blok 2 (Artikel) omhoog' }).isEnabled())
+      .toBe(true);
 
     await page.reload();
     await expect.poll(() => blockNames(page)).toEqual(['Agenda-item', 'Artikel']);
