@@ -9,7 +9,10 @@
 //    mean time is 200 / throughput, never 200 ms at less than 1,000 answers/s).
 // 1b. The same 200 clients offering a steady RSVP_BENCH_RATE answers/s (default 300, the goal) for
 //    RSVP_BENCH_SECONDS (default 10) to another event of 1,000 places: p50/p99 from each answer's planned
-//    moment (a client still busy sends late and the wait counts), and the persons accepted.
+//    moment (a client still busy sends late and the wait counts), and the persons accepted. Each client
+//    opens a fresh TLS connection at its first answer; with RSVP_BENCH_WARM=on it first opens its first
+//    invitee's page (GET, untimed, as a browser shows the page before its answer is posted), so the timed
+//    answers start on open connections.
 // 2. An invitation of 10,000 answered invitees: the counts and the first 250 rows (ms), the CSV (ms, bytes,
 //    and the server's peak RSS before and after).
 // RSVP_BENCH_PROFILE=<file> takes a CPU profile of the server during the answers only, through its
@@ -44,6 +47,7 @@ const day = 24 * 60 * 60 * 1000;
 const profileFile = process.env.RSVP_BENCH_PROFILE;
 const pacedRate = Number(process.env.RSVP_BENCH_RATE ?? 300);
 const pacedAnswers = pacedRate * Number(process.env.RSVP_BENCH_SECONDS ?? 10);
+const warm = process.env.RSVP_BENCH_WARM === 'on';
 
 interface Prepared {
   loadPublication: string;
@@ -120,13 +124,19 @@ async function prepare(dataDir: string, databaseUrl: string | undefined): Promis
   }
 }
 
-function post(agent: Agent, server: BenchServer, path: string, address: string): Promise<number> {
+function post(
+  agent: Agent,
+  server: BenchServer,
+  path: string,
+  address: string,
+  method: 'POST' | 'GET' = 'POST',
+): Promise<number> {
   return new Promise((resolve, reject) => {
-    const body = 'antwoord=Ja';
+    const body = method === 'POST' ? 'antwoord=Ja' : '';
     const req = request(
       `${server.url}${path}`,
       {
-        method: 'POST',
+        method,
         agent,
         ca: server.ca,
         headers: {
@@ -331,17 +341,24 @@ async function measure(
   // 1b. A steady offered rate: answer n is planned at n / rate seconds, by client n mod 200.
   const pacedLatencies: number[] = [];
   const pacedStatuses = new Map<number, number>();
+  const pacedAgents = Array.from({ length: clients }, () => new Agent({ keepAlive: true, maxSockets: 1 }));
+  const pacedAddress = (client: number) => `10.${Math.floor(client / 250)}.${client % 250}.9`;
+  if (warm) {
+    await Promise.all(
+      pacedAgents.map((agent, client) =>
+        post(agent, server, prepared.pacedPaths[client], pacedAddress(client), 'GET'),
+      ),
+    );
+  }
   const pacedStart = performance.now() + 100;
   const pacedCpu = cpuMeter(server, database);
   await Promise.all(
-    Array.from({ length: clients }, async (_, client) => {
-      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-      const address = `10.${Math.floor(client / 250)}.${client % 250}.9`;
+    pacedAgents.map(async (agent, client) => {
       for (let n = client; n < prepared.pacedPaths.length; n += clients) {
         const planned = pacedStart + (n * 1000) / pacedRate;
         const wait = planned - performance.now();
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-        const status = await post(agent, server, prepared.pacedPaths[n], address);
+        const status = await post(agent, server, prepared.pacedPaths[n], pacedAddress(client));
         pacedLatencies.push(performance.now() - planned);
         pacedStatuses.set(status, (pacedStatuses.get(status) ?? 0) + 1);
       }
@@ -372,7 +389,8 @@ async function measure(
       `${Math.round(answering / seconds)} answers/s, p50 ${latencies[Math.floor(latencies.length / 2)].toFixed(0)} ms, ` +
       `p99 ${percentile(latencies, 99).toFixed(0)} ms; statuses ${JSON.stringify(Object.fromEntries(statuses))}; ` +
       `accepted persons ${loaded.yes} (waiting ${loaded.waiting})`,
-    `${label}: ${pacedAnswers} answers 'Ja' offered at ${pacedRate}/s by ${clients} clients to ${places} places: ` +
+    `${label}: ${pacedAnswers} answers 'Ja' offered at ${pacedRate}/s by ${clients} clients ` +
+      `(${warm ? 'connections opened by an untimed GET of the page first' : 'fresh connections'}) to ${places} places: ` +
       `served ${Math.round(pacedAnswers / pacedSeconds)} answers/s, p50 ${pacedLatencies[Math.floor(pacedLatencies.length / 2)].toFixed(0)} ms, ` +
       `p99 ${percentile(pacedLatencies, 99).toFixed(0)} ms from the planned moment; ` +
       `statuses ${JSON.stringify(Object.fromEntries(pacedStatuses))}; accepted persons ${pacedSummary.yes} (waiting ${pacedSummary.waiting})`,
