@@ -254,7 +254,8 @@ function cpuLine(cpu: CpuSpent, answers: number, seconds: number, database: stri
 /**
  * Waits until the confirmation mails of a publication's answers are sent (PostgreSQL only: the bench
  * reads the outbox beside the server; on PGlite the server holds the database alone): answers the mails
- * queued and how many were still unsent at the end (0 unless 120 s passed).
+ * queued, how many were still unsent at the end (0 unless 120 s passed) and how many were closed unsent
+ * (skipped or refused).
  */
 async function mailsSent(databaseUrl: string | undefined, publicationId: string) {
   if (!databaseUrl) return undefined;
@@ -263,8 +264,9 @@ async function mailsSent(databaseUrl: string | undefined, publicationId: string)
   try {
     const deadline = performance.now() + 120_000;
     for (;;) {
-      const { rows } = await client.query<{ queued: number; unsent: number }>(
-        `SELECT count(*)::int AS queued, (count(*) FILTER (WHERE sent_at IS NULL))::int AS unsent
+      const { rows } = await client.query<{ queued: number; unsent: number; closedUnsent: number }>(
+        `SELECT count(*)::int AS queued, (count(*) FILTER (WHERE sent_at IS NULL))::int AS unsent,
+           (count(*) FILTER (WHERE sent_at IS NOT NULL AND last_error IS NOT NULL))::int AS "closedUnsent"
          FROM rsvp_mail_outbox WHERE publication_id = $1`,
         [publicationId],
       );
@@ -397,16 +399,16 @@ async function measure(
     `${label}: closed loop, CPU per answer during the answers: ${cpuLine(cpu, answering, seconds, database)}`,
     ...(closedMails
       ? [
-          `${label}: closed loop, CPU per answer until its mail was sent (${closedMails.queued - closedMails.unsent} ` +
-            `of ${closedMails.queued} sent, ${closedMailSeconds.toFixed(1)} s after the first answer): ` +
+          `${label}: closed loop, CPU per answer until its mail was sent (${closedMails.queued - closedMails.unsent - closedMails.closedUnsent} ` +
+            `of ${closedMails.queued} sent, ${closedMails.closedUnsent} closed unsent, ${closedMailSeconds.toFixed(1)} s after the first answer): ` +
             cpuLine(cpuWithMails, answering, closedMailSeconds, database),
         ]
       : []),
     `${label}: steady ${pacedRate}/s, CPU per answer during the answers: ${cpuLine(pacedCpuSpent, pacedAnswers, pacedSeconds, database)}`,
     ...(pacedMails
       ? [
-          `${label}: steady ${pacedRate}/s, CPU per answer until its mail was sent (${pacedMails.queued - pacedMails.unsent} ` +
-            `of ${pacedMails.queued} sent, ${pacedMailSeconds.toFixed(1)} s after the first answer): ` +
+          `${label}: steady ${pacedRate}/s, CPU per answer until its mail was sent (${pacedMails.queued - pacedMails.unsent - pacedMails.closedUnsent} ` +
+            `of ${pacedMails.queued} sent, ${pacedMails.closedUnsent} closed unsent, ${pacedMailSeconds.toFixed(1)} s after the first answer): ` +
             cpuLine(pacedCpuWithMails, pacedAnswers, pacedMailSeconds, database),
         ]
       : []),

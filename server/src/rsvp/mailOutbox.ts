@@ -42,7 +42,8 @@ interface ClaimedRow {
   id: number;
   environment_id: string;
   publication_id: string;
-  invitee_id: number;
+  /** A bigint: a string from PostgreSQL, a number from PGlite. */
+  invitee_id: number | string;
   kind: MailKind;
   sequence: number;
 }
@@ -61,7 +62,7 @@ async function claimBatch(db: Database, now: Date): Promise<ClaimedRow[]> {
           ORDER BY id LIMIT ${batchSize} FOR UPDATE SKIP LOCKED)
         RETURNING id, environment_id, publication_id, invitee_id, kind, sequence`,
   );
-  return rows.sort((a, b) => a.id - b.id);
+  return rows.sort((a, b) => Number(a.id) - Number(b.id));
 }
 
 /**
@@ -99,7 +100,7 @@ async function readBatch(db: Database, rows: readonly ClaimedRow[]): Promise<Bat
         .where(
           inArray(
             rsvpInvitees.id,
-            rows.map((row) => row.invitee_id),
+            rows.map((row) => Number(row.invitee_id)),
           ),
         )
     ).map((pair) => [pair.invitee.id, pair]),
@@ -154,7 +155,7 @@ async function sendRow(
       .update(rsvpMailOutbox)
       .set({ sentAt: clock.now(), lastError: detail, leaseUntil: null })
       .where(eq(rsvpMailOutbox.id, row.id));
-  const found = reads.found.get(row.invitee_id);
+  const found = reads.found.get(Number(row.invitee_id));
   if (!found) {
     await close('De genodigde bestaat niet meer.');
     return 'skipped';
