@@ -9,7 +9,10 @@
 //    mean time is 200 / throughput, never 200 ms at less than 1,000 answers/s).
 // 1b. The same 200 clients offering a steady RSVP_BENCH_RATE answers/s (default 300, the goal) for
 //    RSVP_BENCH_SECONDS (default 10) to another event of 1,000 places: p50/p99 from each answer's planned
-//    moment (a client still busy sends late and the wait counts), and the persons accepted.
+//    moment (a client still busy sends late and the wait counts), and the persons accepted. Each client
+//    opens a fresh TLS connection at its first answer; with RSVP_BENCH_WARM=on it first opens its first
+//    invitee's page (GET, untimed, as a browser shows the page before its answer is posted), so the timed
+//    answers start on open connections.
 // 2. An invitation of 10,000 answered invitees: the counts and the first 250 rows (ms), the CSV (ms, bytes,
 //    and the server's peak RSS before and after).
 // RSVP_BENCH_PROFILE=<file> takes a CPU profile of the server during the answers only, through its
@@ -19,6 +22,7 @@ import { Agent, request } from 'node:https';
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { loadConfig } from '../server/src/config';
 import type { RsvpSummary } from '../server/src/contract/rsvp';
 import { openDatabase } from '../server/src/db/client';
@@ -43,6 +47,7 @@ const day = 24 * 60 * 60 * 1000;
 const profileFile = process.env.RSVP_BENCH_PROFILE;
 const pacedRate = Number(process.env.RSVP_BENCH_RATE ?? 300);
 const pacedAnswers = pacedRate * Number(process.env.RSVP_BENCH_SECONDS ?? 10);
+const warm = process.env.RSVP_BENCH_WARM === 'on';
 
 interface Prepared {
   loadPublication: string;
@@ -119,13 +124,19 @@ async function prepare(dataDir: string, databaseUrl: string | undefined): Promis
   }
 }
 
-function post(agent: Agent, server: BenchServer, path: string, address: string): Promise<number> {
+function post(
+  agent: Agent,
+  server: BenchServer,
+  path: string,
+  address: string,
+  method: 'POST' | 'GET' = 'POST',
+): Promise<number> {
   return new Promise((resolve, reject) => {
-    const body = 'antwoord=Ja';
+    const body = method === 'POST' ? 'antwoord=Ja' : '';
     const req = request(
       `${server.url}${path}`,
       {
-        method: 'POST',
+        method,
         agent,
         ca: server.ca,
         headers: {
@@ -192,23 +203,94 @@ function backendsCpuMs(database: string | undefined): Map<number, number> {
   return found;
 }
 
-async function measure(
-  label: string,
-  server: BenchServer,
-  prepared: Prepared,
-  database: string | undefined,
-): Promise<string[]> {
-  // 1. The answer page under 200 concurrent clients, with the CPU time each part used meanwhile: the
-  //    server process, this process (the clients) and the rest of the machine (PostgreSQL, other work).
-  const queue = [...prepared.paths];
-  const profiler = profileFile ? await connectInspector(server.inspectPort!) : undefined;
-  await profiler?.startProfiling();
-  const cpuBefore = {
+interface CpuSpent {
+  server: number;
+  clients: number;
+  postgres: number;
+  machine: number;
+}
+
+/**
+ * Starts counting the CPU time each part uses; the function answers what each used since (ms). PostgreSQL's
+ * backends are read every second too: one the pool closes meanwhile keeps the time it was last seen with.
+ */
+function cpuMeter(server: BenchServer, database: string | undefined): (last?: 'last') => CpuSpent {
+  const before = {
     server: processCpuMs(server.pid),
     clients: process.cpuUsage(),
     machine: machineBusyMs(),
     postgres: backendsCpuMs(database),
   };
+  const lastSeen = new Map(before.postgres);
+  const look = () => {
+    for (const [pid, ms] of backendsCpuMs(database)) lastSeen.set(pid, ms);
+  };
+  const sampler = setInterval(look, 1000);
+  return (last) => {
+    look();
+    if (last) clearInterval(sampler);
+    const clientUsage = process.cpuUsage(before.clients);
+    return {
+      server: processCpuMs(server.pid) - before.server,
+      clients: (clientUsage.user + clientUsage.system) / 1000,
+      machine: machineBusyMs() - before.machine,
+      // Backends that started meanwhile count from 0.
+      postgres: [...lastSeen].reduce((sum, [pid, ms]) => sum + ms - (before.postgres.get(pid) ?? 0), 0),
+    };
+  };
+}
+
+/** The CPU time per answer of each part, and how many of the machine's cores were busy meanwhile. */
+function cpuLine(cpu: CpuSpent, answers: number, seconds: number, database: string | undefined): string {
+  const perAnswer = (ms: number) => (ms / answers).toFixed(1);
+  return (
+    `server ${perAnswer(cpu.server)} ms, bench clients ${perAnswer(cpu.clients)} ms, ` +
+    (database ? `PostgreSQL's backends of this database ${perAnswer(cpu.postgres)} ms, ` : '') +
+    `rest of the machine (other work) ${perAnswer(cpu.machine - cpu.server - cpu.clients - cpu.postgres)} ms ` +
+    `(${(cpu.machine / 1000 / seconds).toFixed(2)} of ${availableParallelism()} cores busy)`
+  );
+}
+
+/**
+ * Waits until the confirmation mails of a publication's answers are sent (PostgreSQL only: the bench
+ * reads the outbox beside the server; on PGlite the server holds the database alone): answers the mails
+ * queued, how many were still unsent at the end (0 unless 120 s passed) and how many were closed unsent
+ * (skipped or refused).
+ */
+async function mailsSent(databaseUrl: string | undefined, publicationId: string) {
+  if (!databaseUrl) return undefined;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const deadline = performance.now() + 120_000;
+    for (;;) {
+      const { rows } = await client.query<{ queued: number; unsent: number; closedUnsent: number }>(
+        `SELECT count(*)::int AS queued, (count(*) FILTER (WHERE sent_at IS NULL))::int AS unsent,
+           (count(*) FILTER (WHERE sent_at IS NOT NULL AND last_error IS NOT NULL))::int AS "closedUnsent"
+         FROM rsvp_mail_outbox WHERE publication_id = $1`,
+        [publicationId],
+      );
+      if (rows[0].unsent === 0 || performance.now() > deadline) return rows[0];
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+async function measure(
+  label: string,
+  server: BenchServer,
+  prepared: Prepared,
+  databaseUrl: string | undefined,
+): Promise<string[]> {
+  const database = databaseUrl && new URL(databaseUrl).pathname.slice(1);
+  // 1. The answer page under 200 concurrent clients, with the CPU time each part used meanwhile: the
+  //    server process, this process (the clients) and the rest of the machine (PostgreSQL, other work).
+  const queue = [...prepared.paths];
+  const profiler = profileFile ? await connectInspector(server.inspectPort!) : undefined;
+  await profiler?.startProfiling();
+  const closedCpu = cpuMeter(server, database);
   const latencies: number[] = [];
   const statuses = new Map<number, number>();
   const started = performance.now();
@@ -227,18 +309,11 @@ async function measure(
   );
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  const clientUsage = process.cpuUsage(cpuBefore.clients);
-  const cpu = {
-    server: processCpuMs(server.pid) - cpuBefore.server,
-    clients: (clientUsage.user + clientUsage.system) / 1000,
-    machine: machineBusyMs() - cpuBefore.machine,
-    // Backends that started during the answers count from 0 (the pool keeps them open meanwhile).
-    postgres: [...backendsCpuMs(database)].reduce(
-      (sum, [pid, ms]) => sum + ms - (cpuBefore.postgres.get(pid) ?? 0),
-      0,
-    ),
-  };
-  const perAnswer = (ms: number) => (ms / answering).toFixed(1);
+  const cpu = closedCpu();
+  // The answers' confirmation mails, sent during the answers or after: their CPU counts too.
+  const closedMails = await mailsSent(databaseUrl, prepared.loadPublication);
+  const cpuWithMails = closedCpu('last');
+  const closedMailSeconds = (performance.now() - started) / 1000;
   if (profiler) {
     writeFileSync(profileFile!, JSON.stringify(await profiler.stopProfiling()));
     profiler.close();
@@ -268,16 +343,24 @@ async function measure(
   // 1b. A steady offered rate: answer n is planned at n / rate seconds, by client n mod 200.
   const pacedLatencies: number[] = [];
   const pacedStatuses = new Map<number, number>();
+  const pacedAgents = Array.from({ length: clients }, () => new Agent({ keepAlive: true, maxSockets: 1 }));
+  const pacedAddress = (client: number) => `10.${Math.floor(client / 250)}.${client % 250}.9`;
+  if (warm) {
+    await Promise.all(
+      pacedAgents.map((agent, client) =>
+        post(agent, server, prepared.pacedPaths[client], pacedAddress(client), 'GET'),
+      ),
+    );
+  }
   const pacedStart = performance.now() + 100;
+  const pacedCpu = cpuMeter(server, database);
   await Promise.all(
-    Array.from({ length: clients }, async (_, client) => {
-      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-      const address = `10.${Math.floor(client / 250)}.${client % 250}.9`;
+    pacedAgents.map(async (agent, client) => {
       for (let n = client; n < prepared.pacedPaths.length; n += clients) {
         const planned = pacedStart + (n * 1000) / pacedRate;
         const wait = planned - performance.now();
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-        const status = await post(agent, server, prepared.pacedPaths[n], address);
+        const status = await post(agent, server, prepared.pacedPaths[n], pacedAddress(client));
         pacedLatencies.push(performance.now() - planned);
         pacedStatuses.set(status, (pacedStatuses.get(status) ?? 0) + 1);
       }
@@ -285,6 +368,10 @@ async function measure(
     }),
   );
   const pacedSeconds = (performance.now() - pacedStart) / 1000;
+  const pacedCpuSpent = pacedCpu();
+  const pacedMails = await mailsSent(databaseUrl, prepared.pacedPublication);
+  const pacedCpuWithMails = pacedCpu('last');
+  const pacedMailSeconds = (performance.now() - pacedStart) / 1000;
   pacedLatencies.sort((a, b) => a - b);
   const pacedSummary = JSON.parse(
     (await get(`/publications/${prepared.pacedPublication}/rsvp/summary`)).response.text,
@@ -304,14 +391,27 @@ async function measure(
       `${Math.round(answering / seconds)} answers/s, p50 ${latencies[Math.floor(latencies.length / 2)].toFixed(0)} ms, ` +
       `p99 ${percentile(latencies, 99).toFixed(0)} ms; statuses ${JSON.stringify(Object.fromEntries(statuses))}; ` +
       `accepted persons ${loaded.yes} (waiting ${loaded.waiting})`,
-    `${label}: ${pacedAnswers} answers 'Ja' offered at ${pacedRate}/s by ${clients} clients to ${places} places: ` +
-      `${Math.round(pacedAnswers / pacedSeconds)} answers/s, p50 ${pacedLatencies[Math.floor(pacedLatencies.length / 2)].toFixed(0)} ms, ` +
+    `${label}: ${pacedAnswers} answers 'Ja' offered at ${pacedRate}/s by ${clients} clients ` +
+      `(${warm ? 'connections opened by an untimed GET of the page first' : 'fresh connections'}) to ${places} places: ` +
+      `served ${Math.round(pacedAnswers / pacedSeconds)} answers/s, p50 ${pacedLatencies[Math.floor(pacedLatencies.length / 2)].toFixed(0)} ms, ` +
       `p99 ${percentile(pacedLatencies, 99).toFixed(0)} ms from the planned moment; ` +
       `statuses ${JSON.stringify(Object.fromEntries(pacedStatuses))}; accepted persons ${pacedSummary.yes} (waiting ${pacedSummary.waiting})`,
-    `${label}: CPU per answer meanwhile (closed loop): server ${perAnswer(cpu.server)} ms, bench clients ${perAnswer(cpu.clients)} ms, ` +
-      (database ? `PostgreSQL's backends of this database ${perAnswer(cpu.postgres)} ms, ` : '') +
-      `rest of the machine (other work) ${perAnswer(cpu.machine - cpu.server - cpu.clients - cpu.postgres)} ms ` +
-      `(${(cpu.machine / 1000 / seconds).toFixed(2)} of ${availableParallelism()} cores busy)`,
+    `${label}: closed loop, CPU per answer during the answers: ${cpuLine(cpu, answering, seconds, database)}`,
+    ...(closedMails
+      ? [
+          `${label}: closed loop, CPU per answer until its mail was sent (${closedMails.queued - closedMails.unsent - closedMails.closedUnsent} ` +
+            `of ${closedMails.queued} sent, ${closedMails.closedUnsent} closed unsent, ${closedMailSeconds.toFixed(1)} s after the first answer): ` +
+            cpuLine(cpuWithMails, answering, closedMailSeconds, database),
+        ]
+      : []),
+    `${label}: steady ${pacedRate}/s, CPU per answer during the answers: ${cpuLine(pacedCpuSpent, pacedAnswers, pacedSeconds, database)}`,
+    ...(pacedMails
+      ? [
+          `${label}: steady ${pacedRate}/s, CPU per answer until its mail was sent (${pacedMails.queued - pacedMails.unsent - pacedMails.closedUnsent} ` +
+            `of ${pacedMails.queued} sent, ${pacedMails.closedUnsent} closed unsent, ${pacedMailSeconds.toFixed(1)} s after the first answer): ` +
+            cpuLine(pacedCpuWithMails, pacedAnswers, pacedMailSeconds, database),
+        ]
+      : []),
     `${label}: ${large} invitees: counts ${counts.ms.toFixed(0)} ms, first 250 rows ${rows.ms.toFixed(0)} ms, ` +
       `CSV ${csv.ms.toFixed(0)} ms (${csvLines} rows, ${Math.round(csv.response.text.length / 1024)} KB), ` +
       `server peak RSS ${rssBefore} MB before the CSV, ${rssAfter} MB after`,
@@ -335,8 +435,7 @@ async function main() {
     },
   });
   try {
-    const name = database && new URL(database.url).pathname.slice(1);
-    lines.push(...(await measure(database ? 'PostgreSQL' : 'PGlite', server, prepared!, name)));
+    lines.push(...(await measure(database ? 'PostgreSQL' : 'PGlite', server, prepared!, database?.url)));
   } finally {
     await server.stop();
     await database?.drop();

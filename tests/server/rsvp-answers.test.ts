@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Database } from '../../server/src/db/client';
 import {
   publications,
@@ -8,6 +8,7 @@ import {
   rsvpEvents,
   rsvpInvitees,
   rsvpMailOutbox,
+  unsubscribers,
   users,
 } from '../../server/src/db/schema';
 import type { Clock } from '../../server/src/delivery/clock';
@@ -16,7 +17,8 @@ import { invitationOf } from '../../server/src/rsvp/publicInvitation';
 import { calendarFile } from '../../server/src/rsvp/calendarFile';
 import { readRsvpSettings, saveRsvpSettings } from '../../server/src/rsvp/events';
 import { rsvpSummary } from '../../server/src/rsvp/invitees';
-import { drainRsvpOutbox } from '../../server/src/rsvp/mailOutbox';
+import { drainRsvpOutbox, startRsvpOutbox } from '../../server/src/rsvp/mailOutbox';
+import type { Mailer } from '../../server/src/mail/mailer';
 import { signRsvpToken, verifyRsvpToken } from '../../server/src/rsvp/rsvpToken';
 import { environmentIds, publicationIds } from '../../server/src/seed/ids';
 import { openSeededDatabase, type SeededDatabase } from './support/seededDatabase';
@@ -429,6 +431,81 @@ describe('RSVP answers', () => {
     expect(mine[0].to).toBe(`gast0@proef.nl`);
     expect(mine[0].attachments?.[0].contentType).toContain('method=PUBLISH');
     expect(mine[0].text).toMatch(/https:\/\/rsvp\.test\/r\//);
+  });
+
+  /** The outbox rows of a publication, with how many messages carried each row's Message-ID. */
+  async function emailsPerRow(publicationId: string, sent: readonly { headers?: Record<string, string> }[]) {
+    const rows = await db
+      .select()
+      .from(rsvpMailOutbox)
+      .where(eq(rsvpMailOutbox.publicationId, publicationId))
+      .orderBy(rsvpMailOutbox.id);
+    return rows.map((row) => ({
+      ...row,
+      emails: sent.filter((message) => message.headers?.['Message-ID']?.startsWith(`<rsvp.${row.id}@`))
+        .length,
+    }));
+  }
+
+  const outboxContext = (mailer: Mailer, clock: Clock) => ({
+    db,
+    mailer,
+    from: 'Zuiderveen <nieuws@zuiderveen.example.nl>',
+    catcher: true,
+    publicUrl: 'https://rsvp.test',
+    clock,
+  });
+
+  it('a burst of answers, each with a kick, is sent in batches: one email per answer, none to an unsubscriber', async () => {
+    // More answers than one batch takes, one of them from an address that unsubscribed (other case).
+    const { publicationId, inviteeIds } = await invitation(0, 60);
+    await db.insert(unsubscribers).values({ environmentId: env, email: 'GAST7@proef.nl' });
+    const { mailer, accepted: sent } = recordingMailer();
+    const failures: unknown[] = [];
+    // The sweep's interval is an hour: only the kicks send here.
+    const outbox = startRsvpOutbox(outboxContext(mailer, fixedClock(now)), hour, (error) =>
+      failures.push(error),
+    );
+    try {
+      for (const inviteeId of inviteeIds) {
+        await answer(publicationId, inviteeId, 'Ja');
+        outbox.kick();
+      }
+      await vi.waitFor(
+        async () => expect((await emailsPerRow(publicationId, sent)).every((row) => row.sentAt)).toBe(true),
+        { timeout: 60_000, interval: 100 },
+      );
+    } finally {
+      await outbox.stop();
+      // The address may get the other tests' emails again.
+      await db.update(unsubscribers).set({ removedAt: now }).where(eq(unsubscribers.email, 'GAST7@proef.nl'));
+    }
+    expect(failures).toEqual([]);
+    const rows = await emailsPerRow(publicationId, sent);
+    expect(rows).toHaveLength(60);
+    for (const row of rows) {
+      const unsubscribed = row.inviteeId === inviteeIds[7];
+      expect(row).toMatchObject({
+        kind: 'bevestiging',
+        attempts: 1,
+        emails: unsubscribed ? 0 : 1,
+        lastError: unsubscribed ? 'Uitgeschreven' : null,
+      });
+    }
+  });
+
+  it('a batch that takes longer than half its lease gives its unsent rows back: each is still sent once', async () => {
+    const { publicationId, inviteeIds } = await invitation(0, 4);
+    for (const inviteeId of inviteeIds) await answer(publicationId, inviteeId, 'Ja');
+    // Every reading of this clock is 20 s after the last: half the lease passes after the first email.
+    let tick = now.getTime();
+    const slow: Clock = { now: () => new Date((tick += 20_000)), sleep: async () => {} };
+    const { mailer, accepted: sent } = recordingMailer();
+    await drainRsvpOutbox(outboxContext(mailer, slow));
+    const rows = await emailsPerRow(publicationId, sent);
+    expect(rows.map((row) => [row.emails, row.attempts, row.sentAt !== null])).toEqual(
+      rows.map(() => [1, 1, true]),
+    );
   });
 
   it('the calendar file parses with ical.js: PUBLISH, stable UID, SEQUENCE, DTSTART in Europe/Amsterdam with its VTIMEZONE', () => {

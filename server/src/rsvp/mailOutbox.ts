@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { recordRefusalAtSend } from '../bounces/undeliverable';
 import type { Database } from '../db/client';
 import { rsvpEvents, rsvpInvitees, rsvpMailOutbox } from '../db/schema';
@@ -6,7 +6,7 @@ import type { Clock } from '../delivery/clock';
 import { selectRows } from '../delivery/selectRows';
 import { environmentMailHeader } from '../mail/environmentHeader';
 import { MailSendError, type Mailer } from '../mail/mailer';
-import { prepareMessageSender } from '../sending/messageSender';
+import { prepareMessageSender, type MessageSender } from '../sending/messageSender';
 import type { MailKind } from './answers';
 import { calendarFile } from './calendarFile';
 import { eventReminderStillDue, reminderStillDue } from './reminders';
@@ -20,6 +20,8 @@ import { rsvpKey, signRsvpToken } from './rsvpToken';
 // sent in the statement after the server's '250 OK'. As with delivery, the one gap no SMTP client can
 // close is a crash between that OK and the mark: the message then goes once more with the same
 // Message-ID. A global unsubscriber gets nothing (the row is closed as skipped); the answer still counts.
+// Rows are taken in batches (up to `batchSize`), whose invitees, unsubscribers and senders are read once
+// for the batch, not once per email: a burst of answers costs one sender lookup, not one per answer.
 
 export interface OutboxContext {
   db: Database;
@@ -40,23 +42,87 @@ interface ClaimedRow {
   id: number;
   environment_id: string;
   publication_id: string;
-  invitee_id: number;
+  /** A bigint: a string from PostgreSQL, a number from PGlite. */
+  invitee_id: number | string;
   kind: MailKind;
   sequence: number;
 }
 
-/** Takes the oldest unsent row no one holds, under a lease; undefined when there is none. */
-async function claimNext(db: Database, now: Date): Promise<ClaimedRow | undefined> {
-  const [row] = await selectRows<ClaimedRow>(
+/** Rows taken at once; each is still sent and marked on its own. */
+const batchSize = 50;
+
+/** The oldest unsent rows no one holds (up to `batchSize`), taken under one lease, by id. */
+async function claimBatch(db: Database, now: Date): Promise<ClaimedRow[]> {
+  const rows = await selectRows<ClaimedRow>(
     db,
     sql`UPDATE rsvp_mail_outbox SET lease_until = ${new Date(now.getTime() + leaseMs)}, attempts = attempts + 1
-        WHERE id = (
+        WHERE id IN (
           SELECT id FROM rsvp_mail_outbox
           WHERE sent_at IS NULL AND attempts < ${maxAttempts} AND (lease_until IS NULL OR lease_until < ${now})
-          ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
+          ORDER BY id LIMIT ${batchSize} FOR UPDATE SKIP LOCKED)
         RETURNING id, environment_id, publication_id, invitee_id, kind, sequence`,
   );
-  return row;
+  return rows.sort((a, b) => Number(a.id) - Number(b.id));
+}
+
+/**
+ * Gives rows of a batch back untried (their lease and attempt undone), when sending the batch took so long
+ * that their lease could run out while they wait: another sender then takes them, never both.
+ */
+async function release(db: Database, rows: readonly ClaimedRow[]) {
+  await db
+    .update(rsvpMailOutbox)
+    .set({ leaseUntil: null, attempts: sql`${rsvpMailOutbox.attempts} - 1` })
+    .where(
+      inArray(
+        rsvpMailOutbox.id,
+        rows.map((row) => row.id),
+      ),
+    );
+}
+
+/** What a batch's rows share, read once for the batch. */
+interface BatchReads {
+  found: Map<number, { invitee: typeof rsvpInvitees.$inferSelect; event: typeof rsvpEvents.$inferSelect }>;
+  /** Lower-cased addresses of the batch's invitees that unsubscribed, per environment. */
+  unsubscribed: Set<string>;
+  /** The sender per environment and publication, prepared on first use. */
+  senders: Map<string, Promise<{ refused: string } | { sender: MessageSender }>>;
+}
+
+async function readBatch(db: Database, rows: readonly ClaimedRow[]): Promise<BatchReads> {
+  const found = new Map(
+    (
+      await db
+        .select({ invitee: rsvpInvitees, event: rsvpEvents })
+        .from(rsvpInvitees)
+        .innerJoin(rsvpEvents, eq(rsvpEvents.publicationId, rsvpInvitees.publicationId))
+        .where(
+          inArray(
+            rsvpInvitees.id,
+            rows.map((row) => Number(row.invitee_id)),
+          ),
+        )
+    ).map((pair) => [pair.invitee.id, pair]),
+  );
+  const addresses = [...found.values()].map(({ invitee }) => [
+    invitee.environmentId,
+    invitee.email.toLowerCase(),
+  ]);
+  const unsubscribed = new Set<string>();
+  if (addresses.length > 0) {
+    const matches = await selectRows<{ key: string }>(
+      db,
+      sql`SELECT environment_id || ' ' || lower(email) AS key FROM unsubscribers
+          WHERE removed_at IS NULL
+            AND (environment_id, lower(email)) IN (${sql.join(
+              addresses.map(([environmentId, email]) => sql`(${environmentId}::uuid, ${email})`),
+              sql`, `,
+            )})`,
+    );
+    for (const { key } of matches) unsubscribed.add(key);
+  }
+  return { found, unsubscribed, senders: new Map() };
 }
 
 /** Sends every queued RSVP email that is due; answers how many were sent. */
@@ -64,25 +130,32 @@ export async function drainRsvpOutbox(context: OutboxContext): Promise<number> {
   const { db, clock } = context;
   let sent = 0;
   for (;;) {
-    const row = await claimNext(db, clock.now());
-    if (!row) return sent;
-    const outcome = await sendRow(context, row);
-    if (outcome === 'sent') sent += 1;
+    const claimedAt = clock.now().getTime();
+    const rows = await claimBatch(db, clock.now());
+    if (rows.length === 0) return sent;
+    const reads = await readBatch(db, rows);
+    for (const [index, row] of rows.entries()) {
+      if (index > 0 && clock.now().getTime() - claimedAt > leaseMs / 2) {
+        await release(db, rows.slice(index));
+        break;
+      }
+      if ((await sendRow(context, row, reads)) === 'sent') sent += 1;
+    }
   }
 }
 
-async function sendRow(context: OutboxContext, row: ClaimedRow): Promise<'sent' | 'skipped' | 'failed'> {
+async function sendRow(
+  context: OutboxContext,
+  row: ClaimedRow,
+  reads: BatchReads,
+): Promise<'sent' | 'skipped' | 'failed'> {
   const { db, clock } = context;
   const close = (detail: string | null) =>
     db
       .update(rsvpMailOutbox)
       .set({ sentAt: clock.now(), lastError: detail, leaseUntil: null })
       .where(eq(rsvpMailOutbox.id, row.id));
-  const [found] = await db
-    .select({ invitee: rsvpInvitees, event: rsvpEvents })
-    .from(rsvpInvitees)
-    .innerJoin(rsvpEvents, eq(rsvpEvents.publicationId, rsvpInvitees.publicationId))
-    .where(eq(rsvpInvitees.id, row.invitee_id));
+  const found = reads.found.get(Number(row.invitee_id));
   if (!found) {
     await close('De genodigde bestaat niet meer.');
     return 'skipped';
@@ -96,23 +169,24 @@ async function sendRow(context: OutboxContext, row: ClaimedRow): Promise<'sent' 
     await close('Niet meer nodig: geen Ja meer, begonnen of afgelast.');
     return 'skipped';
   }
-  const [unsubscribed] = await selectRows<{ yes: boolean }>(
-    db,
-    sql`SELECT true AS yes FROM unsubscribers
-        WHERE environment_id = ${row.environment_id} AND removed_at IS NULL AND lower(email) = lower(${invitee.email})
-        LIMIT 1`,
-  );
+  const unsubscribed = reads.unsubscribed.has(`${row.environment_id} ${invitee.email.toLowerCase()}`);
   if (unsubscribed) {
     await close('Uitgeschreven');
     return 'skipped';
   }
-  const prepared = await prepareMessageSender(
-    db,
-    row.environment_id,
-    row.publication_id,
-    { mailFrom: context.from, catcher: context.catcher },
-    clock.now(),
-  );
+  const senderKey = `${row.environment_id} ${row.publication_id}`;
+  let preparing = reads.senders.get(senderKey);
+  if (!preparing) {
+    preparing = prepareMessageSender(
+      db,
+      row.environment_id,
+      row.publication_id,
+      { mailFrom: context.from, catcher: context.catcher },
+      clock.now(),
+    );
+    reads.senders.set(senderKey, preparing);
+  }
+  const prepared = await preparing;
   if ('refused' in prepared) {
     await failed(db, row, prepared.refused, clock.now());
     return 'failed';
@@ -200,7 +274,13 @@ export interface RsvpOutbox {
   stop(): Promise<void>;
 }
 
-/** Runs the sender in this process: on every kick and every `intervalMs` (rows left by another process). */
+/**
+ * A kick sends this much later: the answers of a burst go out as one batch (one sender lookup for all),
+ * and the sending does not run between every two answers the event loop serves.
+ */
+export const kickDelayMs = 200;
+
+/** Runs the sender in this process: shortly after a kick and every `intervalMs` (rows left by another process). */
 export function startRsvpOutbox(
   context: OutboxContext,
   intervalMs: number,
@@ -209,6 +289,7 @@ export function startRsvpOutbox(
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = false;
+  let kicked: NodeJS.Timeout | undefined;
   const run = () => {
     if (stopped) return;
     if (running) {
@@ -228,10 +309,18 @@ export function startRsvpOutbox(
   const timer = setInterval(run, intervalMs);
   timer.unref();
   return {
-    kick: run,
+    kick() {
+      if (stopped || kicked) return;
+      kicked = setTimeout(() => {
+        kicked = undefined;
+        run();
+      }, kickDelayMs);
+    },
     async stop() {
       stopped = true;
       clearInterval(timer);
+      // A pending kick's rows stay queued: the next sender's sweep takes them.
+      clearTimeout(kicked);
       await running;
     },
   };
