@@ -241,6 +241,64 @@ describe('RSVP answers', () => {
     expect(history).toHaveLength(settled.filter((result) => result.status === 'fulfilled').length);
   });
 
+  it("first 'Ja' answers to a full event join the waiting list in one statement while places come free: nobody passed over", async () => {
+    // The answer page's read shows the event full, so these 'Ja' answers take the one-statement way onto the
+    // waiting list (recordJoiningWaitingList) while three holders say 'Nee' under the event's lock.
+    const { publicationId, inviteeIds } = await invitation(5, 25, { maxGuests: 1 });
+    const holders = inviteeIds.slice(0, 5);
+    for (const id of holders) await answer(publicationId, id, 'Ja');
+    const joiners = inviteeIds.slice(5);
+    const ids = { environmentId: env, publicationId };
+    const reads = await Promise.all(joiners.map((id) => invitationOf(db, ids, id, now)));
+    expect(reads.every((read) => read?.event.acceptedPersons === 5)).toBe(true);
+
+    const settled = await Promise.allSettled([
+      ...joiners.map((id, index) => answer(publicationId, id, 'Ja', index % 2, now, reads[index])),
+      ...holders.slice(0, 3).map((id) => answer(publicationId, id, 'Nee')),
+    ]);
+    expect(settled.filter((result) => result.status === 'rejected')).toEqual([]);
+
+    const [event] = await db
+      .select({ acceptedPersons: rsvpEvents.acceptedPersons })
+      .from(rsvpEvents)
+      .where(eq(rsvpEvents.publicationId, publicationId));
+    const persons = await accepted(publicationId);
+    expect(event.acceptedPersons).toBe(persons);
+    expect(persons).toBeLessThanOrEqual(5);
+    // The freed places went to the queue: nobody waits while the first in it would fit.
+    const [first] = await db
+      .select({ guests: rsvpInvitees.guests })
+      .from(rsvpInvitees)
+      .where(and(eq(rsvpInvitees.publicationId, publicationId), eq(rsvpInvitees.waiting, true)))
+      .orderBy(rsvpInvitees.answeredAt, rsvpInvitees.id)
+      .limit(1);
+    expect(first).toBeDefined();
+    expect(persons + 1 + first.guests).toBeGreaterThan(5);
+    // Two holders kept their 'Ja'; all twenty who answered now hold a place or wait for one.
+    const saidYes = await db
+      .select({ id: rsvpInvitees.id })
+      .from(rsvpInvitees)
+      .where(and(eq(rsvpInvitees.publicationId, publicationId), eq(rsvpInvitees.answer, 'Ja')));
+    expect(saidYes).toHaveLength(22);
+    // One history row and one email ('wachtlijst' or, for the promoted, that and their promotion) each.
+    const waitingMails = await db
+      .select({ id: rsvpMailOutbox.id })
+      .from(rsvpMailOutbox)
+      .where(and(eq(rsvpMailOutbox.publicationId, publicationId), eq(rsvpMailOutbox.kind, 'wachtlijst')));
+    expect(waitingMails).toHaveLength(joiners.length);
+    const joinedHistory = await db
+      .select({ id: rsvpAnswerHistory.id })
+      .from(rsvpAnswerHistory)
+      .where(
+        and(
+          eq(rsvpAnswerHistory.publicationId, publicationId),
+          eq(rsvpAnswerHistory.waiting, true),
+          sql`${rsvpAnswerHistory.source} <> 'wachtlijst'`,
+        ),
+      );
+    expect(joinedHistory).toHaveLength(joiners.length);
+  });
+
   it('guests count as persons: a party that does not fit waits, a full event refuses without a waiting list', async () => {
     const { publicationId, inviteeIds } = await invitation(5, 3, { maxGuests: 3, waitingList: false });
     expect(await answer(publicationId, inviteeIds[0], 'Ja', 3)).toMatchObject({ waiting: false, guests: 3 });

@@ -56,11 +56,13 @@ export const cancelledMessage = 'Deze bijeenkomst is afgelast.';
  * (`rsvp_mail_outbox`), so a crash loses none and the outbox sends each once (mailOutbox.ts). An invitee
  * answers until the deadline (409 afterwards); staff may change an answer at any time.
  *
- * Two ways, so that answers to one event are not queued behind each other: an invitee who holds no place
+ * Three ways, so that answers to one event are not queued behind each other: an invitee who holds no place
  * and is not waiting (the usual first answer) is recorded by one statement that takes the places with a
  * conditional UPDATE of the event's row (recordWithoutHeldPlace), which holds that row only while the
- * statement runs. Anything that can free places (a change of a held 'Ja', a waiting invitee) goes through
- * recordUnderEventLock, which serialises on the event's row and promotes the waiting list.
+ * statement runs; such a 'Ja' to an event that was full when read joins the waiting list by one statement
+ * under the event's row lock (recordJoiningWaitingList). Anything that can free places (a change of a
+ * held 'Ja', a waiting invitee) goes through recordUnderEventLock, which serialises on the event's row and
+ * promotes the waiting list.
  */
 export async function recordAnswer(
   db: Database,
@@ -75,7 +77,9 @@ export async function recordAnswer(
     const [found] = attempt === 1 && read ? [read] : await answerState(db, input);
     const guests = checkAnswer(found, input, now);
     if (!holdsPlaceOrQueue(found.invitee!)) {
-      const recorded = await recordWithoutHeldPlace(db, found.event, found.invitee!, input, guests, now);
+      const recorded = looksFull(found.event, input, guests)
+        ? await recordJoiningWaitingList(db, found.event, found.invitee!, input, guests, now)
+        : await recordWithoutHeldPlace(db, found.event, found.invitee!, input, guests, now);
       // Undefined: the invitee changed in between, or the 'Ja' does not fit; decide again under the lock.
       if (recorded) return recorded;
     }
@@ -208,6 +212,88 @@ async function recordWithoutHeldPlace(
     answer: input.answer,
     guests,
     waiting: false,
+    promoted: 0,
+    acceptedPersons: result.accepted ?? event.acceptedPersons,
+    questionAnswers,
+    answeredAt: now,
+  };
+}
+
+/** Whether, as read, a 'Ja' does not fit and the event has a waiting list (decided again under the lock). */
+function looksFull(event: EventRow, input: AnswerInput, guests: number): boolean {
+  return (
+    input.answer === 'Ja' &&
+    event.waitingList &&
+    event.places > 0 &&
+    event.acceptedPersons + 1 + guests > event.places
+  );
+}
+
+/**
+ * A first 'Ja' that does not fit, onto the waiting list, in one statement (its own transaction): the
+ * invitee's row is locked if still as read, then the event's row (the waiting list only changes under it,
+ * so a promotion never misses a new waiting invitee), and the invitee waits only if the newest event row
+ * is still full. Each part of recordUnderEventLock's transaction for this case, without its round trips:
+ * those held the event's row while the server's event loop got to the next statement, and in a burst of
+ * answers to a full event every answer queued behind them (most of the waits in `bench:rsvp`'s steady
+ * phase were for that row). Undefined when nothing was written (a place came free, or the invitee
+ * changed): recordUnderEventLock decides. Locks in the same order as recordWithoutHeldPlace.
+ */
+async function recordJoiningWaitingList(
+  db: Database,
+  event: EventRow,
+  invitee: InviteeState,
+  input: AnswerInput,
+  guests: number,
+  now: Date,
+): Promise<RecordedAnswer | undefined> {
+  const persons = 1 + guests;
+  const questionAnswers = input.questionAnswers ?? (invitee.questionAnswers as QuestionAnswer[]);
+  const changedBy = input.source.by === 'medewerker' ? input.source.userId : null;
+  const [result] = await selectRows<{ answered: boolean; accepted: number | null }>(
+    db,
+    sql`WITH locked AS (
+          SELECT id FROM rsvp_invitees
+          WHERE id = ${invitee.id}::bigint AND NOT waiting AND answer IS NOT DISTINCT FROM ${invitee.answer}
+            AND question_answers = ${JSON.stringify(invitee.questionAnswers)}::jsonb
+          FOR UPDATE
+        ),
+        full_event AS (
+          SELECT accepted_persons, places, waiting_list FROM rsvp_events
+          WHERE publication_id = ${event.publicationId} AND EXISTS (SELECT 1 FROM locked)
+          FOR UPDATE
+        ),
+        answered AS (
+          UPDATE rsvp_invitees
+          SET answer = 'Ja', guests = ${guests}, waiting = true, answered_at = ${now},
+              source = ${input.source.by}, question_answers = ${JSON.stringify(questionAnswers)}::jsonb
+          WHERE id IN (SELECT id FROM locked)
+            AND EXISTS (
+              SELECT 1 FROM full_event
+              WHERE waiting_list AND places > 0 AND accepted_persons + ${persons}::int > places
+            )
+          RETURNING id
+        ),
+        answer_history AS (
+          INSERT INTO rsvp_answer_history
+            (environment_id, publication_id, invitee_id, answer, waiting, guests, source, changed_by, at)
+          SELECT ${event.environmentId}::uuid, ${event.publicationId}::uuid, id, 'Ja', true,
+                 ${guests}::int, ${input.source.by}, ${changedBy}::uuid, ${now}::timestamptz
+          FROM answered
+        ),
+        ${rsvpAnsweredOutbox({ ...event, inviteeId: invitee.id, answer: 'Ja' }, sql`EXISTS (SELECT 1 FROM answered)`)},
+        answer_mail AS (
+          INSERT INTO rsvp_mail_outbox (environment_id, publication_id, invitee_id, kind, sequence)
+          SELECT ${event.environmentId}::uuid, ${event.publicationId}::uuid, id, 'wachtlijst', ${event.sequence}::int
+          FROM answered
+        )
+        SELECT EXISTS (SELECT 1 FROM answered) AS answered, (SELECT accepted_persons FROM full_event) AS accepted`,
+  );
+  if (!result.answered) return undefined;
+  return {
+    answer: 'Ja',
+    guests,
+    waiting: true,
     promoted: 0,
     acceptedPersons: result.accepted ?? event.acceptedPersons,
     questionAnswers,
