@@ -243,7 +243,7 @@ describe('RSVP answers', () => {
 
   it("first 'Ja' answers to a full event join the waiting list in one statement while places come free: nobody passed over", async () => {
     // The answer page's read shows the event full, so these 'Ja' answers take the one-statement way onto the
-    // waiting list (recordJoiningWaitingList) while three holders say 'Nee' under the event's lock.
+    // waiting list (recordWithoutHeldPlace, waits) while three holders say 'Nee' under the event's lock.
     const { publicationId, inviteeIds } = await invitation(5, 25, { maxGuests: 1 });
     const holders = inviteeIds.slice(0, 5);
     for (const id of holders) await answer(publicationId, id, 'Ja');

@@ -56,13 +56,12 @@ export const cancelledMessage = 'Deze bijeenkomst is afgelast.';
  * (`rsvp_mail_outbox`), so a crash loses none and the outbox sends each once (mailOutbox.ts). An invitee
  * answers until the deadline (409 afterwards); staff may change an answer at any time.
  *
- * Three ways, so that answers to one event are not queued behind each other: an invitee who holds no place
+ * Two ways, so that answers to one event are not queued behind each other: an invitee who holds no place
  * and is not waiting (the usual first answer) is recorded by one statement that takes the places with a
- * conditional UPDATE of the event's row (recordWithoutHeldPlace), which holds that row only while the
- * statement runs; such a 'Ja' to an event that was full when read joins the waiting list by one statement
- * under the event's row lock (recordJoiningWaitingList). Anything that can free places (a change of a
- * held 'Ja', a waiting invitee) goes through recordUnderEventLock, which serialises on the event's row and
- * promotes the waiting list.
+ * conditional UPDATE of the event's row, or joins the waiting list when the event was full as read
+ * (recordWithoutHeldPlace); either holds that row only while the statement runs. Anything that can free
+ * places (a change of a held 'Ja', a waiting invitee) goes through recordUnderEventLock, which serialises
+ * on the event's row and promotes the waiting list.
  */
 export async function recordAnswer(
   db: Database,
@@ -77,9 +76,16 @@ export async function recordAnswer(
     const [found] = attempt === 1 && read ? [read] : await answerState(db, input);
     const guests = checkAnswer(found, input, now);
     if (!holdsPlaceOrQueue(found.invitee!)) {
-      const recorded = looksFull(found.event, input, guests)
-        ? await recordJoiningWaitingList(db, found.event, found.invitee!, input, guests, now)
-        : await recordWithoutHeldPlace(db, found.event, found.invitee!, input, guests, now);
+      const waits = looksFull(found.event, input, guests);
+      const recorded = await recordWithoutHeldPlace(
+        db,
+        found.event,
+        found.invitee!,
+        input,
+        guests,
+        now,
+        waits,
+      );
       // Undefined: the invitee changed in between, or the 'Ja' does not fit; decide again under the lock.
       if (recorded) return recorded;
     }
@@ -143,13 +149,18 @@ function holdsPlaceOrQueue(invitee: InviteeState): boolean {
 
 /**
  * The answer of an invitee who holds no place and is not waiting, in one statement (its own transaction):
- * the invitee's row is locked only if it is still as read, and a 'Ja' takes its persons with a conditional
- * UPDATE of the event's row (`accepted + persons <= places`, re-checked on the newest row by PostgreSQL
- * when a concurrent answer updated it first). The invitee, history, journey event and email are written
- * only when both hold, in the same statement. Undefined when they do not (another answer of theirs came
- * first, or the 'Ja' does not fit): nothing was written, and recordUnderEventLock decides (the waiting list
- * is only ever changed under the event's lock, so a promotion never misses a new waiting invitee).
- * Nothing to promote here: a place held by no one was freed by no one.
+ * the invitee's row is locked only if it is still as read, and then either
+ * - a 'Ja' takes its persons with a conditional UPDATE of the event's row (`accepted + persons <= places`,
+ *   re-checked on the newest row by PostgreSQL when a concurrent answer updated it first), or
+ * - when `waits` (the read showed a 'Ja' that does not fit, see looksFull), it joins the waiting list: the
+ *   event's row is locked (`FOR UPDATE`, so the waiting list still only changes under that lock and a
+ *   promotion never misses a new waiting invitee) and the invitee waits only if the newest row is still
+ *   full. Before, such an answer went to recordUnderEventLock, whose round trips held the event's row while
+ *   the event loop got to the next statement, and a burst of answers to a full event queued behind it.
+ * The invitee, history, journey event and email are written only when this holds, in the same statement.
+ * Undefined when it does not (another answer of theirs came first, the 'Ja' does not fit, a place came
+ * free): nothing was written, and recordUnderEventLock decides. Nothing to promote here: a place held by
+ * no one was freed by no one.
  * Locks the invitee's row, then the event's; recordUnderEventLock, which locks the other way round, never
  * waits for the invitee's row, so the two cannot deadlock.
  */
@@ -160,20 +171,33 @@ async function recordWithoutHeldPlace(
   input: AnswerInput,
   guests: number,
   now: Date,
+  waits: boolean,
 ): Promise<RecordedAnswer | undefined> {
   const persons = 1 + guests;
   const questionAnswers =
     input.answer === 'Nee' ? [] : (input.questionAnswers ?? (invitee.questionAnswers as QuestionAnswer[]));
   const changedBy = input.source.by === 'medewerker' ? input.source.userId : null;
-  const taking = input.answer === 'Ja';
-  const took = taking
-    ? sql`took AS (
+  // The event's row as this statement holds it: `took` after taking the persons, `full_event` when waiting.
+  const eventStep = waits
+    ? sql`full_event AS (
+          SELECT accepted_persons, places, waiting_list FROM rsvp_events
+          WHERE publication_id = ${event.publicationId} AND EXISTS (SELECT 1 FROM locked)
+          FOR UPDATE
+        ),`
+    : input.answer === 'Ja'
+      ? sql`took AS (
           UPDATE rsvp_events SET accepted_persons = accepted_persons + ${persons}::int
           WHERE publication_id = ${event.publicationId} AND EXISTS (SELECT 1 FROM locked)
             AND (places = 0 OR accepted_persons + ${persons}::int <= places)
           RETURNING accepted_persons
         ),`
-    : sql``;
+      : undefined;
+  const eventHolds = waits
+    ? sql`AND EXISTS (SELECT 1 FROM full_event
+            WHERE waiting_list AND places > 0 AND accepted_persons + ${persons}::int > places)`
+    : eventStep
+      ? sql`AND EXISTS (SELECT 1 FROM took)`
+      : sql``;
   const [result] = await selectRows<{ answered: boolean; accepted: number | null }>(
     db,
     sql`WITH locked AS (
@@ -182,18 +206,18 @@ async function recordWithoutHeldPlace(
             AND question_answers = ${JSON.stringify(invitee.questionAnswers)}::jsonb
           FOR UPDATE
         ),
-        ${took}
+        ${eventStep ?? sql``}
         answered AS (
           UPDATE rsvp_invitees
-          SET answer = ${input.answer}, guests = ${guests}, answered_at = ${now},
+          SET answer = ${input.answer}, guests = ${guests}, waiting = ${waits}, answered_at = ${now},
               source = ${input.source.by}, question_answers = ${JSON.stringify(questionAnswers)}::jsonb
-          WHERE id IN (SELECT id FROM locked) ${taking ? sql`AND EXISTS (SELECT 1 FROM took)` : sql``}
+          WHERE id IN (SELECT id FROM locked) ${eventHolds}
           RETURNING id
         ),
         answer_history AS (
           INSERT INTO rsvp_answer_history
             (environment_id, publication_id, invitee_id, answer, waiting, guests, source, changed_by, at)
-          SELECT ${event.environmentId}::uuid, ${event.publicationId}::uuid, id, ${input.answer}, false,
+          SELECT ${event.environmentId}::uuid, ${event.publicationId}::uuid, id, ${input.answer}, ${waits},
                  ${guests}::int, ${input.source.by}, ${changedBy}::uuid, ${now}::timestamptz
           FROM answered
         ),
@@ -201,17 +225,17 @@ async function recordWithoutHeldPlace(
         answer_mail AS (
           INSERT INTO rsvp_mail_outbox (environment_id, publication_id, invitee_id, kind, sequence)
           SELECT ${event.environmentId}::uuid, ${event.publicationId}::uuid, id,
-                 'bevestiging', ${event.sequence}::int
+                 ${waits ? 'wachtlijst' : 'bevestiging'}, ${event.sequence}::int
           FROM answered
         )
         SELECT EXISTS (SELECT 1 FROM answered) AS answered,
-               ${taking ? sql`(SELECT accepted_persons FROM took)` : sql`NULL::int`} AS accepted`,
+               ${eventStep ? sql`(SELECT accepted_persons FROM ${waits ? sql`full_event` : sql`took`})` : sql`NULL::int`} AS accepted`,
   );
   if (!result.answered) return undefined;
   return {
     answer: input.answer,
     guests,
-    waiting: false,
+    waiting: waits,
     promoted: 0,
     acceptedPersons: result.accepted ?? event.acceptedPersons,
     questionAnswers,
@@ -227,78 +251,6 @@ function looksFull(event: EventRow, input: AnswerInput, guests: number): boolean
     event.places > 0 &&
     event.acceptedPersons + 1 + guests > event.places
   );
-}
-
-/**
- * A first 'Ja' that does not fit, onto the waiting list, in one statement (its own transaction): the
- * invitee's row is locked if still as read, then the event's row (the waiting list only changes under it,
- * so a promotion never misses a new waiting invitee), and the invitee waits only if the newest event row
- * is still full. Each part of recordUnderEventLock's transaction for this case, without its round trips:
- * those held the event's row while the server's event loop got to the next statement, and in a burst of
- * answers to a full event every answer queued behind them (most of the waits in `bench:rsvp`'s steady
- * phase were for that row). Undefined when nothing was written (a place came free, or the invitee
- * changed): recordUnderEventLock decides. Locks in the same order as recordWithoutHeldPlace.
- */
-async function recordJoiningWaitingList(
-  db: Database,
-  event: EventRow,
-  invitee: InviteeState,
-  input: AnswerInput,
-  guests: number,
-  now: Date,
-): Promise<RecordedAnswer | undefined> {
-  const persons = 1 + guests;
-  const questionAnswers = input.questionAnswers ?? (invitee.questionAnswers as QuestionAnswer[]);
-  const changedBy = input.source.by === 'medewerker' ? input.source.userId : null;
-  const [result] = await selectRows<{ answered: boolean; accepted: number | null }>(
-    db,
-    sql`WITH locked AS (
-          SELECT id FROM rsvp_invitees
-          WHERE id = ${invitee.id}::bigint AND NOT waiting AND answer IS NOT DISTINCT FROM ${invitee.answer}
-            AND question_answers = ${JSON.stringify(invitee.questionAnswers)}::jsonb
-          FOR UPDATE
-        ),
-        full_event AS (
-          SELECT accepted_persons, places, waiting_list FROM rsvp_events
-          WHERE publication_id = ${event.publicationId} AND EXISTS (SELECT 1 FROM locked)
-          FOR UPDATE
-        ),
-        answered AS (
-          UPDATE rsvp_invitees
-          SET answer = 'Ja', guests = ${guests}, waiting = true, answered_at = ${now},
-              source = ${input.source.by}, question_answers = ${JSON.stringify(questionAnswers)}::jsonb
-          WHERE id IN (SELECT id FROM locked)
-            AND EXISTS (
-              SELECT 1 FROM full_event
-              WHERE waiting_list AND places > 0 AND accepted_persons + ${persons}::int > places
-            )
-          RETURNING id
-        ),
-        answer_history AS (
-          INSERT INTO rsvp_answer_history
-            (environment_id, publication_id, invitee_id, answer, waiting, guests, source, changed_by, at)
-          SELECT ${event.environmentId}::uuid, ${event.publicationId}::uuid, id, 'Ja', true,
-                 ${guests}::int, ${input.source.by}, ${changedBy}::uuid, ${now}::timestamptz
-          FROM answered
-        ),
-        ${rsvpAnsweredOutbox({ ...event, inviteeId: invitee.id, answer: 'Ja' }, sql`EXISTS (SELECT 1 FROM answered)`)},
-        answer_mail AS (
-          INSERT INTO rsvp_mail_outbox (environment_id, publication_id, invitee_id, kind, sequence)
-          SELECT ${event.environmentId}::uuid, ${event.publicationId}::uuid, id, 'wachtlijst', ${event.sequence}::int
-          FROM answered
-        )
-        SELECT EXISTS (SELECT 1 FROM answered) AS answered, (SELECT accepted_persons FROM full_event) AS accepted`,
-  );
-  if (!result.answered) return undefined;
-  return {
-    answer: 'Ja',
-    guests,
-    waiting: true,
-    promoted: 0,
-    acceptedPersons: result.accepted ?? event.acceptedPersons,
-    questionAnswers,
-    answeredAt: now,
-  };
 }
 
 /**
