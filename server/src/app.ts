@@ -14,6 +14,7 @@ import { registerRateLimiting } from './http/rateLimit';
 import { OneLineRequestLog, requestLogValue } from './http/requestLog';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { createIdentity, type IdentityOptions } from './identity';
+import { providerMountPath } from './identity/embeddedClient';
 import { assertEmbeddedIdentityAllowed } from './identity/embeddedGuard';
 import { databaseStorage } from './identity/databaseStorage';
 import { loadOrCreateSharedIdentityKeys } from './identity/keyStore';
@@ -175,7 +176,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     installErrorHandling(app);
     registerSecurityHeaders(app, config);
     refuseNonFiniteNumbers(app);
-    registerTextRule(app);
+    registerTextRule(app, { exceptUnder: providerMountPath });
     await registerRateLimiting(app);
     await registerCompression(app);
     app.addSchema(ApiErrorBody);
