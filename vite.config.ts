@@ -45,6 +45,9 @@ const serverTestsOfTheHttpLayer = [
 const serverTestsOnPgliteOnly = [...serverTestsWithoutDatabase, ...serverTestsOfTheHttpLayer].map(
   (name) => `tests/server/${name}.test.ts`,
 );
+// Server test files of a topology the embedded database cannot run (a server and `npm run worker`
+// processes on one database): they run in the PostgreSQL run only, on TEST_DATABASE_URL's server.
+const serverTestsOnPostgresOnly = ['backgroundWork'].map((name) => `tests/server/${name}.test.ts`);
 
 // `npm run dev` hands Vite the API server's self-signed certificate (MSAL wants a secure origin).
 const devHttps =
@@ -92,7 +95,10 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? serverTestsOnPgliteOnly : [])],
+          exclude: [
+            ...configDefaults.exclude,
+            ...(process.env.TEST_DATABASE_URL ? serverTestsOnPgliteOnly : serverTestsOnPostgresOnly),
+          ],
           globalSetup: ['tests/server/support/globalSetup.ts'],
           // One module graph per worker: each file importing the server anew cost 45 s a run.
           isolate: false,

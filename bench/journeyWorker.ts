@@ -5,7 +5,7 @@
 // its RSS, heap and CPU time after a full garbage collection (started with --expose-gc); ends on 'stop'.
 import { loadConfig } from '../server/src/config';
 import { openDatabase } from '../server/src/db/client';
-import { journeyTickMs, startJourneyEngine } from '../server/src/journeys/engine';
+import { createJourneyEngine, journeyTickMs, startJourneyTicker } from '../server/src/journeys/engine';
 import { journeyClock } from '../server/src/journeys/journeyClock';
 
 export interface WorkerMemory {
@@ -18,15 +18,13 @@ export interface WorkerMemory {
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config);
-  const engine = await startJourneyEngine({
+  const engine = createJourneyEngine({
     db: database.db,
-    connection: database.queueConnection,
     clock: journeyClock(),
     enqueueDelivery: async () => {},
-    work: true,
-    tickMs: journeyTickMs,
     batchSize: config.journeys.batchSize,
   });
+  const ticker = await startJourneyTicker(engine, database.queueConnection, journeyTickMs);
   process.on('message', (message) => {
     if (message === 'memory') {
       (globalThis as { gc?: () => void }).gc?.();
@@ -34,7 +32,7 @@ async function main(): Promise<void> {
       const cpu = process.cpuUsage();
       process.send!({ rss, heapUsed, cpuSeconds: (cpu.user + cpu.system) / 1e6 } satisfies WorkerMemory);
     } else if (message === 'stop') {
-      void engine
+      void ticker
         .stop()
         .then(() => database.close())
         .then(() => process.exit(0));

@@ -14,6 +14,7 @@ import { registerRateLimiting } from './http/rateLimit';
 import { OneLineRequestLog, requestLogValue } from './http/requestLog';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { createIdentity, type IdentityOptions } from './identity';
+import { providerMountPath } from './identity/embeddedClient';
 import { assertEmbeddedIdentityAllowed } from './identity/embeddedGuard';
 import { databaseStorage } from './identity/databaseStorage';
 import { loadOrCreateSharedIdentityKeys } from './identity/keyStore';
@@ -35,23 +36,22 @@ import { formRoutes } from './routes/forms';
 import { mailRoutes } from './routes/mail';
 import { publicFormRoutes } from './routes/publicForms';
 import { seedIfEmpty } from './seed';
-import { startDelivery } from './delivery/delivery';
+import { openDelivery } from './delivery/delivery';
 import { sendingRoutes } from './routes/sending';
 import { journeyRoutes } from './routes/journeys';
-import { journeyTickMs, startJourneyEngine } from './journeys/engine';
+import { createJourneyEngine } from './journeys/engine';
 import { journeyClock } from './journeys/journeyClock';
 import { unsubscribeRoutes } from './routes/unsubscribe';
 import { trackingRoutes } from './routes/tracking';
 import { analyticsRoutes } from './routes/analytics';
 import { createTracking } from './analytics/tracking';
-import { startBounceListener } from './bounces/bounceListener';
+import { startBackgroundWork } from './background/backgroundWork';
 import { ensureTlsCertificate, type TlsMaterial } from './tls';
 import { createUserDirectory } from './users/userDirectory';
 import { downloadTicketKeys } from './auth/downloadTicketKeys';
 import { downloadRoutes } from './routes/downloads';
 import { rsvpRoutes } from './routes/rsvp';
 import { publicRsvpRoutes } from './routes/publicRsvp';
-import { startRsvpOutboxFor } from './rsvp/outboxProcess';
 
 /**
  * Area route plugins under /api/1/:environmentId (auth + membership checked once in routes/scope.ts).
@@ -117,37 +117,24 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     cleanups.push(() => identity.close());
     const mail = await openMailTransport(config);
     cleanups.push(() => mail.close());
-    // Stops (between two batches) before the mail transport and the database close.
-    const delivery = await startDelivery(config, database, {
-      mailer: mail.available ? mail.mailer : undefined,
-      from: mail.from,
-      catcher: mail.catcher !== undefined,
-    });
-    cleanups.push(() => delivery.stop());
-    const rsvpOutbox = startRsvpOutboxFor(config, database.db, mail);
-    cleanups.push(() => rsvpOutbox.stop());
+    // Closed after the background duties that work on its queue, before the mail transport and the database.
+    const delivery = await openDelivery(database);
+    cleanups.push(() => delivery.close());
     // Closed before the database: the queued opens and clicks are written first.
     const tracking = createTracking(database.db, config.analytics);
     cleanups.push(() => tracking.close());
-    // Bounces and complaints arrive by SMTP (bounces/bounceListener.ts); off in production without a port.
-    if (config.bounces.port !== undefined) {
-      const bounces = await startBounceListener(database.db, {
-        ...config.bounces,
-        port: config.bounces.port,
-      });
-      cleanups.push(() => bounces.close());
-    }
-    // Stops before delivery (its sends are queued there).
-    const journeys = await startJourneyEngine({
+    const journeys = createJourneyEngine({
       db: database.db,
-      connection: database.queueConnection,
       clock: journeyClock(),
       enqueueDelivery: (jobId) => delivery.enqueue(jobId),
-      work: config.delivery.worker,
-      tickMs: journeyTickMs,
       batchSize: config.journeys.batchSize,
     });
-    cleanups.push(() => journeys.stop());
+    // The server's share of the background duties (background/duties.ts); stopped first.
+    const background = await startBackgroundWork(
+      { config, database, mail, delivery, journeys },
+      { role: 'server' },
+    );
+    cleanups.push(() => background.stop());
 
     // HTTP/2 lets the browser fetch the console's chunks over one connection instead of queueing behind
     // six (docs/performance.md); clients without it (Node's https, the tests) get HTTP/1.1 by ALPN.
@@ -175,7 +162,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     app.decorate('identity', identity);
     app.decorate('mail', mail);
     app.decorate('delivery', delivery);
-    app.decorate('rsvpOutbox', rsvpOutbox);
+    app.decorate('rsvpOutbox', { kick: () => background.running.get('rsvp-outbox')?.kick?.() });
+    app.decorate('background', background);
     app.decorate('tracking', tracking);
     app.decorate('journeys', journeys);
     app.decorate('downloadTickets', downloadTicketKeys(database.db, options.downloadTicketClock));
@@ -188,7 +176,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     installErrorHandling(app);
     registerSecurityHeaders(app, config);
     refuseNonFiniteNumbers(app);
-    registerTextRule(app);
+    registerTextRule(app, { exceptUnder: providerMountPath });
     await registerRateLimiting(app);
     await registerCompression(app);
     app.addSchema(ApiErrorBody);

@@ -1,9 +1,17 @@
 import path from 'node:path';
 
-import type { BounceSettings } from './bounces/bounceListener';
+import { readAnalyticsSettings, type AnalyticsSettings } from './analytics/analyticsSettings';
+import { readBounceSettings, type BounceSettings } from './bounces/bounceSettings';
+import { readDeliverySettings, type DeliverySettings } from './delivery/deliverySettings';
 import { readExternalProviderSettings, type ExternalProviderSettings } from './identity/externalSettings';
+import { readJourneySettings, type JourneySettings } from './journeys/journeySettings';
 import { readMailSettings, type MailSettings } from './mail/mailSettings';
+import { readCdnSettings, type CdnSettings } from './media/cdnSettings';
 import { readMediaStoreSettings, type MediaStoreSettings } from './media/storeSettings';
+import { readImportSettings, type ImportSettings } from './receivers/importSettings';
+import { readRsvpRetentionDays } from './rsvp/retentionSettings';
+import { readSendingDomainSettings, type SendingDomainSettings } from './sending/domainSettings';
+import type { SettingsReaders } from './settingsReaders';
 
 /** Who may create environments and manage their members (the platform administration API and page). */
 export interface PlatformAdminSettings {
@@ -61,7 +69,7 @@ export interface AppConfig {
   /** Outgoing mail: SMTP_URL, else the embedded catcher outside production; the sender (MAIL_FROM). */
   mail: MailSettings;
   /** Sending delivery jobs (docs/deployment.md, "Delivery"). */
-  delivery: DeliveryConfig;
+  delivery: DeliverySettings;
   /** Sending domains: how their DNS records are looked up and what SPF must contain (docs/deployment.md). */
   sendingDomains: SendingDomainSettings;
   /** MEDIA_STORE: media, renditions and import files on the local disk (default) or in an S3 bucket. */
@@ -83,85 +91,6 @@ export interface AppConfig {
   journeys: JourneySettings;
 }
 
-/** How the journeys' ticker works through due people. */
-export interface JourneySettings {
-  /** JOURNEY_BATCH_SIZE: enrollments one ticker transaction claims (and whose sends become one delivery job). */
-  batchSize: number;
-}
-
-/** How opens and clicks are classified and kept. */
-export interface AnalyticsSettings {
-  /** ANALYTICS_RETENTION_DAYS: raw events older than this are deleted (the hourly counts stay). */
-  retentionDays: number;
-  /** ANALYTICS_SCANNER_SECONDS: a click this soon after sending is a link scanner's. */
-  scannerSeconds: number;
-  /** ANALYTICS_BURST_MS: a second different link of one message clicked within this is a scanner's. */
-  burstMs: number;
-  /** TRACKING_RATE_LIMIT: pixel and click requests per client address and minute (mail proxies share few). */
-  rateLimitPerMinute: number;
-}
-
-/** How the DNS records of sending domains are checked. */
-export interface SendingDomainSettings {
-  /** DNS_RESOLVER: DNS servers to ask ('127.0.0.1:5353', comma-separated); the system's when empty. */
-  dnsResolvers: string[];
-  /** SPF_INCLUDE: the domain the SPF record must include (the mail provider's, e.g. spf.provider.nl); none when empty. */
-  spfInclude: string | undefined;
-}
-
-/** How delivery jobs are sent. */
-export interface DeliveryConfig {
-  /** DELIVERY_WORKER=on|off: whether this server process sends jobs (off when `npm run worker` processes do). */
-  worker: boolean;
-  /** DELIVERY_RATE_LIMIT: messages per second per environment, per worker process. */
-  ratePerSecond: number;
-  /** DELIVERY_CONCURRENCY: messages of one job in flight at once. */
-  concurrency: number;
-  /** DELIVERY_MAX_ATTEMPTS: tries per message while the mail server answers with a temporary failure. */
-  maxAttempts: number;
-  /** DELIVERY_RETRY_DELAY_MS: the wait before the second try (five times longer before each next one). */
-  retryDelayMs: number;
-  /** DELIVERY_LEASE_SECONDS: how long a stalled or dead worker keeps a job before another takes it over. */
-  leaseSeconds: number;
-  /** DELIVERY_SWEEP_SECONDS: how often a worker looks for jobs that should run and nobody holds. */
-  sweepSeconds: number;
-}
-
-/** How large an import file may be, and how many rows one transaction writes. */
-export interface ImportSettings {
-  /** IMPORT_LIMIT_BYTES: largest accepted import file; beyond it 413 and nothing kept. */
-  limitBytes: number;
-  /** IMPORT_BATCH_ROWS: rows written per transaction (one statement); a crash loses at most the batches in flight. */
-  batchRows: number;
-  /** IMPORT_WRITERS: batches of one import written at once (PostgreSQL 2, PGlite 1); commits stay in file order. */
-  writers: number;
-  /** IMPORT_LEASE_SECONDS: how long the imports of a dead instance wait before another instance takes them over. */
-  leaseSeconds: number;
-}
-
-/** What one client, and all clients together, can make the public image CDN do. */
-export interface CdnSettings {
-  /** CDN_CACHE_BYTES: bytes all cached renditions together may take; least recently used go first. */
-  cacheBytes: number;
-  /** CDN_RENDER_CONCURRENCY: images resized at once. */
-  concurrency: number;
-  /** CDN_RENDER_QUEUE: asks waiting for a free render slot; beyond it 503. */
-  maxQueued: number;
-  /** CDN_RENDER_TIMEOUT_MS: longest an ask waits for its rendering, queue included; then 503. */
-  timeoutMs: number;
-  /** CDN_RATE_LIMIT: requests per minute one client address may make to the CDN; beyond it 429. */
-  requestsPerMinute: number;
-  /** Fresh renders per client address; beyond them 429 (cached sizes are still served). */
-  budget: {
-    /** CDN_RENDER_BUDGET: megapixels of source image one address may have rendered per minute. */
-    megapixelsPerMinute: number;
-    /** CDN_RENDERS_PER_ADDRESS: renders one address may have running or waiting at once. */
-    inFlight: number;
-  };
-  /** CDN_ANONYMOUS_MAX_PIXELS: largest image rendered for an ask without a valid access token (then 422). */
-  anonymousMaxPixels: number;
-}
-
 export interface PublicReadLimits {
   /**
    * HEALTH_RATE_LIMIT: requests to /health and /health/ready (each). A load balancer probes every few
@@ -180,21 +109,6 @@ const defaultAccessTokenTtlSeconds = 3600;
 const defaultIdentityRequestsPerMinute = 600;
 const defaultPublicReads: PublicReadLimits = { healthPerMinute: 1200, environmentInfoPerMinute: 300 };
 const defaultUploadLimitBytes = 50 * 1024 * 1024;
-/** PostgreSQL takes larger batches better (fewer round trips and commits); PGlite's heap grows with them. */
-const defaultImports = { limitBytes: 200 * 1024 * 1024, batchRows: { postgres: 5000, pglite: 1000 } };
-/** The CDN's defaults: a few hundred MB of renditions, two renders at once (the machine's other work goes on). */
-const defaultCdn: CdnSettings = {
-  cacheBytes: 256 * 1024 * 1024,
-  concurrency: 2,
-  maxQueued: 32,
-  timeoutMs: 15_000,
-  // Generous: a folder of a thousand images is scrolled through in a minute, by several people behind one address.
-  requestsPerMinute: 3000,
-  // A folder of 100 fresh 12-megapixel photos a minute; sixty sizes of a 49-megapixel image are not.
-  budget: { megapixelsPerMinute: 1200, inFlight: 16 },
-  // A 40-megapixel camera's photo (the console's thumbnails are anonymous asks too); up to 64 signed in.
-  anonymousMaxPixels: 40_000_000,
-};
 
 /**
  * Reads and checks the configuration from environment variables (see docs/deployment.md for the table).
@@ -207,6 +121,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const production = nodeEnv === 'production';
   const listenOrigin = `https://${host.includes(':') ? `[${host}]` : host}:${port}`;
   const publicUrl = readOrigin(env, 'PUBLIC_URL') ?? listenOrigin;
+  // What each area's own reader (e.g. delivery/deliverySettings.ts) reads its settings with.
+  const read: SettingsReaders = {
+    integer: (name, fallback, minimum) => readInteger(env, name, fallback, minimum),
+    onOff: (name) => readSwitch(env, name),
+    text: (name) => nonEmpty(env[name]),
+  };
   return {
     port,
     host,
@@ -232,18 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
     seedDemoData: readSwitch(env, 'SEED_DEMO') ?? !production,
     apiDocs: readSwitch(env, 'API_DOCS') ?? !production,
-    cdn: {
-      cacheBytes: readInteger(env, 'CDN_CACHE_BYTES', defaultCdn.cacheBytes, 0),
-      concurrency: readInteger(env, 'CDN_RENDER_CONCURRENCY', defaultCdn.concurrency, 1),
-      maxQueued: readInteger(env, 'CDN_RENDER_QUEUE', defaultCdn.maxQueued, 0),
-      timeoutMs: readInteger(env, 'CDN_RENDER_TIMEOUT_MS', defaultCdn.timeoutMs, 1),
-      requestsPerMinute: readInteger(env, 'CDN_RATE_LIMIT', defaultCdn.requestsPerMinute, 1),
-      budget: {
-        megapixelsPerMinute: readInteger(env, 'CDN_RENDER_BUDGET', defaultCdn.budget.megapixelsPerMinute, 1),
-        inFlight: readInteger(env, 'CDN_RENDERS_PER_ADDRESS', defaultCdn.budget.inFlight, 1),
-      },
-      anonymousMaxPixels: readInteger(env, 'CDN_ANONYMOUS_MAX_PIXELS', defaultCdn.anonymousMaxPixels, 1),
-    },
+    cdn: readCdnSettings(read),
     identityRequestsPerMinute: readInteger(env, 'IDENTITY_RATE_LIMIT', defaultIdentityRequestsPerMinute, 1),
     publicReads: {
       healthPerMinute: readInteger(env, 'HEALTH_RATE_LIMIT', defaultPublicReads.healthPerMinute, 1),
@@ -254,72 +163,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         1,
       ),
     },
-    imports: {
-      limitBytes: readInteger(env, 'IMPORT_LIMIT_BYTES', defaultImports.limitBytes, 1),
-      batchRows: readInteger(
-        env,
-        'IMPORT_BATCH_ROWS',
-        defaultImports.batchRows[nonEmpty(env.DATABASE_URL) ? 'postgres' : 'pglite'],
-        1,
-      ),
-      writers: readInteger(env, 'IMPORT_WRITERS', nonEmpty(env.DATABASE_URL) ? 2 : 1, 1),
-      leaseSeconds: readInteger(env, 'IMPORT_LEASE_SECONDS', 30, 1),
-    },
-    mail: readMailSettings(
-      env,
-      production,
-      publicUrl,
-      (name, fallback, minimum) => readInteger(env, name, fallback, minimum),
-      (name) => readSwitch(env, name),
-    ),
-    delivery: {
-      worker: readSwitch(env, 'DELIVERY_WORKER') ?? true,
-      ratePerSecond: readInteger(env, 'DELIVERY_RATE_LIMIT', 1000, 1),
-      concurrency: readInteger(env, 'DELIVERY_CONCURRENCY', 8, 1),
-      maxAttempts: readInteger(env, 'DELIVERY_MAX_ATTEMPTS', 4, 1),
-      retryDelayMs: readInteger(env, 'DELIVERY_RETRY_DELAY_MS', 2000, 0),
-      leaseSeconds: readInteger(env, 'DELIVERY_LEASE_SECONDS', 60, 1),
-      sweepSeconds: readInteger(env, 'DELIVERY_SWEEP_SECONDS', 30, 1),
-    },
-    sendingDomains: {
-      dnsResolvers: readDnsResolvers(env),
-      spfInclude: nonEmpty(env.SPF_INCLUDE)?.toLowerCase(),
-    },
-    mediaStore: readMediaStoreSettings(
-      env,
-      (name) => readSwitch(env, name),
-      (name, fallback, minimum) => readInteger(env, name, fallback, minimum),
-    ),
+    imports: readImportSettings(read),
+    mail: readMailSettings(env, production, publicUrl, read.integer, read.onOff),
+    delivery: readDeliverySettings(read),
+    sendingDomains: readSendingDomainSettings(read),
+    mediaStore: readMediaStoreSettings(env, read.onOff, read.integer),
     redisUrl: readRedisUrl(env),
     redisPrefix: nonEmpty(env.REDIS_PREFIX) ?? 'dpp:',
-    analytics: {
-      retentionDays: readInteger(env, 'ANALYTICS_RETENTION_DAYS', 90, 1),
-      scannerSeconds: readInteger(env, 'ANALYTICS_SCANNER_SECONDS', 10, 0),
-      burstMs: readInteger(env, 'ANALYTICS_BURST_MS', 2000, 0),
-      rateLimitPerMinute: readInteger(env, 'TRACKING_RATE_LIMIT', 6000, 1),
-    },
-    rsvpRetentionDays: readInteger(env, 'RSVP_RETENTION_DAYS', 90, 1),
-    bounces: readBounceSettings(env, production),
-    journeys: { batchSize: readInteger(env, 'JOURNEY_BATCH_SIZE', 500, 1) },
-  };
-}
-
-/**
- * The bounce listener runs where BOUNCE_SMTP_PORT is set; outside production also without it, on a port the
- * system picks (tests and development send it reports by hand). BOUNCE_SMTP=off stops it anywhere.
- */
-function readBounceSettings(env: NodeJS.ProcessEnv, production: boolean): BounceSettings {
-  const portSet = nonEmpty(env.BOUNCE_SMTP_PORT) !== undefined;
-  const enabled = readSwitch(env, 'BOUNCE_SMTP') ?? (!production || portSet);
-  if (production && enabled && !portSet)
-    throw new Error('BOUNCE_SMTP=on needs BOUNCE_SMTP_PORT in production: the port the MX hands bounces to.');
-  const port = readInteger(env, 'BOUNCE_SMTP_PORT', 0, 0);
-  if (port > 65535) throw new Error(`BOUNCE_SMTP_PORT must be a port (0-65535), got '${port}'.`);
-  return {
-    port: enabled ? port : undefined,
-    host: nonEmpty(env.BOUNCE_SMTP_HOST) ?? '127.0.0.1',
-    maxMessageBytes: readInteger(env, 'BOUNCE_SMTP_MAX_MESSAGE_BYTES', 1024 * 1024, 1024),
-    connectionsPerMinute: readInteger(env, 'BOUNCE_SMTP_RATE_LIMIT', 60, 1),
+    analytics: readAnalyticsSettings(read),
+    rsvpRetentionDays: readRsvpRetentionDays(read),
+    bounces: readBounceSettings(read, production),
+    journeys: readJourneySettings(read),
   };
 }
 
@@ -385,16 +239,4 @@ function readRedisUrl(env: NodeJS.ProcessEnv): string | undefined {
   if (!URL.canParse(raw) || !/^rediss?:$/.test(new URL(raw).protocol))
     throw new Error(`REDIS_URL must be a redis:// or rediss:// URL, got '${raw}'.`);
   return raw;
-}
-
-/** DNS_RESOLVER: `host` or `host:port` (IPv4, or `[IPv6]:port`), comma-separated; refused when malformed. */
-function readDnsResolvers(env: NodeJS.ProcessEnv): string[] {
-  const raw = nonEmpty(env.DNS_RESOLVER);
-  if (raw === undefined) return [];
-  const servers = raw.split(',').map((server) => server.trim());
-  for (const server of servers) {
-    if (!/^(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?|\[[0-9a-fA-F:]+\](:\d{1,5})?|[0-9a-fA-F:]+)$/.test(server))
-      throw new Error(`DNS_RESOLVER must list IP addresses (with an optional :port), got '${server}'.`);
-  }
-  return servers;
 }

@@ -1,4 +1,5 @@
 // Declaration merging: what this server adds to Fastify's instance, request and route schema types.
+import type { BackgroundWork } from './background/backgroundWork';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import type { Identity } from './identity';
@@ -22,10 +23,12 @@ declare module 'fastify' {
     /** Delivery jobs (delivery/delivery.ts): queueing them and the unsubscribe-link key. */
     delivery: Delivery;
     /** The sender of queued RSVP emails (rsvp/mailOutbox.ts): kicked after an answer is recorded. */
-    rsvpOutbox: RsvpOutbox;
+    rsvpOutbox: Pick<RsvpOutbox, 'kick'>;
+    /** The background duties this process runs (background/duties.ts). */
+    background: BackgroundWork;
     /** Opens and clicks of delivered messages (analytics/tracking.ts). */
     tracking: Tracking;
-    /** Journeys (journeys/engine.ts): their clock and ticker. */
+    /** Journeys (journeys/engine.ts): their clock and one ticker round (the ticker itself is a duty). */
     journeys: JourneyEngine;
     /** The clock (milliseconds) of the CDN's per-address render budget (media/renderBudget.ts). */
     cdnClock: () => number;

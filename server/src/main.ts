@@ -22,6 +22,7 @@ async function main(): Promise<void> {
     );
   }
 
+  console.log(`${server.backgroundLines.join('\n')}\n`);
   if (server.hasNoEnvironment) console.log(firstStartInstructions(config));
   if (config.mail.transport.kind === 'none') console.log(`  ${config.mail.transport.reason}\n`);
 

@@ -1,5 +1,6 @@
 import type { AppConfig } from './config';
 import { buildApp, type BuildOptions } from './app';
+import { backgroundStartupLines } from './background/startupLines';
 import { countEnvironments } from './environments/provisioning';
 
 export interface RunningServer {
@@ -11,6 +12,8 @@ export interface RunningServer {
   certificatePem: string;
   /** True on a platform without environments (a fresh installation): nobody can work until one exists. */
   hasNoEnvironment: boolean;
+  /** What the start-up output says about the background duties (background/startupLines.ts). */
+  backgroundLines: string[];
   close(): Promise<void>;
 }
 
@@ -35,6 +38,7 @@ export async function startServer(config: AppConfig, options: BuildOptions = {})
     publicUrl: config.publicUrl,
     certificatePem: tls.cert,
     hasNoEnvironment,
+    backgroundLines: backgroundStartupLines(app.background, config.bounces.host),
     close: () => app.close(),
   };
 }

@@ -1,16 +1,20 @@
-// Entry point of `npm run worker`: a process that only sends delivery jobs, next to the server and other
-// workers on one PostgreSQL database (the embedded PGlite allows one process: its server sends itself).
+// Entry point of `npm run worker`: a process that runs every background duty (background/duties.ts) and
+// answers no requests, next to the servers and other workers on one PostgreSQL database (the embedded
+// PGlite allows one process: its server runs the duties itself).
+import { startBackgroundWork } from './background/backgroundWork';
+import { backgroundStartupLines } from './background/startupLines';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { startDelivery } from './delivery/delivery';
+import { openDelivery } from './delivery/delivery';
+import { createJourneyEngine } from './journeys/engine';
+import { journeyClock } from './journeys/journeyClock';
 import { openMailTransport } from './mail/mailTransport';
-import { startRsvpOutboxFor } from './rsvp/outboxProcess';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   if (!config.databaseUrl) {
     console.error(
-      'npm run worker needs DATABASE_URL (PostgreSQL). With the embedded database the server sends jobs itself.',
+      'npm run worker needs DATABASE_URL (PostgreSQL). With the embedded database the server does the background work itself.',
     );
     process.exit(1);
   }
@@ -20,26 +24,30 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const database = await openDatabase(config);
-  const delivery = await startDelivery(
-    { ...config, delivery: { ...config.delivery, worker: true } },
-    database,
-    { mailer: mail.mailer, from: mail.from, catcher: mail.catcher !== undefined },
+  const delivery = await openDelivery(database);
+  const journeys = createJourneyEngine({
+    db: database.db,
+    clock: journeyClock(),
+    enqueueDelivery: (jobId) => delivery.enqueue(jobId),
+    batchSize: config.journeys.batchSize,
+  });
+  const background = await startBackgroundWork(
+    { config, database, mail, delivery, journeys },
+    { role: 'worker' },
   );
-  const rsvpOutbox = startRsvpOutboxFor(
-    { ...config, delivery: { ...config.delivery, worker: true } },
-    database.db,
-    mail,
-  );
-  console.log(`Delivery worker started; it sends the jobs of every environment through ${mail.description}.`);
+  console.log(`Worker started; it sends the mail of every environment through ${mail.description}.`);
+  console.log(backgroundStartupLines(background, config.bounces.host).join('\n'));
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal} received: finishing the current batch…`);
+    console.log(`${signal} received: finishing the work in hand…`);
     const forceExit = setTimeout(() => process.exit(1), 60_000);
     forceExit.unref();
-    Promise.all([delivery.stop(), rsvpOutbox.stop()])
+    background
+      .stop()
+      .then(() => delivery.close())
       .then(() => mail.close())
       .then(() => database.close())
       .then(

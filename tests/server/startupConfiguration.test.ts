@@ -2,8 +2,12 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect } from 'node:net';
+import { dutiesOf } from '../../server/src/background/backgroundWork';
 import { loadConfig } from '../../server/src/config';
-import { exitWithin, spawnServer } from './support/serverProcess';
+import { freePort } from './support/freePort';
+import { prepareSeededDatabase } from './support/seededTemplate';
+import { exitWithin, spawnServer, waitForHealth } from './support/serverProcess';
 
 const entraSettings = {
   IDENTITY_CLIENT_ID: '11111111-2222-3333-4444-555555555555',
@@ -94,4 +98,50 @@ describe('refusing a configuration before anything is written', () => {
       await expect(readdir(dataDir)).rejects.toMatchObject({ code: 'ENOENT' });
     },
   );
+});
+
+describe('background duties at start', () => {
+  it('the server takes every duty, with DELIVERY_WORKER=off those that send nothing; a worker takes every one', () => {
+    const names = (role: 'server' | 'worker', worker: string) =>
+      dutiesOf(role, loadConfig({ DELIVERY_WORKER: worker })).map((duty) => duty.name);
+    const all = ['delivery', 'rsvp-outbox', 'analytics-rollup', 'rsvp-upkeep', 'bounce-listener', 'journeys'];
+    expect(names('server', 'on')).toEqual(all);
+    expect(names('server', 'off')).toEqual(['analytics-rollup', 'rsvp-upkeep', 'bounce-listener', 'journeys']);
+    expect(names('worker', 'off')).toEqual(all);
+  });
+
+  it("prints the duties it runs and the bounce listener's address, where the listener answers", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'dpp-startup-output-'));
+    try {
+      await prepareSeededDatabase(dataDir);
+      const [port, bouncePort] = [await freePort(), await freePort()];
+      const server = spawnServer({
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: 'localhost',
+        DELIVERY_WORKER: 'off',
+        BOUNCE_SMTP_PORT: String(bouncePort),
+      });
+      await waitForHealth(server, `https://localhost:${port}`, dataDir);
+      const banner = await new Promise<string>((resolve, reject) => {
+        const socket = connect(bouncePort, '127.0.0.1');
+        socket.once('data', (data) => {
+          resolve(data.toString());
+          socket.destroy();
+        });
+        socket.once('error', reject);
+      });
+      expect(banner).toMatch(/^220 .*bounces and complaints only/);
+      server.child.kill('SIGTERM');
+      const { output } = await exitWithin(server, 20_000);
+      expect(output).toContain(
+        '  Background duties in this process: analytics-rollup, rsvp-upkeep, bounce-listener, journeys.\n',
+      );
+      expect(output).toContain(
+        `  Bounce listener (SMTP) at 127.0.0.1:${bouncePort}: point the MX's bounce+* mail here.\n`,
+      );
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

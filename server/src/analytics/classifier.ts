@@ -1,5 +1,5 @@
 import { isbot } from 'isbot';
-import type { AnalyticsSettings } from '../config';
+import type { AnalyticsSettings } from './analyticsSettings';
 
 // Whether an open or click is a person's or a machine's, decided when it arrives; afterwards the user
 // agent and address are dropped. Opens: Apple Mail Privacy Protection fetches every image with the bare

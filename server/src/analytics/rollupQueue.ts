@@ -11,7 +11,7 @@ export function startRollupJob(
   db: Database,
   retentionDays: number,
   now: () => Date,
-): Promise<() => void> {
+): Promise<{ stop(): Promise<void> }> {
   return startMinuteJob(boss, 'analytics-rollup', 'Analytics rollup', async () => {
     await rollUp(db, now());
     await deleteExpiredEvents(db, now(), retentionDays);

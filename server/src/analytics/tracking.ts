@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { AnalyticsSettings } from '../config';
+import type { AnalyticsSettings } from './analyticsSettings';
 import type { Database } from '../db/client';
 import { trackedJobs, trackedLinks } from '../db/schema';
 import { serverSecret } from '../delivery/serverSecret';

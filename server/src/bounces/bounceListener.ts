@@ -1,21 +1,10 @@
 import type { Database } from '../db/client';
+import type { BounceSettings } from './bounceSettings';
 import { serverSecret } from '../delivery/serverSecret';
 import { recipientOfBounceAddress } from '../sending/bounceAddress';
 import { createConnectionLimiter } from './connectionLimiter';
 import { readDeliveryReport } from './deliveryReport';
 import { recordDeliveryReport } from './undeliverable';
-
-/** The inbound SMTP server for bounces and complaints (docs/deployment.md, "Bounces"). */
-export interface BounceSettings {
-  /** BOUNCE_SMTP_PORT: the port; 0 lets the system pick one. Undefined: no listener (BOUNCE_SMTP=off). */
-  port: number | undefined;
-  /** BOUNCE_SMTP_HOST: the address to listen on; 127.0.0.1 unless the MX forwards from elsewhere. */
-  host: string;
-  /** BOUNCE_SMTP_MAX_MESSAGE_BYTES: larger messages are refused (552) before they are read. */
-  maxMessageBytes: number;
-  /** BOUNCE_SMTP_RATE_LIMIT: connections per client address and minute; beyond it 421. */
-  connectionsPerMinute: number;
-}
 
 export interface BounceListener {
   port: number;

@@ -7,7 +7,7 @@ import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrat
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { AppConfig } from '../config';
-import type { QueueConnection } from '../delivery/deliveryQueue';
+import type { QueueConnection } from './pgBoss';
 import { advisoryLockKeys } from './advisoryLocks';
 import * as schema from './schema';
 

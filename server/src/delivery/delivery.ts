@@ -4,7 +4,7 @@ import type { AppConfig } from '../config';
 import type { OpenDatabase } from '../db/client';
 import type { Mailer } from '../mail/mailer';
 import { systemClock, type Clock } from './clock';
-import { startDeliveryQueue, type DeliveryQueue } from './deliveryQueue';
+import { openDeliveryQueue, startDeliveryWork, type DeliveryQueue } from './deliveryQueue';
 import type { DeliveryContext } from './deliveryRunner';
 import { createRateLimiter } from './rateLimiter';
 import { serverSecret } from './serverSecret';
@@ -13,30 +13,42 @@ import { serverSecret } from './serverSecret';
 export interface Delivery {
   enqueue(jobId: string, startAfter?: Date): Promise<void>;
   unsubscribeKey(): Promise<Buffer>;
-  stop(): Promise<void>;
+  /** The queue itself, for the background duties that work on it (background/duties.ts). */
+  queue: DeliveryQueue;
+  close(): Promise<void>;
 }
 
 /** Recipients per batch: enough to keep every lane busy, few enough that a cancel is seen quickly. */
 const recipientsPerLane = 25;
 
-/**
- * Starts delivery for a process (the server, or `npm run worker`): the queue, and with a mailer and
- * DELIVERY_WORKER on, the worker that sends. Without a mailer jobs are only queued.
- */
-export async function startDelivery(
-  config: AppConfig,
-  database: Pick<OpenDatabase, 'db' | 'queueConnection'>,
-  mail: { mailer: Mailer | undefined; from: string; catcher: boolean },
-  clock: Clock = systemClock,
-): Promise<Delivery> {
+/** Opens delivery for a process (the server, or `npm run worker`): queueing jobs, not sending them. */
+export async function openDelivery(database: Pick<OpenDatabase, 'db' | 'queueConnection'>): Promise<Delivery> {
   let key: Promise<Buffer> | undefined;
-  const unsubscribeKey = () => (key ??= serverSecret(database.db, 'unsubscribe-token'));
+  const queue = await openDeliveryQueue(database.queueConnection);
+  return {
+    enqueue: queue.enqueue,
+    unsubscribeKey: () => (key ??= serverSecret(database.db, 'unsubscribe-token')),
+    queue,
+    close: queue.close,
+  };
+}
+
+/**
+ * Sends the queued jobs in this process (the background duty 'delivery'), until stopped; stopping ends
+ * each running job between two batches.
+ */
+export function startSending(
+  delivery: Delivery,
+  config: AppConfig,
+  database: Pick<OpenDatabase, 'db' | 'driver'>,
+  mail: { mailer: Mailer; from: string; catcher: boolean },
+  clock: Clock = systemClock,
+): Promise<{ stop(): Promise<void> }> {
   let bounce: Promise<Buffer> | undefined;
-  const bounceKey = () => (bounce ??= serverSecret(database.db, 'bounce-address'));
   const settings = config.delivery;
   const context: DeliveryContext = {
     db: database.db,
-    mailer: mail.mailer ?? unavailableMailer,
+    mailer: mail.mailer,
     from: mail.from,
     catcher: mail.catcher,
     cdn: config,
@@ -50,22 +62,13 @@ export async function startDelivery(
       consecutiveFailureLimit: 20,
     },
     owner: `${hostname()}:${process.pid}:${randomUUID()}`,
-    unsubscribeKey,
-    bounceKey,
+    unsubscribeKey: delivery.unsubscribeKey,
+    bounceKey: () => (bounce ??= serverSecret(database.db, 'bounce-address')),
     stopping: () => false,
   };
-  const queue: DeliveryQueue = await startDeliveryQueue(context, {
-    connection: database.queueConnection,
-    work: settings.worker && mail.mailer !== undefined,
+  return startDeliveryWork(delivery.queue, context, {
+    embedded: database.driver === 'pglite',
     sweepIntervalMs: settings.sweepSeconds * 1000,
     jobsAtOnce: 2,
-    analyticsRetentionDays: config.analytics.retentionDays,
-    rsvpRetentionDays: config.rsvpRetentionDays,
   });
-  return { enqueue: queue.enqueue, unsubscribeKey, stop: queue.stop };
 }
-
-const unavailableMailer: Mailer = {
-  send: () => Promise.reject(new Error('Er is geen mailserver ingesteld.')),
-  close: async () => {},
-};

@@ -1,19 +1,20 @@
 import type { PgBoss } from 'pg-boss';
 
 // Upkeep that must run once a minute however many processes there are (the analytics rollup, the RSVP
-// upkeep): every worker process offers the job each minute on the delivery queue's pg-boss, and pg-boss's
-// singleton key keeps one queued at a time. The work must be safe to run twice.
+// upkeep; background duties, background/duties.ts): every process running it offers the job each minute
+// on the delivery queue's pg-boss, and pg-boss's singleton key keeps one queued at a time, so one process
+// works it. The work must be safe to run twice.
 
 const everyMs = 60_000;
 
-/** Starts offering and working the job; answers the function that stops offering it. */
+/** Starts offering and working the job; stopping waits for a run in progress. */
 export async function startMinuteJob(
   boss: PgBoss,
   queueName: string,
   /** What a failed offer's warning calls the job, e.g. 'Analytics rollup'. */
   label: string,
   work: () => Promise<void>,
-): Promise<() => void> {
+): Promise<{ stop(): Promise<void> }> {
   await boss.createQueue(queueName, { expireInSeconds: 10 * 60, retryLimit: 0 });
   await boss.work(queueName, { pollingIntervalSeconds: 5 }, work);
   const offer = () =>
@@ -23,5 +24,10 @@ export async function startMinuteJob(
   await offer();
   const timer = setInterval(() => void offer(), everyMs);
   timer.unref();
-  return () => clearInterval(timer);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await boss.offWork(queueName, { wait: true });
+    },
+  };
 }

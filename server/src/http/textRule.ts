@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError, badRequest } from '../errors';
-import { providerMountPath } from '../identity/embeddedClient';
 import { hasLoneSurrogate, hasNonTextControlCharacter } from './controlCharacters';
 import { fieldLabel } from '../contract/fieldLabels';
 
@@ -15,10 +14,11 @@ import { fieldLabel } from '../contract/fieldLabels';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-export function registerTextRule(app: FastifyInstance): void {
+/** `exceptUnder`: the path of a part with its own guard (the embedded provider's, /oidc), left alone here. */
+export function registerTextRule(app: FastifyInstance, { exceptUnder }: { exceptUnder: string }): void {
   readJsonAsStrictUtf8(app);
   app.addHook('preValidation', async (request) => {
-    if (request.body === undefined || request.url.startsWith(providerMountPath)) return;
+    if (request.body === undefined || request.url.startsWith(exceptUnder)) return;
     refuseInvalidText(request.body, []);
   });
 }

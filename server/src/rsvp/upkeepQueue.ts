@@ -13,7 +13,7 @@ export function startRsvpUpkeepJob(
   db: Database,
   retentionDays: number,
   now: () => Date,
-): Promise<() => void> {
+): Promise<{ stop(): Promise<void> }> {
   return startMinuteJob(boss, 'rsvp-upkeep', 'RSVP upkeep', async () => {
     await queueDueReminders(db, now());
     await anonymiseExpiredInvitations(db, now(), retentionDays);

@@ -15,18 +15,31 @@ export interface ServerProcess {
   child: ChildProcess;
   /** Resolves when the process ends, with everything it printed. */
   exited: Promise<Exit>;
+  /** What it printed so far. */
+  output(): string;
 }
 
 /** The server bundle the suite's globalSetup builds (`npm run build` makes the same file). */
 export const serverBundle = 'dist-server/main.js';
+/** The bundle of `npm run worker`, built next to the server's. */
+export const workerBundle = 'dist-server/worker.js';
 
 /**
  * Runs the built server (`dist-server/main.js`) as its own process, the way `npm run serve` does (its
  * environment and node options); `nodeArgs` come on top.
  */
 export function spawnServer(env: Record<string, string>, nodeArgs: string[] = []): ServerProcess {
+  return spawnBundle(serverBundle, env, nodeArgs);
+}
+
+/** Runs the built worker (`dist-server/worker.js`) as `npm run worker` does (the serve script's settings). */
+export function spawnWorker(env: Record<string, string>): ServerProcess {
+  return spawnBundle(workerBundle, env, []);
+}
+
+function spawnBundle(bundle: string, env: Record<string, string>, nodeArgs: string[]): ServerProcess {
   const serve = serveCommand();
-  const child = spawn(process.execPath, [...serve.nodeArgs, ...nodeArgs, serverBundle], {
+  const child = spawn(process.execPath, [...serve.nodeArgs, ...nodeArgs, bundle], {
     env: { ...serve.env, ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'test', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -37,7 +50,7 @@ export function spawnServer(env: Record<string, string>, nodeArgs: string[] = []
     child.on('error', reject);
     child.on('exit', (code, signal) => resolve({ code, signal, output }));
   });
-  return { child, exited };
+  return { child, exited, output: () => output };
 }
 
 /** Waits until the spawned server answers /health over https with its own certificate. */
