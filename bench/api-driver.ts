@@ -9,7 +9,7 @@
 // default, logs every request), BENCH_ACCEPT_ENCODING (sent with the measured requests, default none:
 // the API then compresses its answers as for a browser, the driver server never does),
 // BENCH_DRIVER_SQL (`plain` or `api`: which statements the driver server sends, see rawDriverServer.ts).
-// Short mode (shortMode.ts): 500 subscribers, 1 pair of 1 s.
+// Short mode (shortMode.ts): 500 subscribers, 1 pair of 2 s.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -28,7 +28,7 @@ import { median, reportRows } from './table';
 
 const subscriberTotal = benchSetting('BENCH_SUBSCRIBERS', 10_000, 500);
 const pairs = benchSetting('BENCH_PAIRS', 5, 1);
-const durationSeconds = benchSetting('BENCH_DURATION', 5, 1);
+const durationSeconds = benchSetting('BENCH_DURATION', 5, 2);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const cpuProfileDir = process.env.BENCH_CPU_PROF;
 const logLevel = process.env.BENCH_LOG_LEVEL ?? 'warn';

@@ -8,7 +8,7 @@
 // The benchmarks come from package.json: the last step of each script (`tsx bench/rows.ts`) is run, the
 // steps before it (builds) once before all of them, skipping a build whose output is already there (the
 // console and server `npm test` just built; delete dist/ to build anew).
-// BENCH_SMOKE_ONLY=rows,render runs a subset; BENCH_SMOKE_LIMIT_SECONDS (default 150) is each one's limit.
+// BENCH_SMOKE_ONLY=rows,render runs a subset; BENCH_SMOKE_LIMIT_SECONDS (default 240) is each one's limit.
 import { execSync, spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -36,7 +36,7 @@ const buildOutputs: Record<string, string[]> = {
   'npm run build': ['dist/index.html', 'dist-server/main.js', 'dist-server/worker.js'],
   'node scripts/build-server.mjs': ['dist-server/main.js', 'dist-server/worker.js'],
 };
-const limitSeconds = Number(process.env.BENCH_SMOKE_LIMIT_SECONDS ?? 150);
+const limitSeconds = Number(process.env.BENCH_SMOKE_LIMIT_SECONDS ?? 240);
 const logDir = path.resolve('test-results/bench-smoke');
 
 const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> })
