@@ -108,7 +108,9 @@ function runShort({ script, command }: Benchmark): Promise<Outcome> {
               ? 'reported no figure'
               : '';
         const outcome = { script, passed: reason === '', seconds, figures, reason };
-        console.log(`${outcome.passed ? '✓' : '✗'} ${script} in ${seconds} s, ${figures} figures ${reason}`);
+        console.log(
+          `${outcome.passed ? '✓' : '✗'} ${script} in ${seconds} s, ${figures} figures${reason && `: ${reason}`}`,
+        );
         if (!outcome.passed)
           console.log(`---- ${logPath} ----\n${readFileSync(logPath, 'utf8').trimEnd()}\n----`);
         resolve(outcome);
