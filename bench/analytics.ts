@@ -5,6 +5,7 @@
 // the report (tiles, chart and links: one call), the recipient table's first page (plain and searched)
 // and its CSV as the route streams it (personal mode), with the memory peaks while it streams.
 // Each read runs 5 times; the median and the slowest are printed, with the RSS around the CSV.
+// Short mode (shortMode.ts): 500 recipients, 5,000 events.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,10 +20,11 @@ import { createDeliveryJob } from '../server/src/publications/deliveryJobs';
 import { seedIfEmpty } from '../server/src/seed';
 import { demoUsers, environmentIds, publicationIds, receiverIds } from '../server/src/seed/ids';
 import { createTestDatabase } from '../tests/server/support/testDatabase';
+import { benchSetting } from './shortMode';
 import { reportRows } from './table';
 
-const recipients = Number(process.env.BENCH_RECIPIENTS ?? 100_000);
-const events = Number(process.env.BENCH_EVENTS ?? 1_000_000);
+const recipients = benchSetting('BENCH_RECIPIENTS', 100_000, 500);
+const events = benchSetting('BENCH_EVENTS', 1_000_000, 5_000);
 const env = environmentIds.zuiderveen;
 const publicationId = publicationIds.publications.januaryNewsletter;
 const links = 20;

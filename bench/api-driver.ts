@@ -9,6 +9,7 @@
 // default, logs every request), BENCH_ACCEPT_ENCODING (sent with the measured requests, default none:
 // the API then compresses its answers as for a browser, the driver server never does),
 // BENCH_DRIVER_SQL (`plain` or `api`: which statements the driver server sends, see rawDriverServer.ts).
+// Short mode (shortMode.ts): 500 subscribers, 1 pair of 2 s.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -22,11 +23,12 @@ import { httpsRequest } from '../tests/server/support/https';
 import { signInWithCode } from '../tests/server/support/signIn';
 import { createTestDatabase } from '../tests/server/support/testDatabase';
 import { bigListEnvironment, prepareBigList } from './bigList';
+import { benchSetting } from './shortMode';
 import { median, reportRows } from './table';
 
-const subscriberTotal = Number(process.env.BENCH_SUBSCRIBERS ?? 10_000);
-const pairs = Number(process.env.BENCH_PAIRS ?? 5);
-const durationSeconds = Number(process.env.BENCH_DURATION ?? 5);
+const subscriberTotal = benchSetting('BENCH_SUBSCRIBERS', 10_000, 500);
+const pairs = benchSetting('BENCH_PAIRS', 5, 1);
+const durationSeconds = benchSetting('BENCH_DURATION', 5, 2);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const cpuProfileDir = process.env.BENCH_CPU_PROF;
 const logLevel = process.env.BENCH_LOG_LEVEL ?? 'warn';

@@ -2,18 +2,20 @@
 // start (GET /available, GET /themes), against /health on the same server as the ceiling.
 // Starts the real server as its own process (temporary data directory; PGlite, or a fresh PostgreSQL
 // database next to DATABASE_URL when set), signs in a demo user through the embedded provider and runs
-// autocannon from this process. Options: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 10).
+// autocannon from this process. Options: BENCH_DURATION (s, default 10; short mode 2), BENCH_CONNECTIONS
+// (default 10).
 import autocannon, { type Result } from 'autocannon';
 import { demoUsers, environmentIds } from '../server/src/seed/ids';
 import { httpsRequest } from '../tests/server/support/https';
 import { signInWithCode } from '../tests/server/support/signIn';
 import { createTestDatabase } from '../tests/server/support/testDatabase';
 import { startServerProcess, type BenchServer } from './benchServer';
+import { benchSetting, benchSize } from './shortMode';
 import { reportRows } from './table';
 
-const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
+const durationSeconds = benchSetting('BENCH_DURATION', 10, 2);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const warmUpSeconds = 2;
+const warmUpSeconds = benchSize(2, 1);
 
 interface Target {
   name: string;

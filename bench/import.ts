@@ -1,7 +1,8 @@
-// `npm run bench:import`: a CSV import of IMPORT_BENCH_ROWS rows (default 100,000; realistic Dutch names
-// and addresses, 5 % bad rows, 2 % duplicate addresses) into a new list, end to end: from the start of
-// the upload until the import reports 'Voltooid'. Prints rows per second and the server's peak RSS
-// (VmHWM), on PGlite and, when DATABASE_URL is set, on a fresh PostgreSQL database next to it.
+// `npm run bench:import`: a CSV import of IMPORT_BENCH_ROWS rows (default 100,000, short mode 500;
+// realistic Dutch names and addresses, 5 % bad rows, 2 % duplicate addresses) into a new list, end to end:
+// from the start of the upload until the import reports 'Voltooid'. Prints rows per second and the
+// server's peak RSS (VmHWM), on PGlite and, when DATABASE_URL is set, on a fresh PostgreSQL database
+// next to it.
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
@@ -14,9 +15,11 @@ import { authHeaders, rawRequest } from '../tests/server/support/mediaRequests';
 import { signInWithCode } from '../tests/server/support/signIn';
 import { createTestDatabase } from '../tests/server/support/testDatabase';
 import { startServerProcess, type BenchServer } from './benchServer';
+import { benchSetting } from './shortMode';
+import { reportRows, type BenchRow } from './table';
 
 const env = environmentIds.zuiderveen;
-const rows = Number(process.env.IMPORT_BENCH_ROWS ?? 100_000);
+const rows = benchSetting('IMPORT_BENCH_ROWS', 100_000, 500);
 
 const firstNames = [
   'Jan',
@@ -76,7 +79,13 @@ function generateCsv(count: number): Buffer {
   return Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8');
 }
 
-async function measure(label: string, server: BenchServer, file: Buffer): Promise<string> {
+interface Measured {
+  /** The row of the printed table. */
+  line: string;
+  figures: BenchRow[];
+}
+
+async function measure(label: string, server: BenchServer, file: Buffer): Promise<Measured> {
   const info = JSON.parse(
     (await httpsRequest({ method: 'GET', url: `${server.url}/api/1/environment/info`, ca: server.ca })).text,
   ) as { clientId: string; authority: string; apiScope: string };
@@ -145,7 +154,13 @@ async function measure(label: string, server: BenchServer, file: Buffer): Promis
   const serverCpu = (await cpuSeconds(server.pid)) - cpuBefore;
   if (status.status !== 'Voltooid') throw new Error(`import ended ${status.status}: ${status.error}`);
   const counts = `added ${status.added}, updated ${status.updated}, duplicates ${status.skippedDuplicate}, refused ${status.refused}`;
-  return `| ${label} | ${rows.toLocaleString('en')} | ${seconds.toFixed(1)} s | ${Math.round(rows / seconds).toLocaleString('en')} | ${serverCpu.toFixed(1)} s | ${Math.round(peakKb / 1024)} MB (${Math.round(residentKb / 1024)} MB before) | ${counts} | ${loadavg()[0].toFixed(2)} |`;
+  return {
+    line: `| ${label} | ${rows.toLocaleString('en')} | ${seconds.toFixed(1)} s | ${Math.round(rows / seconds).toLocaleString('en')} | ${serverCpu.toFixed(1)} s | ${Math.round(peakKb / 1024)} MB (${Math.round(residentKb / 1024)} MB before) | ${counts} | ${loadavg()[0].toFixed(2)} |`,
+    figures: [
+      { measure: `import ${rows} rows, ${label}: upload → done`, value: rows / seconds, unit: 'rows/s' },
+      { measure: `import ${rows} rows, ${label}: server peak RSS`, value: peakKb / 1024, unit: 'MB' },
+    ],
+  };
 }
 
 /** A memory figure of a process from /proc (VmRSS now, VmHWM the peak so far), in kB. */
@@ -165,7 +180,7 @@ async function main(): Promise<void> {
   console.log(
     `\nImport benchmark, ${new Date().toISOString().slice(0, 10)}: ${rows} rows, ${(file.length / 1e6).toFixed(1)} MB\n`,
   );
-  const results: string[] = [];
+  const results: Measured[] = [];
   // IMPORT_BENCH_DATABASES=postgres measures PostgreSQL alone (when tuning it).
   const databases = (process.env.IMPORT_BENCH_DATABASES ?? 'pglite,postgres').split(',');
   if (databases.includes('pglite')) {
@@ -191,7 +206,9 @@ async function main(): Promise<void> {
     '| database | rows | upload → done | rows/s | server CPU | server peak RSS | result | load (1 min) |',
   );
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
-  for (const line of results) console.log(line);
+  for (const { line } of results) console.log(line);
+  console.log();
+  reportRows(results.flatMap(({ figures }) => figures));
 }
 
 await main();

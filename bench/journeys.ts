@@ -10,6 +10,7 @@
 //     row committed), none twice; and each due step's latency, from the end of its wait until its send
 //     was seen committed (the bench looks every 250 ms, so each latency is an upper bound by up to that).
 // Prints the figures with each worker's memory (after a full GC) and CPU time before and after.
+// Short mode (shortMode.ts): 500 imported, 500 due within 2 s.
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -26,11 +27,12 @@ import { seedIfEmpty } from '../server/src/seed';
 import { environmentIds, publicationIds } from '../server/src/seed/ids';
 import { createTestDatabase } from '../tests/server/support/testDatabase';
 import type { WorkerMemory } from './journeyWorker';
+import { benchSetting, benchSize } from './shortMode';
 import { reportRows, type BenchRow } from './table';
 
 const env = environmentIds.zuiderveen;
-const imported = Number(process.env.JOURNEYS_BENCH_IMPORTED ?? 50_000);
-const due = Number(process.env.JOURNEYS_BENCH_DUE ?? 100_000);
+const imported = benchSetting('JOURNEYS_BENCH_IMPORTED', 50_000, 500);
+const due = benchSetting('JOURNEYS_BENCH_DUE', 100_000, 500);
 const importBatchRows = 5_000;
 const pollMs = 250;
 const sendA = {
@@ -170,7 +172,11 @@ async function importedEnrolled(db: Database): Promise<BenchRow[]> {
   );
   if (distinct !== imported) throw new Error(`${distinct} distinct people enrolled, expected ${imported}`);
   return [
-    { measure: `import of ${imported.toLocaleString('en')} into the trigger list`, value: importSeconds, unit: 's' },
+    {
+      measure: `import of ${imported.toLocaleString('en')} into the trigger list`,
+      value: importSeconds,
+      unit: 's',
+    },
     {
       measure: `${imported.toLocaleString('en')} imported people enrolled (from the import's start; target ≤ 60 s)`,
       value: enrolledSeconds,
@@ -192,10 +198,10 @@ async function dueSendsQueued(db: Database): Promise<BenchRow[]> {
     ],
     settings,
   });
-  // The waits end from a lead from now on (long enough to write them all), spread evenly over one minute.
-  // (about 1 ms a person under load: 100,000 took over 40 s at load 13).
-  const firstDue = Date.now() + 30_000 + due;
-  const spacingMs = 60_000 / due;
+  // The waits end from a lead from now on (long enough to write them all), spread evenly over one minute
+  // (about 1 ms a person under load: 100,000 took over 40 s at load 13); in short mode over 2 s.
+  const firstDue = Date.now() + benchSize(30_000, 3_000) + due;
+  const spacingMs = benchSize(60_000, 2_000) / due;
   await db.execute(
     sql`CREATE TABLE bench_due (enrollment_id uuid PRIMARY KEY, due_at timestamptz NOT NULL, seen_at timestamptz)`,
   );

@@ -3,7 +3,7 @@
 // p50/p99 and requests/s, then checks that every write answered 2xx is there afterwards (nothing lost).
 // Starts the real server as its own process: PGlite, or a fresh PostgreSQL database next to
 // DATABASE_URL (or TEST_DATABASE_URL) when set. Options: BENCH_CLIENTS (default 50), BENCH_DURATION
-// (s, default 60), BENCH_WRITE_SHARE (0..1, default 0.3).
+// (s, default 60), BENCH_WRITE_SHARE (0..1, default 0.3). Short mode (shortMode.ts): 5 clients for 2 s.
 import { Agent, request } from 'node:https';
 import { loadavg } from 'node:os';
 import { demoUsers, environmentIds, publicationIds, receiverIds } from '../server/src/seed/ids';
@@ -11,9 +11,11 @@ import { httpsRequest } from '../tests/server/support/https';
 import { signInWithCode, type Tokens } from '../tests/server/support/signIn';
 import { createTestDatabase } from '../tests/server/support/testDatabase';
 import { startServerProcess, type BenchServer } from './benchServer';
+import { benchSetting } from './shortMode';
+import { reportRows } from './table';
 
-const clients = Number(process.env.BENCH_CLIENTS ?? 50);
-const durationSeconds = Number(process.env.BENCH_DURATION ?? 60);
+const clients = benchSetting('BENCH_CLIENTS', 50, 5);
+const durationSeconds = benchSetting('BENCH_DURATION', 60, 2);
 const writeShare = Number(process.env.BENCH_WRITE_SHARE ?? 0.3);
 const env = environmentIds.zuiderveen;
 /** Marks this run's records, so the count check finds exactly them. */
@@ -68,6 +70,19 @@ async function main(): Promise<void> {
     printSummary(samples, elapsedSeconds);
     const lost = await countCheck(server, tokens[0], benchList, acknowledged);
     const errors = samples.filter((sample) => sample.status < 200 || sample.status >= 300).length;
+    const times = samples.map((sample) => sample.milliseconds).sort((a, b) => a - b);
+    const driver = database ? 'PostgreSQL' : 'PGlite';
+    console.log();
+    reportRows([
+      {
+        measure: `load ${driver}, ${clients} clients: requests/s`,
+        value: samples.length / elapsedSeconds,
+        unit: 'req/s',
+      },
+      { measure: `load ${driver}, ${clients} clients: p99`, value: percentile(times, 0.99), unit: 'ms' },
+      { measure: `load ${driver}, ${clients} clients: errors`, value: errors, unit: '' },
+      { measure: `load ${driver}, ${clients} clients: writes lost`, value: lost, unit: '' },
+    ]);
     if (errors > 0 || lost > 0) process.exitCode = 1;
   } finally {
     await server.stop();

@@ -6,7 +6,8 @@
 //  3. A folder of 2,000 files in Chromium: from a click on its tile until its grid shows (and from a
 //     reload of /media/{folder} until the grid shows).
 // Starts the real server as its own process with the built console (run `npm run build` first) on a
-// temporary data directory, and signs in the demo user anne@voorbeeld.nl.
+// temporary data directory, and signs in the demo user anne@voorbeeld.nl. Short mode (shortMode.ts): a
+// 1 MB upload, 1 cold and 3 cached renditions, a folder of 20 files (and the same for the media stores).
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { Agent, request, type RequestOptions } from 'node:https';
@@ -20,13 +21,17 @@ import { signIn } from '../tests/e2e/support/signIn';
 import { multipartBody } from '../tests/server/support/mediaRequests';
 import { signInWithCode } from '../tests/server/support/signIn';
 import { measureStores, printStoreFigures } from './mediaStores';
+import { benchSize } from './shortMode';
 import { reportRows } from './table';
 
 const env = environmentIds.zuiderveen;
-const uploadSize = 50 * 1024 * 1024;
-const coldRuns = 5;
-const warmRuns = 50;
-const gridFiles = 2000;
+const uploadMb = benchSize(50, 1);
+const uploadSize = uploadMb * 1024 * 1024;
+const coldRuns = benchSize(5, 1);
+const warmRuns = benchSize(50, 3);
+const gridFiles = benchSize(2000, 20);
+/** Tiles in the grid that count as shown (the first screenful, or all of a short mode's few). */
+const gridShownAt = Math.min(100, gridFiles);
 
 interface Session {
   origin: string;
@@ -52,7 +57,7 @@ async function main(): Promise<void> {
 
     console.log('\n| measurement | result |\n| --- | --- |');
     console.log(
-      `| upload 50 MB (median of 3) | ${uploads.medianMs.toFixed(0)} ms, ${uploads.mbPerSecond.toFixed(1)} MB/s |`,
+      `| upload ${uploadMb} MB (median of 3) | ${uploads.medianMs.toFixed(0)} ms, ${uploads.mbPerSecond.toFixed(1)} MB/s |`,
     );
     console.log(
       `| 4000x3000 JPEG -> 740x500, cold (median / max of ${coldRuns}) | ${resize.coldMedian.toFixed(1)} ms / ${resize.coldMax.toFixed(1)} ms |`,
@@ -67,7 +72,7 @@ async function main(): Promise<void> {
       `| folder of ${gridFiles} files: reload to grid (median of 3) | ${grid.reloadMedian.toFixed(0)} ms |`,
     );
     reportRows([
-      { measure: 'media: upload 50 MB, median of 3', value: uploads.medianMs, unit: 'ms' },
+      { measure: `media: upload ${uploadMb} MB, median of 3`, value: uploads.medianMs, unit: 'ms' },
       {
         measure: `media: JPEG 4000x3000 -> 740x500 cold, median of ${coldRuns}`,
         value: resize.coldMedian,
@@ -102,7 +107,7 @@ async function openSession(origin: string, ca: string): Promise<Session> {
   return { origin, ca, token: tokens.accessToken, agent };
 }
 
-/** 1. One 50 MB upload, streamed in 1 MB chunks (the client never holds it whole either). */
+/** 1. One 50 MB upload (uploadMb), streamed in 1 MB chunks (the client never holds it whole either). */
 async function measureUploads(session: Session, rootId: string) {
   const folder = await api<MediaDirectorySummary>(
     session,
@@ -118,7 +123,7 @@ async function measureUploads(session: Session, rootId: string) {
     if (status !== 200) throw new Error(`upload answered ${status}`);
   }
   const medianMs = median(times);
-  console.log(`upload 50 MB: ${times.map((time) => time.toFixed(0)).join(', ')} ms`);
+  console.log(`upload ${uploadMb} MB: ${times.map((time) => time.toFixed(0)).join(', ')} ms`);
   return { medianMs, mbPerSecond: uploadSize / (1024 * 1024) / (medianMs / 1000) };
 }
 
@@ -193,7 +198,7 @@ async function measureGrid(session: Session, origin: string, rootId: string) {
     const gridShown = () =>
       page.waitForFunction(
         (minimum) => document.querySelectorAll('[data-testid="media-tile-file"]').length >= minimum,
-        100,
+        gridShownAt,
         { polling: 'raf', timeout: 30_000 },
       );
     const clicks: number[] = [];

@@ -13,14 +13,16 @@ import { startServerProcess, type ServerProcess } from '../tests/e2e/support/ser
 import { rawRequest, uploadRequest } from '../tests/server/support/mediaRequests';
 import { startTestS3 } from '../tests/server/support/s3Server';
 import { signInWithCode } from '../tests/server/support/signIn';
+import { benchSize } from './shortMode';
 
 const env = environmentIds.zuiderveen;
-const fileBytes = 2 * 1024 * 1024;
-const rounds = 5;
-const filesPerRound = 10;
+const fileMb = benchSize(2, 0.25);
+const fileBytes = fileMb * 1024 * 1024;
+const rounds = benchSize(5, 1);
+const filesPerRound = benchSize(10, 2);
 const uploadsAtOnce = 4;
-const coldRuns = 5;
-const cachedRuns = 30;
+const coldRuns = benchSize(5, 1);
+const cachedRuns = benchSize(30, 2);
 
 interface Target {
   label: string;
@@ -137,7 +139,7 @@ export function printStoreFigures(figures: StoreFigures[]): void {
   const row = (name: string, value: (figure: StoreFigures) => string) =>
     console.log(`| ${name} | ${figures.map(value).join(' | ')} |`);
   row(
-    `upload ${rounds * filesPerRound} x 2 MB, ${uploadsAtOnce} at once`,
+    `upload ${rounds * filesPerRound} x ${fileMb} MB, ${uploadsAtOnce} at once`,
     (f) => `${f.uploadMbPerSecond.toFixed(1)} MB/s`,
   );
   row(`2400x1600 JPEG -> 740x500 cold (median of ${coldRuns})`, (f) => `${f.coldMedianMs.toFixed(1)} ms`);

@@ -9,7 +9,7 @@
 //    shows the first 250 rows (p50 of a few loads, signed in beforehand).
 // PGlite by default; with DATABASE_URL a fresh PostgreSQL database is created next to it (and dropped).
 // Options: BENCH_SUBSCRIBERS (default 100000), BENCH_SAMPLES (default 100), BENCH_PAGE_LOADS (default 5),
-// BENCH_SKIP_BROWSER=1.
+// BENCH_SKIP_BROWSER=1. Short mode (shortMode.ts): 1,000 subscribers, 3 samples, 1 page load.
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { Agent, request } from 'node:https';
@@ -21,13 +21,14 @@ import { launchBrowser, newDesktopContext, screenshot } from '../tests/e2e/suppo
 import { startServerProcess, type ServerProcess } from '../tests/e2e/support/serverProcess';
 import { signIn } from '../tests/e2e/support/signIn';
 import { bigListEnvironment, prepareBigList, type Prepared } from './bigList';
+import { benchSetting } from './shortMode';
 import { reportRows, type BenchRow } from './table';
 import { signInWithCode } from '../tests/server/support/signIn';
 import { createTestDatabase, type TestDatabase } from '../tests/server/support/testDatabase';
 
-const subscriberTotal = Number(process.env.BENCH_SUBSCRIBERS ?? 100_000);
-const samples = Number(process.env.BENCH_SAMPLES ?? 100);
-const pageLoads = Number(process.env.BENCH_PAGE_LOADS ?? 5);
+const subscriberTotal = benchSetting('BENCH_SUBSCRIBERS', 100_000, 1000);
+const samples = benchSetting('BENCH_SAMPLES', 100, 3);
+const pageLoads = benchSetting('BENCH_PAGE_LOADS', 5, 1);
 const skipBrowser = process.env.BENCH_SKIP_BROWSER === '1';
 const env = bigListEnvironment;
 

@@ -3,14 +3,15 @@
 // one built server. "cached": the browser's cache holds the console's files (hashed, immutable);
 // "uncached": the cache is switched off, as on the first visit after a deploy; "uncached, 40 ms": the
 // same with 40 ms added to every request by Chromium's network emulation (a nearby server rather than
-// localhost). Options: BENCH_RELOADS (per variant, default 5).
+// localhost). Options: BENCH_RELOADS (per variant, default 5; short mode 1).
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { chromiumPath, DESKTOP } from '../tests/e2e/support/browser';
 import { startServerProcess } from '../tests/e2e/support/serverProcess';
 import { signIn } from '../tests/e2e/support/signIn';
+import { benchSetting } from './shortMode';
 import { median, reportRows, type BenchRow } from './table';
 
-const reloads = Number(process.env.BENCH_RELOADS ?? 5);
+const reloads = benchSetting('BENCH_RELOADS', 5, 1);
 
 const protocols = [
   { name: 'HTTP/2', wire: 'h2', args: [] as string[] },

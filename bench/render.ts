@@ -4,7 +4,7 @@
 // function alone (no database, no HTTP). Starts the real server in this process (temporary data directory;
 // PGlite, or a fresh PostgreSQL database next to DATABASE_URL when set), so that the bench can empty the
 // server's compiled-layout cache. Options: BENCH_COLD (renders per template, default 40),
-// BENCH_CACHED (default 200).
+// BENCH_CACHED (default 200). Short mode (shortMode.ts): 5 blocks, 3 cold and 5 cached renders.
 import os from 'node:os';
 import type { PublicationBlock, PublicationType } from '../server/src/contract/publications';
 import { clearCompiledLayouts } from '../server/src/rendering/compiledLayout';
@@ -13,10 +13,12 @@ import { renderPublication, type RenderBlock } from '../server/src/rendering/ren
 import { themeStyle } from '../server/src/rendering/themeStyle';
 import { environmentIds, mediaIds, publicationIds } from '../server/src/seed/ids';
 import { startTestServer, type TestServer, type Tokens } from '../tests/server/support/testServer';
+import { benchSetting, benchSize } from './shortMode';
+import { reportRows } from './table';
 
-const coldRenders = Number(process.env.BENCH_COLD ?? 40);
-const cachedRenders = Number(process.env.BENCH_CACHED ?? 200);
-const blockCount = 30;
+const coldRenders = benchSetting('BENCH_COLD', 40, 3);
+const cachedRenders = benchSetting('BENCH_CACHED', 200, 5);
+const blockCount = benchSize(30, 5);
 const env = environmentIds.zuiderveen;
 
 const paragraph =
@@ -102,6 +104,13 @@ async function main(): Promise<void> {
       );
     }
     printTable(rows);
+    console.log();
+    reportRows(
+      rows.flatMap(({ template, via, cold, cached }) => [
+        { measure: `render ${via}, ${template}: cold p50`, value: cold.p50, unit: 'ms' },
+        { measure: `render ${via}, ${template}: cached p50`, value: cached.p50, unit: 'ms' },
+      ]),
+    );
   } finally {
     await server.close();
   }

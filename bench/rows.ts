@@ -21,9 +21,10 @@ import { launchBrowser, newDesktopContext } from '../tests/e2e/support/browser';
 import { startServerProcess, type ServerProcess } from '../tests/e2e/support/serverProcess';
 import { signIn } from '../tests/e2e/support/signIn';
 import { bigListEnvironment, prepareBigList } from './bigList';
+import { benchSetting } from './shortMode';
 import { median, reportRows } from './table';
 
-const pairs = Number(process.env.BENCH_PAIRS ?? 8);
+const pairs = benchSetting('BENCH_PAIRS', 8, 1);
 
 // The page notes when its table first holds 250 rows (ms after navigation, the page's own clock).
 // Playwright's waitFor alone polls at growing intervals (up to 500 ms) and rounded the times up to its

@@ -17,6 +17,7 @@
 //    and the server's peak RSS before and after).
 // RSVP_BENCH_PROFILE=<file> takes a CPU profile of the server during the answers only, through its
 // inspector (inspector.ts); `tsx bench/cpuProfileTop.ts <file>` summarises it.
+// Short mode (shortMode.ts): 10 clients, 30 answers to 20 places, 20/s for 1 s, 300 invitees.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:https';
 import { availableParallelism, loadavg } from 'node:os';
@@ -37,16 +38,18 @@ import { signInWithCode } from '../tests/server/support/signIn';
 import { createTestDatabase } from '../tests/server/support/testDatabase';
 import { startServerProcess, type BenchServer } from './benchServer';
 import { connectInspector } from './inspector';
+import { benchSetting, benchSize } from './shortMode';
+import { reportRows, type BenchRow } from './table';
 
 const env = environmentIds.zuiderveen;
-const clients = 200;
-const places = 1_000;
-const answering = 1_500;
-const large = 10_000;
+const clients = benchSize(200, 10);
+const places = benchSize(1_000, 20);
+const answering = benchSize(1_500, 30);
+const large = benchSize(10_000, 300);
 const day = 24 * 60 * 60 * 1000;
 const profileFile = process.env.RSVP_BENCH_PROFILE;
-const pacedRate = Number(process.env.RSVP_BENCH_RATE ?? 300);
-const pacedAnswers = pacedRate * Number(process.env.RSVP_BENCH_SECONDS ?? 10);
+const pacedRate = benchSetting('RSVP_BENCH_RATE', 300, 20);
+const pacedAnswers = pacedRate * benchSetting('RSVP_BENCH_SECONDS', 10, 1);
 const warm = process.env.RSVP_BENCH_WARM === 'on';
 
 interface Prepared {
@@ -283,7 +286,7 @@ async function measure(
   server: BenchServer,
   prepared: Prepared,
   databaseUrl: string | undefined,
-): Promise<string[]> {
+): Promise<{ lines: string[]; figures: BenchRow[] }> {
   const database = databaseUrl && new URL(databaseUrl).pathname.slice(1);
   // 1. The answer page under 200 concurrent clients, with the CPU time each part used meanwhile: the
   //    server process, this process (the clients) and the rest of the machine (PostgreSQL, other work).
@@ -386,7 +389,7 @@ async function measure(
   const rssAfter = peakRss(server.pid);
   const csvLines = csv.response.text.trim().split('\r\n').length - 1;
 
-  return [
+  const lines = [
     `${label}: ${answering} answers 'Ja' from ${clients} concurrent clients to ${places} places: ` +
       `${Math.round(answering / seconds)} answers/s, p50 ${latencies[Math.floor(latencies.length / 2)].toFixed(0)} ms, ` +
       `p99 ${percentile(latencies, 99).toFixed(0)} ms; statuses ${JSON.stringify(Object.fromEntries(statuses))}; ` +
@@ -416,6 +419,31 @@ async function measure(
       `CSV ${csv.ms.toFixed(0)} ms (${csvLines} rows, ${Math.round(csv.response.text.length / 1024)} KB), ` +
       `server peak RSS ${rssBefore} MB before the CSV, ${rssAfter} MB after`,
   ];
+  const figures: BenchRow[] = [
+    {
+      measure: `rsvp ${label}: closed loop, ${clients} clients`,
+      value: answering / seconds,
+      unit: 'answers/s',
+    },
+    { measure: `rsvp ${label}: closed loop, p99`, value: percentile(latencies, 99), unit: 'ms' },
+    {
+      measure: `rsvp ${label}: closed loop, accepted of ${places} places`,
+      value: loaded.yes,
+      unit: 'persons',
+    },
+    {
+      measure: `rsvp ${label}: steady ${pacedRate}/s, served`,
+      value: pacedAnswers / pacedSeconds,
+      unit: 'answers/s',
+    },
+    {
+      measure: `rsvp ${label}: steady ${pacedRate}/s, p99`,
+      value: percentile(pacedLatencies, 99),
+      unit: 'ms',
+    },
+    { measure: `rsvp ${label}: ${large} invitees, CSV`, value: csv.ms, unit: 'ms' },
+  ];
+  return { lines, figures };
 }
 
 async function main() {
@@ -434,8 +462,11 @@ async function main() {
       prepared = await prepare(dataDir, database?.url);
     },
   });
+  let figures: BenchRow[];
   try {
-    lines.push(...(await measure(database ? 'PostgreSQL' : 'PGlite', server, prepared!, database?.url)));
+    const measured = await measure(database ? 'PostgreSQL' : 'PGlite', server, prepared!, database?.url);
+    lines.push(...measured.lines);
+    figures = measured.figures;
   } finally {
     await server.stop();
     await database?.drop();
@@ -445,7 +476,8 @@ async function main() {
       .map((value) => value.toFixed(2))
       .join(' ')}`,
   );
-  console.log(lines.join('\n'));
+  console.log(`${lines.join('\n')}\n`);
+  reportRows(figures);
 }
 
 main().catch((error: unknown) => {

@@ -4,8 +4,8 @@
 // one killed (SIGKILL) halfway, counting errors before, around and after the kill. After each phase
 // every write answered 2xx must be present exactly once (nothing lost, nothing counted twice).
 // Options: BENCH_CLIENTS (default 24), BENCH_DURATION (s per phase, default 20), BENCH_WRITE_SHARE
-// (default 0.3). PostgreSQL: TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test; Redis:
-// REDIS_URL or redis://127.0.0.1:6379.
+// (default 0.3); short mode (shortMode.ts) 4 clients, 2 s per phase. PostgreSQL: TEST_DATABASE_URL or
+// postgres://postgres@127.0.0.1:5432/test; Redis: REDIS_URL or redis://127.0.0.1:6379.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { Agent, request } from 'node:https';
@@ -24,9 +24,11 @@ import {
 } from '../tests/server/support/serverProcess';
 import { signInWithCode, type Tokens } from '../tests/server/support/signIn';
 import { createTestDatabase } from '../tests/server/support/testDatabase';
+import { benchSetting } from './shortMode';
+import { reportRows } from './table';
 
-const clients = Number(process.env.BENCH_CLIENTS ?? 24);
-const durationSeconds = Number(process.env.BENCH_DURATION ?? 20);
+const clients = benchSetting('BENCH_CLIENTS', 24, 4);
+const durationSeconds = benchSetting('BENCH_DURATION', 20, 2);
 const writeShare = Number(process.env.BENCH_WRITE_SHARE ?? 0.3);
 const env = environmentIds.zuiderveen;
 
@@ -148,6 +150,19 @@ async function main(): Promise<void> {
       );
     // Nothing acknowledged may be missing; a write without an answer may only be one whose answer failed.
     for (const text of firstFailure.values()) console.log(`first ${text}`);
+    console.log();
+    reportRows(
+      results.flatMap((result) => [
+        { measure: `scale ${result.phase}: requests/s`, value: result.reqPerSecond, unit: 'req/s' },
+        { measure: `scale ${result.phase}: p99`, value: result.p99, unit: 'ms' },
+        {
+          measure: `scale ${result.phase}: failed reads`,
+          value: result.errors - result.failedWrites,
+          unit: '',
+        },
+        { measure: `scale ${result.phase}: failed writes`, value: result.failedWrites, unit: '' },
+      ]),
+    );
     if (results.some((result) => result.lost > 0 || result.writtenUnanswered > result.failedWrites))
       process.exitCode = 1;
   } finally {

@@ -11,6 +11,7 @@
 // well. SEND_BENCH_INSPECT=1 also traces the server's heap during the job (see memoryTrace below);
 // SEND_BENCH_PROFILE=<file> takes a CPU profile of the server during the first job through its inspector
 // and prints its top entries (cpuProfileTop.ts).
+// Short mode (shortMode.ts): 200 recipients, 1 pair.
 import { spawn } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -34,12 +35,13 @@ import { startServerProcess, type BenchServer } from './benchServer';
 import type { BarePoolResult, BarePoolSpec } from './barePool';
 import { summarise, type CpuProfile } from './cpuProfileTop';
 import { connectInspector } from './inspector';
+import { benchSetting } from './shortMode';
 import { median, reportRows } from './table';
 
 const env = environmentIds.zuiderveen;
-const recipients = Number(process.env.SEND_BENCH_RECIPIENTS ?? 100_000);
+const recipients = benchSetting('SEND_BENCH_RECIPIENTS', 100_000, 200);
 const concurrency = process.env.DELIVERY_CONCURRENCY ?? '8';
-const pairs = Number(process.env.SEND_BENCH_PAIRS ?? 2);
+const pairs = benchSetting('SEND_BENCH_PAIRS', 2, 1);
 const profileFile = process.env.SEND_BENCH_PROFILE;
 const inspect = process.env.SEND_BENCH_INSPECT === '1' || Boolean(profileFile);
 /** The server's default SMTP_MAX_CONNECTIONS, which the bare pool uses too. */

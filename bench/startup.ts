@@ -3,7 +3,7 @@
 // `npm start` runs) with the server compiled at start (`tsx server/src/main.ts`, how it started before).
 // Cold = a fresh data directory (TLS certificate, migrations, demo seed); warm = the same directory again.
 // With DATABASE_URL set, a fresh PostgreSQL database is used instead of PGlite (the seed runs once, cold).
-// Options: BENCH_STARTS (warm starts per command, default 5), BENCH_COLD_STARTS (default 3).
+// Options: BENCH_STARTS (warm starts per command, default 5), BENCH_COLD_STARTS (default 3); short mode 1 each.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,10 +13,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from '../tests/server/support/freePort';
 import { request } from 'node:https';
 import { createTestDatabase, type TestDatabase } from '../tests/server/support/testDatabase';
+import { benchSetting } from './shortMode';
 import { median, reportRows, type BenchRow } from './table';
 
-const warmStarts = Number(process.env.BENCH_STARTS ?? 5);
-const coldStarts = Number(process.env.BENCH_COLD_STARTS ?? 3);
+const warmStarts = benchSetting('BENCH_STARTS', 5, 1);
+const coldStarts = benchSetting('BENCH_COLD_STARTS', 3, 1);
 const builtServer = path.resolve('dist-server/main.js');
 
 interface StartCommand {

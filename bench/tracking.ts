@@ -6,6 +6,7 @@
 // every answered request must be there (nothing lost on stop; requests cut off by the
 // client's deadline may be stored too). Prints requests/s, p50/p99 and the server's
 // RSS before, after and at peak.
+// Short mode (shortMode.ts): 10 connections for 1 s.
 import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
@@ -23,10 +24,11 @@ import { demoUsers, environmentIds, publicationIds, receiverIds } from '../serve
 import { freePort } from '../tests/server/support/freePort';
 import { createTestDatabase, type TestDatabase } from '../tests/server/support/testDatabase';
 import { startServerProcess } from './benchServer';
+import { benchSetting } from './shortMode';
 import { reportRows } from './table';
 
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 200);
-const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
+const connections = benchSetting('BENCH_CONNECTIONS', 200, 10);
+const durationSeconds = benchSetting('BENCH_DURATION', 10, 1);
 const env = environmentIds.zuiderveen;
 const key = randomBytes(32);
 /** Distinct messages the tokens stand for (unique counts are exercised, not one key over and over). */

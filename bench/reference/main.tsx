@@ -24,7 +24,8 @@ const msal = new PublicClientApplication({
     protocolMode: 'OIDC',
     redirectUri: `${window.location.origin}/`,
   },
-  cache: { cacheLocation: 'sessionStorage' },
+  // Where the console keeps its session (src/authProvider/msalConfiguration.ts), read alike at start.
+  cache: { cacheLocation: 'localStorage' },
 });
 
 interface Row {

@@ -39,7 +39,8 @@ const msal = new PublicClientApplication({
     protocolMode: 'OIDC',
     redirectUri: '/',
   },
-  cache: { cacheLocation: 'sessionStorage' },
+  // Where the console keeps its session (src/authProvider/msalConfiguration.ts): the one it signed in.
+  cache: { cacheLocation: 'localStorage' },
 });
 await msal.initialize();
 await msal.handleRedirectPromise();

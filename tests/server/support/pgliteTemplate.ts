@@ -1,8 +1,8 @@
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { inject } from 'vitest';
 import { openDatabase } from '../../../server/src/db/client';
+import { provided } from './provided';
 
 // PGlite's first open of an empty directory runs initdb inside WebAssembly: 5 s on a quiet 2-core
 // machine, over 20 s on a busy one, where opening an existing directory takes about 1 s. The server
@@ -25,7 +25,7 @@ export async function createPgliteTemplate(): Promise<string> {
 
 /** Gives a new, empty data directory the template's database (no-op outside the server suite). */
 export async function copyPgliteTemplate(dataDir: string): Promise<void> {
-  const template = inject('pgliteTemplate');
+  const template = provided('pgliteTemplate');
   if (template && !process.env.AB_NO_TEMPLATE)
     await cp(path.join(template, 'db'), path.join(dataDir, 'db'), { recursive: true });
 }

@@ -1,6 +1,6 @@
-import { inject } from 'vitest';
 import { openDatabase } from '../../../server/src/db/client';
 import { createTestDatabase, type TestDatabase } from './testDatabase';
+import { provided } from './provided';
 
 // Migrating an empty PostgreSQL database takes the database server 1–3 s (every migration in its own
 // transaction); the server suite starts about 60 servers and seeded databases per run. As with PGlite
@@ -24,7 +24,7 @@ export async function createPostgresTemplate(adminUrl: string): Promise<TestData
 
 /** A new database for one test server: a copy of the suite's migrated template, else an empty one. */
 export function createMigratedTestDatabase(adminUrl: string): Promise<TestDatabase> {
-  const template = inject('postgresTemplate');
+  const template = provided('postgresTemplate');
   return createTestDatabase(adminUrl, template || undefined);
 }
 

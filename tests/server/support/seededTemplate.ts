@@ -1,12 +1,12 @@
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { inject } from 'vitest';
 import { loadConfig } from '../../../server/src/config';
 import { openDatabase } from '../../../server/src/db/client';
 import { seedIfEmpty } from '../../../server/src/seed';
 import { prepareMigratedDatabase } from './migratedDatabase';
 import { createTestDatabase, type TestDatabase } from './testDatabase';
+import { provided } from './provided';
 
 // The demo seed is about a third of a test server's start (1.0-1.4 s of 3 s CPU on PGlite,
 // docs/performance.md), and nearly every server and seeded database of the suite seeds the same content.
@@ -61,7 +61,7 @@ export async function createSeededTemplate(migrated: {
  * the server suite) a migrated database, which the caller seeds.
  */
 export async function prepareSeededDatabase(dataDir: string): Promise<TestDatabase | undefined> {
-  const template = inject('seededTemplate');
+  const template = provided('seededTemplate');
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!template?.dataDir || (adminUrl && !template.database)) return prepareMigratedDatabase(dataDir);
   await cp(template.dataDir, dataDir, { recursive: true });
