@@ -170,6 +170,11 @@ export interface PublicReadLimits {
   healthPerMinute: number;
   /** ENVIRONMENT_INFO_RATE_LIMIT: requests to /api/1/environment/info (one per console load). */
   environmentInfoPerMinute: number;
+  /**
+   * UNKNOWN_PATH_RATE_LIMIT: requests to paths no route answers (404). Nothing legitimate makes many;
+   * a browser's navigation to one of the console's own pages is not counted.
+   */
+  unknownPathsPerMinute: number;
 }
 
 export type RunMode = 'development' | 'test' | 'production';
@@ -178,7 +183,11 @@ const runModes: readonly RunMode[] = ['development', 'test', 'production'];
 const defaultPort = 8443;
 const defaultAccessTokenTtlSeconds = 3600;
 const defaultIdentityRequestsPerMinute = 600;
-const defaultPublicReads: PublicReadLimits = { healthPerMinute: 1200, environmentInfoPerMinute: 300 };
+const defaultPublicReads: PublicReadLimits = {
+  healthPerMinute: 1200,
+  environmentInfoPerMinute: 300,
+  unknownPathsPerMinute: 600,
+};
 const defaultUploadLimitBytes = 50 * 1024 * 1024;
 /** PostgreSQL takes larger batches better (fewer round trips and commits); PGlite's heap grows with them. */
 const defaultImports = { limitBytes: 200 * 1024 * 1024, batchRows: { postgres: 5000, pglite: 1000 } };
@@ -251,6 +260,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         env,
         'ENVIRONMENT_INFO_RATE_LIMIT',
         defaultPublicReads.environmentInfoPerMinute,
+        1,
+      ),
+      unknownPathsPerMinute: readInteger(
+        env,
+        'UNKNOWN_PATH_RATE_LIMIT',
+        defaultPublicReads.unknownPathsPerMinute,
         1,
       ),
     },

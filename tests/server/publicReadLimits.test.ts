@@ -36,6 +36,10 @@ describe('rate limits of the public reads', () => {
 
   it('defaults to limits a load balancer and the console stay far below', () => {
     const config = loadConfig({ NODE_ENV: 'test' });
-    expect(config.publicReads).toEqual({ healthPerMinute: 1200, environmentInfoPerMinute: 300 });
+    expect(config.publicReads).toEqual({
+      healthPerMinute: 1200,
+      environmentInfoPerMinute: 300,
+      unknownPathsPerMinute: 600,
+    });
   });
 });

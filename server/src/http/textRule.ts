@@ -3,6 +3,7 @@ import { ApiError, badRequest } from '../errors';
 import { providerMountPath } from '../identity/embeddedClient';
 import { hasLoneSurrogate, hasNonTextControlCharacter } from './controlCharacters';
 import { fieldLabel } from '../contract/fieldLabels';
+import { maxJsonDepth, nestsDeeperThan, tooDeeplyNested } from './jsonDepth';
 
 // One rule for every text a request body carries, at any depth and whatever its content type (a block's
 // content is free-form JSON the schemas cannot describe field by field; a public form's answers are
@@ -25,8 +26,9 @@ export function registerTextRule(app: FastifyInstance): void {
 
 /**
  * Replaces Fastify's JSON parser with one that reads the body as bytes and refuses bytes that are not
- * UTF-8 (decoding them would turn them into U+FFFD unnoticed), then parses it as Fastify does
- * (prototype poisoning refused).
+ * UTF-8 (decoding them would turn them into U+FFFD unnoticed) and JSON nested deeper than `maxJsonDepth`
+ * (before parsing, so that neither the parse nor any walk of the value, such as this rule's, does the
+ * work), then parses it as Fastify does (prototype poisoning refused).
  */
 function readJsonAsStrictUtf8(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -37,6 +39,10 @@ function readJsonAsStrictUtf8(app: FastifyInstance): void {
       text = utf8.decode(body as Buffer);
     } catch {
       done(new ApiError(400, 'De aanvraag is geen geldige UTF-8-tekst.', 'body'), undefined);
+      return;
+    }
+    if (nestsDeeperThan(text, maxJsonDepth)) {
+      done(tooDeeplyNested(), undefined);
       return;
     }
     parseJson(request, text, done);
