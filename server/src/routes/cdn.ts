@@ -5,7 +5,7 @@ import { ApiError } from '../errors';
 import { CdnParams, CdnQuery } from '../contract/media';
 import { openFileContent } from '../media/files';
 import { mediaServices } from '../media/mediaServices';
-import { contentTypeOf, isRasterExtension } from '../media/mediaTypes';
+import { contentTypeOf, isRasterExtension, storedFileMediaTypes } from '../media/mediaTypes';
 import { publicRateLimit } from '../http/rateLimit';
 import { RenderBudgetError } from '../media/renderBudget';
 import { RenderAbandonedError, RenderBusyError } from '../media/renderLimiter';
@@ -46,14 +46,7 @@ export const cdnRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'token, images larger than CDN_ANONYMOUS_MAX_PIXELS are not resized (422) unless that size is cached.',
         tags: ['cdn'],
         // Resized images keep their format; anything else is sent with the stored file's own type.
-        'x-produces': [
-          'image/jpeg',
-          'image/png',
-          'image/gif',
-          'image/webp',
-          'image/svg+xml',
-          'application/octet-stream',
-        ],
+        'x-produces': [...storedFileMediaTypes],
         params: CdnParams,
         querystring: CdnQuery,
         response: { ...errorResponses(400, 404, 422, 429, 503) },
