@@ -6,6 +6,7 @@ import { CdnParams, CdnQuery } from '../contract/media';
 import { openFileContent } from '../media/files';
 import { mediaServices } from '../media/mediaServices';
 import { contentTypeOf, isRasterExtension, storedFileMediaTypes } from '../media/mediaTypes';
+import { isNotModified } from '../http/conditionalRequests';
 import { publicRateLimit } from '../http/rateLimit';
 import { RenderBudgetError } from '../media/renderBudget';
 import { RenderAbandonedError, RenderBusyError } from '../media/renderLimiter';
@@ -136,10 +137,4 @@ function setCommonHeaders(reply: FastifyReply, etag: string, contentType: string
     'cross-origin-resource-policy': 'cross-origin',
   });
   reply.type(contentType);
-}
-
-function isNotModified(request: FastifyRequest, etag: string): boolean {
-  const header = request.headers['if-none-match'];
-  if (!header) return false;
-  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
 }
