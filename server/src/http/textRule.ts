@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, badRequest } from '../errors';
 import { providerMountPath } from '../identity/embeddedClient';
 import { hasLoneSurrogate, hasNonTextControlCharacter } from './controlCharacters';
@@ -16,9 +16,18 @@ import { maxJsonDepth, nestsDeeperThan, tooDeeplyNested } from './jsonDepth';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
+/**
+ * Bodies the JSON parser read whole and refused, answered by the hook below: a parser's own error makes
+ * Fastify close the connection (the client might still be sending), and a client that must reconnect
+ * after each refusal costs a TLS handshake each time.
+ */
+const refusedBodies = new WeakMap<FastifyRequest, ApiError>();
+
 export function registerTextRule(app: FastifyInstance): void {
   readJsonAsStrictUtf8(app);
   app.addHook('preValidation', async (request) => {
+    const refusal = refusedBodies.get(request);
+    if (refusal) throw refusal;
     if (request.body === undefined || request.url.startsWith(providerMountPath)) return;
     refuseInvalidText(request.body, []);
   });
@@ -42,7 +51,8 @@ function readJsonAsStrictUtf8(app: FastifyInstance): void {
       return;
     }
     if (nestsDeeperThan(text, maxJsonDepth)) {
-      done(tooDeeplyNested(), undefined);
+      refusedBodies.set(request, tooDeeplyNested());
+      done(null, undefined);
       return;
     }
     parseJson(request, text, done);
