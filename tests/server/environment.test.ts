@@ -64,7 +64,8 @@ describe('environment and users (spec §7)', () => {
     // Eight at a time, like a busy office's browsers.
     await Promise.all(
       Array.from({ length: 8 }, async () => {
-        for (let index = starts.shift(); index !== undefined; index = starts.shift()) await startConsole(index);
+        for (let index = starts.shift(); index !== undefined; index = starts.shift())
+          await startConsole(index);
       }),
     );
     expect(Object.fromEntries(statuses)).toEqual({ 200: 200, 304: 1_800 });
