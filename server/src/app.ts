@@ -8,6 +8,7 @@ import { lockDataDirectory } from './db/lock';
 import { answerClientError, answerFrameworkError, installErrorHandling } from './errors';
 import { serializeErrorWithoutQueryValues } from './http/errorLogSerializer';
 import { refuseNonFiniteNumbers } from './http/finiteNumbers';
+import { refuseUndeclaredContentTypes } from './http/declaredContentTypes';
 import { registerTextRule } from './http/textRule';
 import { registerCompression } from './http/compression';
 import { registerRateLimiting } from './http/rateLimit';
@@ -176,6 +177,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     installErrorHandling(app);
     registerSecurityHeaders(app, config);
     refuseNonFiniteNumbers(app);
+    refuseUndeclaredContentTypes(app);
     registerTextRule(app, { exceptUnder: providerMountPath });
     await registerRateLimiting(app);
     await registerCompression(app);

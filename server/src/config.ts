@@ -97,8 +97,17 @@ export interface PublicReadLimits {
    * seconds; the default leaves room for many of them behind one address.
    */
   healthPerMinute: number;
-  /** ENVIRONMENT_INFO_RATE_LIMIT: requests to /api/1/environment/info (one per console load). */
+  /**
+   * ENVIRONMENT_INFO_RATE_LIMIT: requests to /api/1/environment/info (one per console start or reload).
+   * A municipality's staff share one outgoing address: 2,000 people starting the console at once make
+   * 2,000, a morning of ten loads each 20,000; the answer is cached and mostly a 304.
+   */
   environmentInfoPerMinute: number;
+  /**
+   * UNKNOWN_PATH_RATE_LIMIT: requests to paths no route answers (404). Nothing legitimate makes many;
+   * a browser's navigation to one of the console's own pages is not counted.
+   */
+  unknownPathsPerMinute: number;
 }
 
 export type RunMode = 'development' | 'test' | 'production';
@@ -107,7 +116,11 @@ const runModes: readonly RunMode[] = ['development', 'test', 'production'];
 const defaultPort = 8443;
 const defaultAccessTokenTtlSeconds = 3600;
 const defaultIdentityRequestsPerMinute = 600;
-const defaultPublicReads: PublicReadLimits = { healthPerMinute: 1200, environmentInfoPerMinute: 300 };
+const defaultPublicReads: PublicReadLimits = {
+  healthPerMinute: 1200,
+  environmentInfoPerMinute: 20_000,
+  unknownPathsPerMinute: 600,
+};
 const defaultUploadLimitBytes = 50 * 1024 * 1024;
 
 /**
@@ -160,6 +173,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         env,
         'ENVIRONMENT_INFO_RATE_LIMIT',
         defaultPublicReads.environmentInfoPerMinute,
+        1,
+      ),
+      unknownPathsPerMinute: readInteger(
+        env,
+        'UNKNOWN_PATH_RATE_LIMIT',
+        defaultPublicReads.unknownPathsPerMinute,
         1,
       ),
     },

@@ -37,6 +37,40 @@ describe('environment and users (spec §7)', () => {
     });
   });
 
+  it('answers a repeated ask by its ETag with a 304 without a body, and is revalidated on every load', async () => {
+    const first = await server.api<EnvironmentInfo>('GET', '/api/1/environment/info');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^".+"$/);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const again = await server.api('GET', '/api/1/environment/info', { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+    expect(again.headers.etag).toBe(etag);
+    const stale = await server.api('GET', '/api/1/environment/info', { headers: { 'if-none-match': '"x"' } });
+    expect(stale.status).toBe(200);
+    expect(stale.body).toEqual(first.body);
+  });
+
+  it('lets an office of 2,000 people behind one address start the console in one minute, none refused', async () => {
+    // As browsers do: a first load asks plainly, a reload with the ETag it has (one in ten is a first load).
+    const { etag } = (await server.api('GET', '/api/1/environment/info')).headers;
+    const statuses = new Map<number, number>();
+    const starts = Array.from({ length: 2_000 }, (_, index) => index);
+    const startConsole = async (index: number) => {
+      const headers: Record<string, string> = index % 10 === 0 ? {} : { 'if-none-match': String(etag) };
+      const { status } = await server.api('GET', '/api/1/environment/info', { headers });
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    };
+    // Eight at a time, like a busy office's browsers.
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        for (let index = starts.shift(); index !== undefined; index = starts.shift())
+          await startConsole(index);
+      }),
+    );
+    expect(Object.fromEntries(statuses)).toEqual({ 200: 200, 304: 1_800 });
+  }, 120_000);
+
   it("serves the authority's discovery document over https", async () => {
     const info = await server.api<EnvironmentInfo>('GET', '/api/1/environment/info');
     const discovery = await httpsRequest({

@@ -22,7 +22,7 @@ import { tick, type JourneyContext } from '../../server/src/journeys/ticker';
 import { waitTarget } from '../../server/src/journeys/waits';
 import { MailSendError } from '../../server/src/mail/mailer';
 import { addSubscriber, removeSubscriber } from '../../server/src/receivers/subscribers';
-import { environmentIds, formIds, publicationIds } from '../../server/src/seed/ids';
+import { environmentIds, formIds, publicationIds, receiverIds } from '../../server/src/seed/ids';
 import { openSeededDatabase, type SeededDatabase } from './support/seededDatabase';
 import { stopEarlierJourneys } from './support/stopEarlierJourneys';
 import { recordingMailer } from './support/recordingMailer';
@@ -498,12 +498,69 @@ describe('journeys (triggers, steps, ticker)', () => {
     await w.run();
     expect(w.accepted).toHaveLength(0);
     await expect(getJourney(db, other, journeyId)).rejects.toMatchObject({ status: 404 });
+    // Refused already when saved: its steps send Zuiderveen's publications.
     await expect(activeJourney({ ...welcome(listId) }, other)).rejects.toMatchObject({
       status: 400,
-      message: expect.stringContaining('bestaat niet'),
+      message: expect.stringContaining('niet in deze omgeving bestaat'),
     });
     expect(
       await db.select().from(deliveryRecipients).where(eq(deliveryRecipients.email, 'ander@voorbeeld.nl')),
     ).toHaveLength(0);
+  });
+
+  it("a draft that refers to another environment's list, publication or template is refused when saved, naming the step", async () => {
+    const listId = await newList();
+    const journey = await createJourney(db, env, 'Buren');
+    const foreign = {
+      list: receiverIds.lists.friends,
+      publication: pubs.seasonOpening,
+      template: templates.cultuurhuisStandard,
+    };
+    const withStep = (step: JourneyGraph['steps'][number]): JourneyGraph => ({
+      ...welcome(listId),
+      steps: [{ id: 'a', kind: 'send', ...A, next: 'vreemd' }, step],
+    });
+    const cases: Array<[JourneyGraph, string]> = [
+      [withStep({ id: 'vreemd', kind: 'addToList', listId: foreign.list, next: null }), 'een lijst'],
+      [withStep({ id: 'vreemd', kind: 'removeFromList', listId: foreign.list, next: null }), 'een lijst'],
+      [
+        withStep({ id: 'vreemd', kind: 'send', ...A, publicationId: foreign.publication, next: null }),
+        'een publicatie',
+      ],
+      [
+        withStep({ id: 'vreemd', kind: 'send', ...A, templateId: foreign.template, next: null }),
+        'een template',
+      ],
+      [
+        withStep({
+          id: 'vreemd',
+          kind: 'condition',
+          condition: { kind: 'clickedIn', publicationId: foreign.publication },
+          yes: null,
+          no: null,
+        }),
+        'een publicatie',
+      ],
+    ];
+    for (const [graph, what] of cases) {
+      await expect(updateJourney(db, env, journey.id, { graph })).rejects.toMatchObject({
+        status: 400,
+        field: 'graph',
+        message: `Stap 'vreemd' verwijst naar ${what} die niet in deze omgeving bestaat.`,
+      });
+    }
+    const foreignTrigger: JourneyGraph = {
+      ...welcome(listId),
+      triggers: [{ kind: 'addedToList', listId: foreign.list, includeImports: true }],
+    };
+    await expect(updateJourney(db, env, journey.id, { graph: foreignTrigger })).rejects.toMatchObject({
+      status: 400,
+      field: 'graph',
+      message: 'De trigger verwijst naar een lijst die niet in deze omgeving bestaat.',
+    });
+    // Nothing was stored; the environment's own references (and ones that exist nowhere yet) still save.
+    expect((await getJourney(db, env, journey.id)).graph.steps).toEqual([]);
+    const own = await updateJourney(db, env, journey.id, { graph: welcome(listId) });
+    expect(own.graph.steps).toHaveLength(6);
   });
 });

@@ -15,6 +15,11 @@ import { startTestServer, type TestServer, type Tokens } from './support/testSer
 import { tinyPng, listFiles } from './support/mediaFiles';
 
 const env = environmentIds.zuiderveen;
+
+/** The part of the OpenAPI document that says what a download answers. */
+interface DownloadDocument {
+  paths: Record<string, { get: { responses: Record<string, { content: Record<string, unknown> }> } }>;
+}
 const zeroGuid = '00000000-0000-0000-0000-000000000000';
 
 describe('media library API (spec §7 media, file, directory, tags)', () => {
@@ -335,6 +340,26 @@ describe('media library API (spec §7 media, file, directory, tags)', () => {
       );
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    });
+
+    it('answers every download with a media type the contract documents for it', async () => {
+      const document = (await server.api<DownloadDocument>('GET', '/api/docs')).body;
+      const documented = Object.keys(
+        document.paths['/api/1/{environmentId}/file/{fileId}/download']!.get.responses['200']!.content,
+      );
+      const { zuiderveen } = mediaIds;
+      for (const fileId of [
+        zuiderveen.logoFile,
+        zuiderveen.logoSvgFile,
+        zuiderveen.summerFile,
+        zuiderveen.harbourFile,
+        zuiderveen.reportFile,
+      ]) {
+        const response = await mediaGet(`/file/${fileId}/download`);
+        expect(response.status).toBe(200);
+        const sent = String(response.headers['content-type']).split(';')[0]!.trim();
+        expect(documented).toContain(sent);
+      }
     });
 
     it('deletes a file with its tags, bytes and cached sizes', async () => {

@@ -18,6 +18,7 @@ describe('rate limits shared through Redis', () => {
       REDIS_URL: redisUrl,
       REDIS_PREFIX: `test-${randomBytes(6).toString('hex')}:`,
       HEALTH_RATE_LIMIT: '6',
+      UNKNOWN_PATH_RATE_LIMIT: '4',
     };
     a = await startTestServer(shared);
     b = await startTestServer(shared);
@@ -35,5 +36,14 @@ describe('rate limits shared through Redis', () => {
     const refusedByB = await b.api<{ message: string }>('GET', '/health');
     expect([refusedByA.status, refusedByB.status]).toEqual([429, 429]);
     expect(refusedByB.body.message).toMatch(/^Te veel verzoeken/);
+  });
+
+  it('counts requests to paths no route answers together too', async () => {
+    const statuses: number[] = [];
+    for (const server of [a, b, a, b])
+      statuses.push((await server.api('POST', '/bestaat-niet', { body: {} })).status);
+    expect(statuses).toEqual([404, 404, 404, 404]);
+    expect((await a.api('GET', '/bestaat-niet')).status).toBe(429);
+    expect((await b.api('DELETE', '/api/1/bestaat-niet')).status).toBe(429);
   });
 });

@@ -39,6 +39,7 @@ let root: HTMLElement;
 beforeEach(() => {
   setViewport(1366);
   sessionStorage.clear();
+  localStorage.clear();
   forgetCachedSession();
   window.history.replaceState(null, '', '/');
   root = document.body.appendChild(document.createElement('div'));
@@ -191,6 +192,39 @@ describe('the small entry', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Opnieuw proberen' }));
     expect(await screen.findByRole('button', { name: 'Inloggen' })).toBeInTheDocument();
     expect(screen.queryByText('Het platform is niet bereikbaar')).toBeNull();
+  });
+
+  it('starts a signed-in console with the info it had when the server refuses the call (429)', async () => {
+    installDemoPlatform();
+    signInSession([zuiderveen]);
+    await boot(root);
+    root.replaceChildren();
+    // The office behind this address asked too often: a reload is refused.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json(
+          { status: 429, message: 'Te veel verzoeken. Probeer het over 30 seconden opnieuw.' },
+          { status: 429 },
+        ),
+      ),
+    );
+    await boot(root);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(fakeConsole.renderConsole).toHaveBeenCalledTimes(2);
+    await fakeConsole.renderConsole.mock.calls[1][1]();
+    expect(fakeConsole.startConsoleOnce).toHaveBeenLastCalledWith({ info: embeddedInfo });
+  });
+
+  it('explains a refusal (429) in Dutch when no info was had before', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ status: 429, message: 'Te veel verzoeken.' }, { status: 429 })),
+    );
+    void boot(root);
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Het platform is niet bereikbaar')).toBeInTheDocument();
+    expect(fakeConsole.renderConsole).not.toHaveBeenCalled();
   });
 
   it("shows the server's own explanation when the platform has no environment yet (503)", async () => {

@@ -1,7 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, badRequest } from '../errors';
 import { hasLoneSurrogate, hasNonTextControlCharacter } from './controlCharacters';
 import { fieldLabel } from '../contract/fieldLabels';
+import { maxJsonDepth, nestsDeeperThan, tooDeeplyNested } from './jsonDepth';
 
 // One rule for every text a request body carries, at any depth and whatever its content type (a block's
 // content is free-form JSON the schemas cannot describe field by field; a public form's answers are
@@ -14,10 +15,19 @@ import { fieldLabel } from '../contract/fieldLabels';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
+/**
+ * Bodies the JSON parser read whole and refused, answered by the hook below: a parser's own error makes
+ * Fastify close the connection (the client might still be sending), and a client that must reconnect
+ * after each refusal costs a TLS handshake each time.
+ */
+const refusedBodies = new WeakMap<FastifyRequest, ApiError>();
+
 /** `exceptUnder`: the path of a part with its own guard (the embedded provider's, /oidc), left alone here. */
 export function registerTextRule(app: FastifyInstance, { exceptUnder }: { exceptUnder: string }): void {
   readJsonAsStrictUtf8(app);
   app.addHook('preValidation', async (request) => {
+    const refusal = refusedBodies.get(request);
+    if (refusal) throw refusal;
     if (request.body === undefined || request.url.startsWith(exceptUnder)) return;
     refuseInvalidText(request.body, []);
   });
@@ -25,8 +35,9 @@ export function registerTextRule(app: FastifyInstance, { exceptUnder }: { except
 
 /**
  * Replaces Fastify's JSON parser with one that reads the body as bytes and refuses bytes that are not
- * UTF-8 (decoding them would turn them into U+FFFD unnoticed), then parses it as Fastify does
- * (prototype poisoning refused).
+ * UTF-8 (decoding them would turn them into U+FFFD unnoticed) and JSON nested deeper than `maxJsonDepth`
+ * (before parsing, so that neither the parse nor any walk of the value, such as this rule's, does the
+ * work), then parses it as Fastify does (prototype poisoning refused).
  */
 function readJsonAsStrictUtf8(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -37,6 +48,11 @@ function readJsonAsStrictUtf8(app: FastifyInstance): void {
       text = utf8.decode(body as Buffer);
     } catch {
       done(new ApiError(400, 'De aanvraag is geen geldige UTF-8-tekst.', 'body'), undefined);
+      return;
+    }
+    if (nestsDeeperThan(text, maxJsonDepth)) {
+      refusedBodies.set(request, tooDeeplyNested());
+      done(null, undefined);
       return;
     }
     parseJson(request, text, done);

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type {
   Journey,
   JourneyGraph,
@@ -8,7 +8,14 @@ import type {
   UpdateJourneyBody,
 } from '../contract/journeys';
 import type { Database } from '../db/client';
-import { journeyVersions, journeys, publicationTemplates, publications, lists } from '../db/schema';
+import {
+  journeyVersions,
+  journeys,
+  publicationTemplates,
+  publicationTypes,
+  publications,
+  lists,
+} from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import { conditionKindOf } from './conditionKinds';
 import { emptyGraph, assertGraphShape } from './graph';
@@ -83,7 +90,10 @@ export async function updateJourney(
   body: UpdateJourneyBody,
 ): Promise<Journey> {
   const row = await journeyRow(db, environmentId, id);
-  if (body.graph) assertGraphShape(body.graph);
+  if (body.graph) {
+    assertGraphShape(body.graph);
+    await assertNoForeignReferences(db, environmentId, body.graph);
+  }
   if (row.state === 'Gestopt' && body.graph)
     throw conflict('Een gestopte journey kan niet meer worden gewijzigd.');
   await db
@@ -97,6 +107,111 @@ export async function deleteJourney(db: Database, environmentId: string, id: str
   const row = await journeyRow(db, environmentId, id);
   if (row.state === 'Actief') throw conflict('Pauzeer of stop de journey voordat je hem verwijdert.');
   await db.delete(journeys).where(eq(journeys.id, id));
+}
+
+/** What a trigger or step refers to, by the kind of record (as its Dutch message names it). */
+interface References {
+  list?: string;
+  publication?: string;
+  template?: string;
+}
+
+const referenceNames: Record<keyof References, string> = {
+  list: 'een lijst',
+  publication: 'een publicatie',
+  template: 'een template',
+};
+
+function stepReferences(step: JourneyStep): References {
+  switch (step.kind) {
+    case 'send':
+      return { publication: step.publicationId, template: step.templateId };
+    case 'addToList':
+    case 'removeFromList':
+      return { list: step.listId };
+    case 'condition':
+      return 'publicationId' in step.condition ? { publication: step.condition.publicationId } : {};
+    default:
+      return {};
+  }
+}
+
+function triggerReferences(trigger: JourneyGraph['triggers'][number]): References {
+  if ('listId' in trigger) return { list: trigger.listId };
+  if ('publicationId' in trigger) return { publication: trigger.publicationId };
+  return {};
+}
+
+/**
+ * Refuses (400 naming the step) a graph that refers to another environment's list, publication or
+ * template: saved, such a draft was only refused on publishing. A reference that exists nowhere (yet) is
+ * left to the activation's problems, as before; both read the same to the caller.
+ */
+async function assertNoForeignReferences(
+  db: Database,
+  environmentId: string,
+  graph: JourneyGraph,
+): Promise<void> {
+  const stepRefs = graph.steps.map((step) => ({ step, refs: stepReferences(step) }));
+  const triggerRefs = graph.triggers.map(triggerReferences);
+  const all = [...stepRefs.map(({ refs }) => refs), ...triggerRefs];
+  const idsOf = (kind: keyof References) => [
+    ...new Set(all.map((refs) => refs[kind]).filter((id): id is string => id !== undefined)),
+  ];
+  const [listIds, publicationIds, templateIds] = [idsOf('list'), idsOf('publication'), idsOf('template')];
+  const [foreignLists, foreignPublications, foreignTemplates] = await Promise.all([
+    listIds.length === 0
+      ? []
+      : db
+          .select({ id: lists.id })
+          .from(lists)
+          .where(and(inArray(lists.id, listIds), ne(lists.environmentId, environmentId))),
+    publicationIds.length === 0
+      ? []
+      : db
+          .select({ id: publications.id })
+          .from(publications)
+          .where(
+            and(inArray(publications.id, publicationIds), ne(publications.environmentId, environmentId)),
+          ),
+    templateIds.length === 0
+      ? []
+      : db
+          .select({ id: publicationTemplates.id })
+          .from(publicationTemplates)
+          .innerJoin(publicationTypes, eq(publicationTypes.id, publicationTemplates.publicationTypeId))
+          .where(
+            and(
+              inArray(publicationTemplates.id, templateIds),
+              ne(publicationTypes.environmentId, environmentId),
+            ),
+          ),
+  ]);
+  const foreign: Record<keyof References, Set<string>> = {
+    list: new Set(foreignLists.map((row) => row.id)),
+    publication: new Set(foreignPublications.map((row) => row.id)),
+    template: new Set(foreignTemplates.map((row) => row.id)),
+  };
+  const foreignKind = (refs: References) =>
+    (Object.keys(referenceNames) as Array<keyof References>).find(
+      (kind) => refs[kind] !== undefined && foreign[kind].has(refs[kind]),
+    );
+  for (const { step, refs } of stepRefs) {
+    const kind = foreignKind(refs);
+    if (kind)
+      throw badRequest(
+        'graph',
+        `Stap '${step.id}' verwijst naar ${referenceNames[kind]} die niet in deze omgeving bestaat.`,
+      );
+  }
+  for (const refs of triggerRefs) {
+    const kind = foreignKind(refs);
+    if (kind)
+      throw badRequest(
+        'graph',
+        `De trigger verwijst naar ${referenceNames[kind]} die niet in deze omgeving bestaat.`,
+      );
+  }
 }
 
 /** Dutch reasons the graph cannot run: missing references, no trigger, no steps. */

@@ -35,7 +35,17 @@ export function isRasterExtension(extension: string): boolean {
   return rasterExtensions.has(extension.toLowerCase());
 }
 
+const opaqueBytes = 'application/octet-stream';
+
+/**
+ * Every media type a stored file can be sent with (`contentTypeOf`, without parameters such as the
+ * charset): what the contract documents for a route that answers with the file as it is.
+ */
+export const storedFileMediaTypes: readonly string[] = [
+  ...new Set([...Object.values(contentTypes), opaqueBytes].map((type) => type.split(';')[0]!.trim())),
+];
+
 /** The Content-Type a stored file is sent with; unknown types are opaque bytes. */
 export function contentTypeOf(extension: string): string {
-  return contentTypes[extension.toLowerCase()] ?? 'application/octet-stream';
+  return contentTypes[extension.toLowerCase()] ?? opaqueBytes;
 }

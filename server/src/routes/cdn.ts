@@ -5,7 +5,8 @@ import { ApiError } from '../errors';
 import { CdnParams, CdnQuery } from '../contract/media';
 import { openFileContent } from '../media/files';
 import { mediaServices } from '../media/mediaServices';
-import { contentTypeOf, isRasterExtension } from '../media/mediaTypes';
+import { contentTypeOf, isRasterExtension, storedFileMediaTypes } from '../media/mediaTypes';
+import { isNotModified } from '../http/conditionalRequests';
 import { publicRateLimit } from '../http/rateLimit';
 import { RenderBudgetError } from '../media/renderBudget';
 import { RenderAbandonedError, RenderBusyError } from '../media/renderLimiter';
@@ -46,14 +47,7 @@ export const cdnRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'token, images larger than CDN_ANONYMOUS_MAX_PIXELS are not resized (422) unless that size is cached.',
         tags: ['cdn'],
         // Resized images keep their format; anything else is sent with the stored file's own type.
-        'x-produces': [
-          'image/jpeg',
-          'image/png',
-          'image/gif',
-          'image/webp',
-          'image/svg+xml',
-          'application/octet-stream',
-        ],
+        'x-produces': [...storedFileMediaTypes],
         params: CdnParams,
         querystring: CdnQuery,
         response: { ...errorResponses(400, 404, 422, 429, 503) },
@@ -143,10 +137,4 @@ function setCommonHeaders(reply: FastifyReply, etag: string, contentType: string
     'cross-origin-resource-policy': 'cross-origin',
   });
   reply.type(contentType);
-}
-
-function isNotModified(request: FastifyRequest, etag: string): boolean {
-  const header = request.headers['if-none-match'];
-  if (!header) return false;
-  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
 }

@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config';
 import { notFoundBody } from '../errors';
+import { limitUnknownPaths } from '../http/rateLimit';
 import { consoleSecurityHeaders } from '../http/securityHeaders';
 
 /** Vite's output folder for files whose names carry a hash of their content. */
@@ -43,13 +44,22 @@ export async function registerConsole(app: FastifyInstance, config: AppConfig): 
         reply.headers(securityHeaders).header('cache-control', cachePolicy(staticDir, filePath)),
     });
   }
-  app.setNotFoundHandler(async (request, reply) => {
+  /** A browser navigation to one of the console's own pages (client routes such as /publications/42). */
+  const isConsoleNavigation = (request: FastifyRequest) => {
     const pathname = request.url.split('?')[0];
     const isServerPath = serverOwnedPrefixes.some((prefix) => pathname.startsWith(prefix));
     // Browser navigations ask for HTML; a missing script or image must stay a 404 (client routes such as
     // /media/2024.01 may contain dots, so the extension cannot tell them apart).
     const isNavigation = String(request.headers.accept ?? '').includes('text/html');
-    if (hasBuild && request.method === 'GET' && !isServerPath && isNavigation) {
+    return hasBuild && request.method === 'GET' && !isServerPath && isNavigation;
+  };
+  limitUnknownPaths(
+    app,
+    { max: config.publicReads.unknownPathsPerMinute, timeWindow: '1 minute' },
+    isConsoleNavigation,
+  );
+  app.setNotFoundHandler(async (request, reply) => {
+    if (isConsoleNavigation(request)) {
       return reply.headers(securityHeaders).header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).type('application/json; charset=utf-8').send(notFoundBody());

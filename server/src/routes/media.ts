@@ -33,7 +33,7 @@ import { deleteFile, openFileContent, readFile, renameFile, uploadFile } from '.
 import { readFileUsage } from '../media/fileUsage';
 import { mediaServices } from '../media/mediaServices';
 import { parseMediaPath } from '../media/mediaPath';
-import { contentTypeOf } from '../media/mediaTypes';
+import { contentTypeOf, storedFileMediaTypes } from '../media/mediaTypes';
 import { fileKey } from '../media/keys';
 import { validateDirectoryName, validateFileName } from '../media/names';
 import { scriptFreeContentSecurityPolicy, userContentHeaders } from '../media/securityHeaders';
@@ -263,11 +263,14 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         summary: 'The file as an attachment named with its original name.',
+        description:
+          "Sent with the stored file's own media type (by its extension; application/octet-stream when " +
+          'unknown). With a bucket store (MEDIA_STORE=s3) the answer is a 302 to a presigned link of at ' +
+          'most 15 minutes, which answers the same.',
         tags: ['media'],
         'x-extension': true,
         'x-download': true,
-        // The stored file's own type.
-        'x-produces': ['application/octet-stream'],
+        'x-produces': [...storedFileMediaTypes],
         params: environmentParams(FileParams.properties),
         response: { ...errorResponses(400, 401, 403, 404) },
       },

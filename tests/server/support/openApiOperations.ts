@@ -33,6 +33,8 @@ export interface Operation {
   queryParameters: OperationParameter[];
   /** The JSON body's schema, when the operation takes one. */
   body?: JsonSchema;
+  /** Answered without sign-in (`security: []` in the document). */
+  public?: boolean;
 }
 
 export const environmentTemplatePrefix = '/api/1/{environmentId}';
@@ -51,6 +53,7 @@ interface OpenApiDocument {
       string,
       {
         parameters?: DocumentParameter[];
+        security?: unknown[];
         requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
       }
     >
@@ -77,6 +80,7 @@ export async function documentedOperations(server: TestServer): Promise<Operatio
         pathParameters: only('path'),
         queryParameters: only('query'),
         body: operation.requestBody?.content?.['application/json']?.schema,
+        public: Array.isArray(operation.security) && operation.security.length === 0,
       });
     }
   }
