@@ -13,6 +13,7 @@ import {
 } from '../../server/src/db/schema';
 import type { Clock } from '../../server/src/delivery/clock';
 import { recordAnswer, type AnswerSource, type ReadState } from '../../server/src/rsvp/answers';
+import { answerMailLimit } from '../../server/src/rsvp/answerMails';
 import { invitationOf } from '../../server/src/rsvp/publicInvitation';
 import { calendarFile } from '../../server/src/rsvp/calendarFile';
 import { readRsvpSettings, saveRsvpSettings } from '../../server/src/rsvp/events';
@@ -130,6 +131,18 @@ describe('RSVP answers', () => {
         )
     )[0].persons;
 
+  /** The answer emails ('bevestiging', 'wachtlijst') queued for one invitee. */
+  const answerMails = async (inviteeId: number) =>
+    db
+      .select({ kind: rsvpMailOutbox.kind })
+      .from(rsvpMailOutbox)
+      .where(
+        and(
+          eq(rsvpMailOutbox.inviteeId, inviteeId),
+          sql`${rsvpMailOutbox.kind} IN ('bevestiging', 'wachtlijst')`,
+        ),
+      );
+
   it("50 concurrent 'Ja' for 10 places: exactly 10 accepted and 40 on the waiting list", async () => {
     const { publicationId, inviteeIds } = await invitation(10, 50);
     const results = await Promise.all(inviteeIds.map((id) => answer(publicationId, id, 'Ja')));
@@ -140,7 +153,7 @@ describe('RSVP answers', () => {
     expect(summary).toMatchObject({ invited: 50, yes: 10, waiting: 40, placesLeft: 0, noAnswer: 0 });
   });
 
-  it('first answers and changes that free places at once: the count stays exact, one email per answer, nobody passed over', async () => {
+  it('first answers and changes that free places at once: the count stays exact, one email per changed answer up to the limit, nobody passed over', async () => {
     // First answers take places without the event's lock (one conditional UPDATE), changes of a held 'Ja'
     // and the waiting list go under it; here both run at the same time, several per invitee.
     const { publicationId, inviteeIds } = await invitation(6, 12, { maxGuests: 2 });
@@ -181,7 +194,7 @@ describe('RSVP answers', () => {
     // Every recorded answer has its history row and its email.
     const recorded = settled.filter((result) => result.status === 'fulfilled').length;
     const history = await db
-      .select({ id: rsvpAnswerHistory.id })
+      .select({ inviteeId: rsvpAnswerHistory.inviteeId })
       .from(rsvpAnswerHistory)
       .where(
         and(
@@ -190,16 +203,11 @@ describe('RSVP answers', () => {
         ),
       );
     expect(history).toHaveLength(recorded);
-    const mails = await db
-      .select({ id: rsvpMailOutbox.id })
-      .from(rsvpMailOutbox)
-      .where(
-        and(
-          eq(rsvpMailOutbox.publicationId, publicationId),
-          sql`${rsvpMailOutbox.kind} IN ('bevestiging', 'wachtlijst')`,
-        ),
-      );
-    expect(mails).toHaveLength(recorded);
+    // Each invitee's answers are all different, so each is emailed, up to the limit.
+    for (const inviteeId of inviteeIds) {
+      const answers = history.filter((row) => row.inviteeId === inviteeId).length;
+      expect(await answerMails(inviteeId)).toHaveLength(Math.min(answers, answerMailLimit.mails));
+    }
   });
 
   it("answers that start from the answer page's read, stale by then, are decided again: the count stays exact", async () => {
@@ -450,6 +458,37 @@ describe('RSVP answers', () => {
         token,
       ),
     ).toBeUndefined();
+  });
+
+  it('an identical answer again sends no second email; changes email at most answerMailLimit times an hour', async () => {
+    // Issue 37.7: 'Ja' and then 'Nee' four times gave five emails 'Je antwoord is ontvangen'.
+    const { publicationId, inviteeIds } = await invitation(0, 2, { maxGuests: 2 });
+    const [person, other] = inviteeIds;
+    await answer(publicationId, person, 'Ja');
+    for (let time = 0; time < 4; time++) await answer(publicationId, person, 'Nee');
+    expect(await answerMails(person)).toHaveLength(2);
+    // The same 'Ja' with the same guests again (through the event's lock, as it holds a place): no email.
+    await answer(publicationId, other, 'Ja', 1);
+    await answer(publicationId, other, 'Ja', 1);
+    expect(await answerMails(other)).toHaveLength(1);
+    // Another number of guests is a change.
+    await answer(publicationId, other, 'Ja', 2);
+    expect(await answerMails(other)).toHaveLength(2);
+    // Changing one's mind over and over within the hour: still recorded, emailed at most the limit.
+    for (let time = 0; time < 6; time++) {
+      const recorded = await answer(
+        publicationId,
+        person,
+        time % 2 === 0 ? 'Ja' : 'Nee',
+        0,
+        new Date(now.getTime() + time * 60_000),
+      );
+      expect(recorded.answer).toBe(time % 2 === 0 ? 'Ja' : 'Nee');
+    }
+    expect(await answerMails(person)).toHaveLength(answerMailLimit.mails);
+    // An hour after the first emails, a change is emailed again.
+    await answer(publicationId, person, 'Ja', 0, new Date(now.getTime() + answerMailLimit.withinMs + 1));
+    expect(await answerMails(person)).toHaveLength(answerMailLimit.mails + 1);
   });
 
   it('a crash between the answer and its email sends the email once', async () => {

@@ -361,7 +361,9 @@ describe('RSVP through the server', () => {
     expect(tooBig.status).toBe(413);
   });
   it("an RSVP mail refused at RCPT TO (550) makes the address 'Onbestelbaar', as a delivery job's refusal does", async () => {
-    const address = 'anne@voorbeeld.nl';
+    // The editors' address, promoted from the waiting list: its 'Nee' is a change, and so is emailed (the
+    // same answer again would not be).
+    const address = 'redactie@zuiderveen.example.nl';
     sink.refuseRecipient(address, `550 5.1.1 <${address}>: Recipient address rejected: User unknown`);
     try {
       // The answer is recorded; its confirmation is what the server refuses.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createConnectionLimiter } from '../../server/src/bounces/connectionLimiter';
 import { readDeliveryReport } from '../../server/src/bounces/deliveryReport';
-import { bounceAddress, recipientOfBounceAddress } from '../../server/src/sending/bounceAddress';
+import { bounceAddress, messageOfBounceAddress } from '../../server/src/sending/bounceAddress';
 
 // The pure parts of the bounce listener: reading reports, the VERP address and the per-address limit.
 // The SMTP conversation itself is in tests/server/bounces.test.ts.
@@ -99,15 +99,25 @@ describe('delivery reports', () => {
 describe('bounce addresses', () => {
   const key = Buffer.alloc(32, 7);
   it('names the recipient row it was made for, in any case and on any domain; a changed one names none', () => {
-    const address = bounceAddress(key, 123_456, 'zuiderveen.example');
-    expect(recipientOfBounceAddress(key, address)).toBe(123_456);
-    expect(recipientOfBounceAddress(key, address.toUpperCase())).toBe(123_456);
-    expect(recipientOfBounceAddress(key, address.replace('zuiderveen.example', 'mx.example.net'))).toBe(
-      123_456,
+    const delivery = { kind: 'delivery', id: 123_456 } as const;
+    const address = bounceAddress(key, delivery, 'zuiderveen.example');
+    expect(messageOfBounceAddress(key, address)).toEqual(delivery);
+    expect(messageOfBounceAddress(key, address.toUpperCase())).toEqual(delivery);
+    expect(messageOfBounceAddress(key, address.replace('zuiderveen.example', 'mx.example.net'))).toEqual(
+      delivery,
     );
-    expect(recipientOfBounceAddress(Buffer.alloc(32, 8), address)).toBeUndefined();
-    expect(recipientOfBounceAddress(key, address.replace('bounce+2n9c', 'bounce+2n9d'))).toBeUndefined();
-    expect(recipientOfBounceAddress(key, 'postmaster@zuiderveen.example')).toBeUndefined();
+    expect(messageOfBounceAddress(Buffer.alloc(32, 8), address)).toBeUndefined();
+    expect(messageOfBounceAddress(key, address.replace('bounce+2n9c', 'bounce+2n9d'))).toBeUndefined();
+    expect(messageOfBounceAddress(key, 'postmaster@zuiderveen.example')).toBeUndefined();
+  });
+
+  it('names an RSVP email or a test send as such; its signature does not pass for another kind of the same id', () => {
+    for (const kind of ['rsvp', 'test'] as const) {
+      const address = bounceAddress(key, { kind, id: 42 }, 'zuiderveen.example');
+      expect(address).toMatch(new RegExp(`^bounce\\+${kind}\\.16-[0-9a-f]{16}@zuiderveen\\.example$`));
+      expect(messageOfBounceAddress(key, address)).toEqual({ kind, id: 42 });
+      expect(messageOfBounceAddress(key, address.replace(`${kind}.`, ''))).toBeUndefined();
+    }
   });
 });
 

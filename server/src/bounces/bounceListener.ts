@@ -1,7 +1,7 @@
 import type { Database } from '../db/client';
 import type { BounceSettings } from './bounceSettings';
 import { serverSecret } from '../delivery/serverSecret';
-import { recipientOfBounceAddress } from '../sending/bounceAddress';
+import { messageOfBounceAddress, type BouncedMessage } from '../sending/bounceAddress';
 import { createConnectionLimiter } from './connectionLimiter';
 import { readDeliveryReport } from './deliveryReport';
 import { recordDeliveryReport } from './undeliverable';
@@ -58,7 +58,7 @@ export async function startBounceListener(
       callback();
     },
     onRcptTo(address, _session, callback) {
-      if (recipientOfBounceAddress(key, address.address) === undefined)
+      if (messageOfBounceAddress(key, address.address) === undefined)
         return callback(smtpError(550, 'No such bounce address'));
       callback();
     },
@@ -72,11 +72,11 @@ export async function startBounceListener(
           return callback(smtpError(552, `Message exceeds the limit of ${settings.maxMessageBytes} bytes`));
         const report = readDeliveryReport(Buffer.concat(chunks));
         if (report.kind === 'unknown' || report.kind === 'no failure') return callback();
-        const recipientIds = session.envelope.rcptTo
-          .map((rcpt) => recipientOfBounceAddress(key, rcpt.address))
-          .filter((id): id is number => id !== undefined);
+        const messages = session.envelope.rcptTo
+          .map((rcpt) => messageOfBounceAddress(key, rcpt.address))
+          .filter((message): message is BouncedMessage => message !== undefined);
         const receivedAt = new Date(now());
-        Promise.all(recipientIds.map((id) => recordDeliveryReport(db, id, report, receivedAt))).then(
+        Promise.all(messages.map((message) => recordDeliveryReport(db, message, report, receivedAt))).then(
           () => callback(),
           () => callback(smtpError(451, 'The report could not be recorded, try again later')),
         );

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { selectRows } from '../delivery/selectRows';
+import type { BouncedMessage } from '../sending/bounceAddress';
 import type { DeliveryReport } from './deliveryReport';
 
 // What a bounce or complaint does to an address. listmonk blocks on one hard bounce and ignores soft
@@ -25,48 +26,47 @@ export type RecordOutcome = 'recorded' | 'repeated' | 'unknown recipient';
 type Failure = Extract<DeliveryReport, { kind: 'hard' | 'soft' | 'complaint' }>;
 
 /**
- * Records the report about one delivered message (the recipient row its VERP address names) and applies
- * the rule above, in one transaction: the same report twice is recorded once ('repeated').
+ * Records the report about one sent message (the row its VERP address names: a delivery job's recipient,
+ * an RSVP email or a test send) and applies the rule above, in one transaction: the same report twice is
+ * recorded once ('repeated').
  */
 export async function recordDeliveryReport(
   db: Database,
-  recipientId: number,
+  message: BouncedMessage,
   report: Failure,
   now: Date,
 ): Promise<RecordOutcome> {
   return db.transaction(async (tx) => {
-    const [recipient] = await selectRows<{
-      environment_id: string;
-      job_id: string;
-      email: string;
-      title: string;
-    }>(
+    const [sent] = await selectRows<{ environment_id: string; email: string; title: string }>(
       tx,
-      sql`SELECT r.environment_id, r.job_id, r.email, j.title
-          FROM delivery_recipients r JOIN delivery_jobs j ON j.id = r.job_id
-          WHERE r.id = ${recipientId} AND r.status IN ('Verzonden', 'Mislukt')`,
+      sentMessage(message),
     );
-    if (!recipient) return 'unknown recipient';
-    // One address at a time: two soft bounces of different jobs arriving together both see each other.
-    await lockAddress(tx, recipient.environment_id, recipient.email);
+    if (!sent) return 'unknown recipient';
+    // One address at a time: two soft bounces of different messages arriving together both see each other.
+    await lockAddress(tx, sent.environment_id, sent.email);
     const inserted = await selectRows<{ id: number }>(
       tx,
-      sql`INSERT INTO delivery_bounces (environment_id, job_id, recipient_id, kind, status, diagnostic, received_at)
-          VALUES (${recipient.environment_id}, ${recipient.job_id}, ${recipientId}, ${report.kind},
-                  ${report.status}, ${report.diagnostic}, ${now})
-          ON CONFLICT (recipient_id, kind) DO NOTHING RETURNING id`,
+      message.kind === 'delivery'
+        ? sql`INSERT INTO delivery_bounces (environment_id, job_id, recipient_id, kind, status, diagnostic, received_at)
+              SELECT environment_id, job_id, id, ${report.kind}, ${report.status}, ${report.diagnostic}, ${now}
+              FROM delivery_recipients WHERE id = ${message.id}
+              ON CONFLICT (recipient_id, kind) DO NOTHING RETURNING id`
+        : sql`INSERT INTO mail_bounces (environment_id, message_kind, message_id, kind, status, diagnostic, received_at)
+              VALUES (${sent.environment_id}, ${message.kind}, ${message.id}, ${report.kind}, ${report.status},
+                      ${report.diagnostic}, ${now})
+              ON CONFLICT (message_kind, message_id, kind) DO NOTHING RETURNING id`,
     );
     if (inserted.length === 0) return 'repeated';
 
     const exclude = (cause: ExclusionCause, detail: string) =>
       excludeAddress(tx, {
-        environmentId: recipient.environment_id,
-        email: recipient.email,
+        environmentId: sent.environment_id,
+        email: sent.email,
         cause,
         detail,
         now,
       });
-    const about = `'${recipient.title}'`;
+    const about = aboutMessage[message.kind](sent.title);
     if (report.kind === 'complaint') {
       await exclude('Klacht', `Als spam gemeld na ${about}.`);
     } else if (report.kind === 'hard') {
@@ -74,7 +74,7 @@ export async function recordDeliveryReport(
         undeliverableCause,
         `Harde bounce ${report.status} na ${about}${answer(report.diagnostic)}`,
       );
-    } else if (await softInARow(tx, recipient.environment_id, recipient.email)) {
+    } else if (await softInARow(tx, sent.environment_id, sent.email)) {
       await exclude(
         undeliverableCause,
         `Zachte bounce op ${softBouncesInARow} verzendingen op rij, de laatste ${report.status} na ${about}${answer(report.diagnostic)}`,
@@ -82,6 +82,35 @@ export async function recordDeliveryReport(
     }
     return 'recorded';
   });
+}
+
+/** How a reason names the message: the job's title, the RSVP email's event, the test's subject. */
+const aboutMessage: Record<BouncedMessage['kind'], (title: string) => string> = {
+  delivery: (title) => `'${title}'`,
+  rsvp: (title) => `de RSVP-mail van '${title}'`,
+  test: (title) => `de test '${title}'`,
+};
+
+/**
+ * The sent message a bounce address names: its environment, its address and its title (aboutMessage). An
+ * RSVP email's row counts as soon as it exists: its signed address went out only with the message, and a
+ * report may come before the sender marked the row sent.
+ */
+function sentMessage(message: BouncedMessage): SQL {
+  switch (message.kind) {
+    case 'delivery':
+      return sql`SELECT r.environment_id, r.email, j.title
+          FROM delivery_recipients r JOIN delivery_jobs j ON j.id = r.job_id
+          WHERE r.id = ${message.id} AND r.status IN ('Verzonden', 'Mislukt')`;
+    case 'rsvp':
+      return sql`SELECT o.environment_id, i.email, e.title
+          FROM rsvp_mail_outbox o
+          JOIN rsvp_invitees i ON i.id = o.invitee_id
+          JOIN rsvp_events e ON e.publication_id = o.publication_id
+          WHERE o.id = ${message.id}`;
+    case 'test':
+      return sql`SELECT environment_id, email, subject AS title FROM test_sends WHERE id = ${message.id}`;
+  }
 }
 
 type ExclusionCause = 'Klacht' | typeof undeliverableCause;
@@ -108,8 +137,8 @@ async function lockAddress(db: Pick<Database, 'execute'>, environmentId: string,
  * A refusal when sending, after the tries, applied by the same rule as a report: 'hard' (the server refused
  * the address with 5xx) makes it 'Onbestelbaar' at once; 'soft' (a 4xx that stayed) does when the address's
  * last messages all bounced. Called by every sender in the transaction that records the failure, so a
- * delivery job's recipient row ('Mislukt') is already there for the count; a mail without such a row (an
- * RSVP mail) only knows hard refusals. `what` names the mail in the reason ('Nieuwsbrief januari' or
+ * delivery job's recipient row ('Mislukt') is already there for the count; an RSVP email refused when sent
+ * reports its hard refusals here. `what` names the mail in the reason ('Nieuwsbrief januari' or
  * 'de bevestiging van …').
  */
 export async function recordRefusalAtSend(
@@ -149,8 +178,9 @@ function answer(diagnostic: string | null): string {
 }
 
 /**
- * Whether each of the address's last messages in the environment bounced (either kind) or was refused
- * when sent ('Mislukt'), and there are at least `softBouncesInARow` of them since staff last let it in.
+ * Whether each of the address's last messages in the environment (of every kind: a delivery job's, an RSVP
+ * email, a test send) bounced (either kind) or was refused when sent ('Mislukt'), and there are at least
+ * `softBouncesInARow` of them since staff last let it in.
  */
 async function softInARow(
   db: Pick<Database, 'execute'>,
@@ -159,22 +189,41 @@ async function softInARow(
 ): Promise<boolean> {
   const [row] = await selectRows<{ messages: number; bounced: number }>(
     db,
-    sql`SELECT count(*)::int AS messages,
-               count(*) FILTER (WHERE latest.status = 'Mislukt' OR EXISTS (
-                 SELECT 1 FROM delivery_bounces b WHERE b.recipient_id = latest.id AND b.kind IN ('hard', 'soft')
-               ))::int AS bounced
-        FROM (
-          SELECT r.id, r.status FROM delivery_recipients r JOIN delivery_jobs j ON j.id = r.job_id
+    sql`WITH readmitted AS (
+          -- Staff who let the address in again start its count afresh.
+          SELECT coalesce(max(u.removed_at), '-infinity') AS at FROM unsubscribers u
+          WHERE u.environment_id = ${environmentId} AND lower(u.email) = lower(${email})
+        ),
+        messages AS (
+          SELECT coalesce(j.started_at, j.created_at) AS at, r.id AS tiebreak,
+                 r.status = 'Mislukt' OR EXISTS (
+                   SELECT 1 FROM delivery_bounces b WHERE b.recipient_id = r.id AND b.kind IN ('hard', 'soft')
+                 ) AS bounced
+          FROM delivery_recipients r JOIN delivery_jobs j ON j.id = r.job_id
           WHERE r.environment_id = ${environmentId} AND lower(r.email) = lower(${email})
             AND r.status IN ('Verzonden', 'Mislukt')
-            -- Staff who let the address in again start its count afresh.
-            AND coalesce(j.started_at, j.created_at) > coalesce((
-              SELECT max(u.removed_at) FROM unsubscribers u
-              WHERE u.environment_id = ${environmentId} AND lower(u.email) = lower(${email})
-            ), '-infinity')
-          ORDER BY coalesce(j.started_at, j.created_at) DESC, r.id DESC
+          UNION ALL
+          SELECT o.sent_at, o.id, EXISTS (
+                   SELECT 1 FROM mail_bounces b
+                   WHERE b.message_kind = 'rsvp' AND b.message_id = o.id AND b.kind IN ('hard', 'soft')
+                 )
+          FROM rsvp_mail_outbox o JOIN rsvp_invitees i ON i.id = o.invitee_id
+          WHERE i.environment_id = ${environmentId} AND lower(i.email) = lower(${email})
+            AND o.sent_at IS NOT NULL AND o.last_error IS NULL
+          UNION ALL
+          SELECT t.sent_at, t.id, EXISTS (
+                   SELECT 1 FROM mail_bounces b
+                   WHERE b.message_kind = 'test' AND b.message_id = t.id AND b.kind IN ('hard', 'soft')
+                 )
+          FROM test_sends t
+          WHERE t.environment_id = ${environmentId} AND lower(t.email) = lower(${email})
+        ),
+        latest AS (
+          SELECT bounced FROM messages WHERE at > (SELECT at FROM readmitted)
+          ORDER BY at DESC, tiebreak DESC
           LIMIT ${softBouncesInARow}
-        ) AS latest`,
+        )
+        SELECT count(*)::int AS messages, count(*) FILTER (WHERE bounced)::int AS bounced FROM latest`,
   );
   return row.messages >= softBouncesInARow && row.bounced === row.messages;
 }

@@ -18,15 +18,14 @@ export interface MessageRecipient {
 
 /**
  * One recipient's message: the rendered publication with their merge values and personal unsubscribe link,
- * and the headers of RFC 2369/8058 so mail programs offer one-click unsubscribe. The Message-ID is fixed per
- * job and recipient, so a message sent again after a crash (see deliveryRunner.ts) is recognisably the same;
- * it is on the sending domain, as is the per-message bounce address. The job's DKIM key signs it.
+ * and the headers of RFC 2369/8058 so mail programs offer one-click unsubscribe, in its envelope (the
+ * Message-ID fixed per job and recipient and the per-message bounce address, mail/messageEnvelope.ts). The
+ * job's DKIM key signs it.
  */
 export function composeMessage(
   content: DeliveryContent,
   recipient: MessageRecipient,
   context: {
-    jobId: string;
     environmentId: string;
     sender: MessageSender;
     unsubscribeUrl: string;
@@ -34,8 +33,8 @@ export function composeMessage(
     webVersionUrl: string;
     /** The recipient's own RSVP page, when the message is an invitation. */
     rsvpUrl?: string;
-    messageIdDomain: string;
-    bounceAddress?: string;
+    /** The Message-ID and Return-Path (mail/messageEnvelope.ts). */
+    envelope: { messageId: string; envelopeFrom: string };
   },
 ): OutgoingMessage {
   const values: MergeValues = {
@@ -48,14 +47,14 @@ export function composeMessage(
     from: context.sender.from,
     replyTo: context.sender.replyTo,
     dkim: context.sender.dkim,
-    envelopeFrom: context.bounceAddress,
+    envelopeFrom: context.envelope.envelopeFrom,
     to: recipient.email,
     toName: recipient.mergeValues.name?.trim() || undefined,
     subject: fillMergeFields(content.subject, values, (value) => value),
     html: fillMergeFields(content.html, values, escapeHtml),
     text: fillMergeFields(content.text, values, (value) => value),
     headers: {
-      'Message-ID': `<${context.jobId}.${recipient.id}@${context.messageIdDomain}>`,
+      'Message-ID': context.envelope.messageId,
       'List-Unsubscribe': `<${context.unsubscribeUrl}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
       // The catcher files the message under its environment (mail/environmentHeader.ts).

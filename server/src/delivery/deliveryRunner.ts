@@ -13,7 +13,7 @@ import { resolveRecipients } from './recipientResolution';
 import { hasWaitingRecipients, waitingRecipients, type WaitingRecipient } from './recipientResults';
 import { createResultRecorder, type ResultRecorder } from './resultRecorder';
 import { sendWithRetry, type RetryPolicy } from './sendWithRetry';
-import { bounceAddress } from '../sending/bounceAddress';
+import { messageEnvelope } from '../mail/messageEnvelope';
 import { prepareMessageSender, type MessageSender } from '../sending/messageSender';
 import { signUnsubscribeToken } from './unsubscribeToken';
 import { personalWebVersionUrl } from '../publicPages/webVersionAddress';
@@ -223,14 +223,13 @@ async function sendBatch(
   failures: { consecutive: number },
 ): Promise<void> {
   const { clock, settings } = context;
-  const messageIdDomain = job.sender.domain ?? new URL(context.cdn.publicUrl).hostname;
+  const envelopeDomain = job.sender.domain ?? new URL(context.cdn.publicUrl).hostname;
   let next = 0;
   const lane = async () => {
     while (next < batch.length && !context.stopping()) {
       const recipient = batch[next++];
       const token = signUnsubscribeToken(job.key, recipient.id);
       const message = composeMessage(job.tracking.contentFor(recipient.id, clock.now()), recipient, {
-        jobId: job.jobId,
         environmentId: job.environmentId,
         sender: job.sender,
         unsubscribeUrl: `${context.cdn.publicUrl}/u/${token}`,
@@ -244,8 +243,11 @@ async function sendBatch(
           }),
         }),
         rsvpUrl: recipientRsvpUrl(context.cdn.publicUrl, job, recipient.email),
-        messageIdDomain,
-        bounceAddress: job.sender.domain && bounceAddress(job.bounceKey, recipient.id, job.sender.domain),
+        envelope: messageEnvelope(
+          job.bounceKey,
+          { kind: 'delivery', jobId: job.jobId, id: recipient.id },
+          envelopeDomain,
+        ),
       });
       await context.rateLimiter.take(job.environmentId);
       const outcome = await sendWithRetry(context.mailer, message, settings.retry, clock);

@@ -1,5 +1,8 @@
 import type { TestSendBody, TestSendResult } from '../contract/mail';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { testSends } from '../db/schema';
+import { serverSecret } from '../delivery/serverSecret';
 import { signTestUnsubscribeToken } from '../delivery/unsubscribeToken';
 import { ApiError, badRequest, conflict } from '../errors';
 import { isEmailAddress } from '../http/inputText';
@@ -12,6 +15,7 @@ import { publicWebVersionUrl } from '../publicPages/webVersionAddress';
 import { testUnsubscribePath } from '../routes/unsubscribe';
 import { prepareMessageSender } from '../sending/messageSender';
 import { environmentMailHeader } from './environmentHeader';
+import { messageEnvelope } from './messageEnvelope';
 import type { MailTransport } from './mailTransport';
 
 /** Put before the subject, so nobody takes a test for the real delivery. */
@@ -58,20 +62,34 @@ export async function sendTest(
   if ('refused' in prepared) throw conflict(prepared.refused);
   const { sender } = prepared;
   const key = await unsubscribeKey();
+  const bounceKey = await serverSecret(db, 'bounce-address');
+  const subject = `${testSubjectPrefix}${rendered.subject}`;
   const results = await Promise.all(
     addresses.map(async (address) => {
       const unsubscribeUrl = `${cdn.publicUrl}${testUnsubscribePath(signTestUnsubscribeToken(key, environmentId, address))}`;
       const values = { unsubscribeUrl, webVersionUrl };
+      // The message's row, so its bounce address names it (mail/messageEnvelope.ts); gone if not sent.
+      const [row] = await db
+        .insert(testSends)
+        .values({ environmentId, email: address, subject, sentAt: new Date() })
+        .returning({ id: testSends.id });
+      const envelope = messageEnvelope(
+        bounceKey,
+        { kind: 'test', id: row.id },
+        sender.domain ?? new URL(cdn.publicUrl).hostname,
+      );
       try {
         await mail.mailer.send({
           from: sender.from,
           replyTo: sender.replyTo,
           dkim: sender.dkim,
+          envelopeFrom: envelope.envelopeFrom,
           to: address,
-          subject: `${testSubjectPrefix}${rendered.subject}`,
+          subject,
           html: fillMergeFields(rendered.html, values, escapeHtml),
           text: fillMergeFields(rendered.text, values, (value) => value),
           headers: {
+            'Message-ID': envelope.messageId,
             'List-Unsubscribe': `<${unsubscribeUrl}>`,
             'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
             [environmentMailHeader]: environmentId,
@@ -79,6 +97,7 @@ export async function sendTest(
         });
         return { address, sent: true };
       } catch (error) {
+        await db.delete(testSends).where(eq(testSends.id, row.id));
         return { address, sent: false, error: error instanceof Error ? error.message : String(error) };
       }
     }),

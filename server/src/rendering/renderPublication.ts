@@ -161,7 +161,7 @@ export async function renderPublication(input: PublicationRenderInput): Promise<
     text.push([rsvpBlockTitle, ...links.map((link) => `${link.label}: ${link.href}`)].join('\n'));
   }
 
-  html.push(fragments.footer.fill({ environmentName }));
+  html.push(fragments.blocksEnd.fill(), fragments.footer.fill({ environmentName }));
   const footerText = [`-- \n${input.environmentName}`];
   if (input.unsubscribeLink) {
     html.push(fragments.unsubscribe.fill());

@@ -7,6 +7,7 @@ import { lockNotAvailable } from '../db/constraintViolation';
 import { badRequest, conflict, notFound } from '../errors';
 import type { RsvpAnswer } from './rsvpAddress';
 import { answersClosed } from './eventRules';
+import { answerMailStep } from './answerMails';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -53,8 +54,9 @@ export const cancelledMessage = 'Deze bijeenkomst is afgelast.';
  * any concurrency. A 'Ja' that does not fit goes to the waiting list (or, without one, is refused 409
  * 'Vol'); places an answer frees go to the first waiting invitees in order, each promoted exactly once,
  * with an email. Every email (confirmation, waiting list, promotion) is queued with the answer, atomically
- * (`rsvp_mail_outbox`), so a crash loses none and the outbox sends each once (mailOutbox.ts). An invitee
- * answers until the deadline (409 afterwards); staff may change an answer at any time.
+ * (`rsvp_mail_outbox`), so a crash loses none and the outbox sends each once (mailOutbox.ts); an answer is
+ * emailed only when it changed, and at most `answerMailLimit` times an hour per invitee (answerMails.ts).
+ * An invitee answers until the deadline (409 afterwards); staff may change an answer at any time.
  *
  * Two ways, so that answers to one event are not queued behind each other: an invitee who holds no place
  * and is not waiting (the usual first answer) is recorded by one statement that takes the places with a
@@ -222,12 +224,13 @@ async function recordWithoutHeldPlace(
           FROM answered
         ),
         ${rsvpAnsweredOutbox({ ...event, inviteeId: invitee.id, answer: input.answer }, sql`EXISTS (SELECT 1 FROM answered)`)},
-        answer_mail AS (
-          INSERT INTO rsvp_mail_outbox (environment_id, publication_id, invitee_id, kind, sequence)
-          SELECT ${event.environmentId}::uuid, ${event.publicationId}::uuid, id,
-                 ${waits ? 'wachtlijst' : 'bevestiging'}, ${event.sequence}::int
-          FROM answered
-        )
+        ${answerMailStep(
+          event,
+          invitee.id,
+          { before: { ...invitee, waiting: false }, after: { answer: input.answer, guests, waiting: waits } },
+          now,
+          sql`EXISTS (SELECT 1 FROM answered)`,
+        )}
         SELECT EXISTS (SELECT 1 FROM answered) AS answered,
                ${eventStep ? sql`(SELECT accepted_persons FROM ${waits ? sql`full_event` : sql`took`})` : sql`NULL::int`} AS accepted`,
   );
@@ -316,11 +319,7 @@ async function recordUnderEventLock(db: Database, input: AnswerInput, now: Date)
                     ${waiting}, ${guests}::int, ${input.source.by}, ${changedBy}::uuid, ${now}::timestamptz)
           ),
           ${rsvpAnsweredOutbox({ ...event, inviteeId: invitee.id, answer: input.answer })},
-          answer_mail AS (
-            INSERT INTO rsvp_mail_outbox (environment_id, publication_id, invitee_id, kind, sequence)
-            VALUES (${event.environmentId}::uuid, ${event.publicationId}::uuid, ${invitee.id}::bigint,
-                    ${waiting ? 'wachtlijst' : 'bevestiging'}, ${event.sequence}::int)
-          ),
+          ${answerMailStep(event, invitee.id, { before: invitee, after: { answer: input.answer, guests, waiting } }, now)},
           ${promotionSteps(event, accepted, now, answered)}
           UPDATE rsvp_events SET accepted_persons = ${accepted}::int + (SELECT coalesce(sum(persons), 0) FROM promoted)
           WHERE publication_id = ${event.publicationId}

@@ -4,7 +4,9 @@ import type { Database } from '../db/client';
 import { rsvpEvents, rsvpInvitees, rsvpMailOutbox } from '../db/schema';
 import type { Clock } from '../delivery/clock';
 import { selectRows } from '../delivery/selectRows';
+import { serverSecret } from '../delivery/serverSecret';
 import { environmentMailHeader } from '../mail/environmentHeader';
+import { messageEnvelope } from '../mail/messageEnvelope';
 import { MailSendError, type Mailer } from '../mail/mailer';
 import { prepareMessageSender, type MessageSender } from '../sending/messageSender';
 import type { MailKind } from './answers';
@@ -16,7 +18,8 @@ import { rsvpKey, signRsvpToken } from './rsvpToken';
 
 // Sends the RSVP emails queued in `rsvp_mail_outbox` (rsvp/answers.ts queues them in the answer's own
 // transaction). A row is taken under a lease (so two processes never send it at once, and a crashed
-// sender's row is taken over after the lease), sent with a Message-ID fixed by the row's id, and marked
+// sender's row is taken over after the lease), sent with a Message-ID and a bounce address fixed by the
+// row's id (mail/messageEnvelope.ts: its bounces count as any message's), and marked
 // sent in the statement after the server's '250 OK'. As with delivery, the one gap no SMTP client can
 // close is a crash between that OK and the mark: the message then goes once more with the same
 // Message-ID. A global unsubscriber gets nothing (the row is closed as skipped); the answer still counts.
@@ -62,7 +65,8 @@ async function claimBatch(db: Database, now: Date): Promise<ClaimedRow[]> {
           ORDER BY id LIMIT ${batchSize} FOR UPDATE SKIP LOCKED)
         RETURNING id, environment_id, publication_id, invitee_id, kind, sequence`,
   );
-  return rows.sort((a, b) => Number(a.id) - Number(b.id));
+  // A bigserial: a string from PostgreSQL, a number from PGlite; a number here (it names the bounce address).
+  return rows.map((row) => ({ ...row, id: Number(row.id) })).sort((a, b) => a.id - b.id);
 }
 
 /**
@@ -88,6 +92,8 @@ interface BatchReads {
   unsubscribed: Set<string>;
   /** The sender per environment and publication, prepared on first use. */
   senders: Map<string, Promise<{ refused: string } | { sender: MessageSender }>>;
+  /** The key of the per-message bounce addresses (mail/messageEnvelope.ts). */
+  bounceKey: Buffer;
 }
 
 async function readBatch(db: Database, rows: readonly ClaimedRow[]): Promise<BatchReads> {
@@ -122,7 +128,7 @@ async function readBatch(db: Database, rows: readonly ClaimedRow[]): Promise<Bat
     );
     for (const { key } of matches) unsubscribed.add(key);
   }
-  return { found, unsubscribed, senders: new Map() };
+  return { found, unsubscribed, senders: new Map(), bounceKey: await serverSecret(db, 'bounce-address') };
 }
 
 /** Sends every queued RSVP email that is due; answers how many were sent. */
@@ -212,17 +218,22 @@ async function sendRow(
         host,
       )
     : undefined;
-  const domain = prepared.sender.domain ?? host;
+  const envelope = messageEnvelope(
+    reads.bounceKey,
+    { kind: 'rsvp', id: row.id },
+    prepared.sender.domain ?? host,
+  );
   try {
     await context.mailer.send({
       from: prepared.sender.from,
       replyTo: prepared.sender.replyTo,
       dkim: prepared.sender.dkim,
+      envelopeFrom: envelope.envelopeFrom,
       to: invitee.email,
       toName: invitee.name?.trim() || undefined,
       ...mail,
       headers: {
-        'Message-ID': `<rsvp.${row.id}@${domain}>`,
+        'Message-ID': envelope.messageId,
         [environmentMailHeader]: row.environment_id,
       },
       attachments: calendar

@@ -15,8 +15,12 @@ export interface SmtpSink {
   accepted: SunkMessage[];
   /** Messages received but not yet answered (see `hold`). */
   held(): number;
-  /** From now on, leave every message unanswered (as a server would while the sender dies). */
-  hold(): void;
+  /**
+   * From now on, leave every message unanswered (as a server would while the sender dies). With `stored`,
+   * keep each such message among `accepted` too: the server stored it, and the sender dies before its
+   * '250 OK' (the one window no SMTP client can close).
+   */
+  hold(options?: { stored?: boolean }): void;
   /** Accept `count` more messages, then hold (as `hold`): a test stops the sender at an exact point. */
   holdAfter(count: number): void;
   /** Answer messages again (those held stay unanswered: their connections are gone). */
@@ -44,6 +48,8 @@ export function parseHeaders(source: string): Record<string, string> {
 export async function startSmtpSink(options: { keepSource?: boolean } = {}): Promise<SmtpSink> {
   const accepted: SunkMessage[] = [];
   let holding = false;
+  /** With hold({ stored: true }): held messages are kept among `accepted`. */
+  let storeHeld = false;
   /** With holdAfter: the number of accepted messages from which the sink holds. */
   let holdFrom = Infinity;
   let held = 0;
@@ -63,10 +69,9 @@ export async function startSmtpSink(options: { keepSource?: boolean } = {}): Pro
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        if (holding || accepted.length >= holdFrom) {
-          held += 1;
-          return;
-        }
+        const holds = holding || accepted.length >= holdFrom;
+        if (holds) held += 1;
+        if (holds && !storeHeld) return;
         const data = Buffer.concat(chunks);
         // Without the source, the headers are parsed from a copy of the header block alone: substrings
         // of the whole source would keep every source alive (27 kB a message in the send benchmark).
@@ -78,7 +83,7 @@ export async function startSmtpSink(options: { keepSource?: boolean } = {}): Pro
           headers: parseHeaders(source || data.toString('utf8', 0, headerEnd < 0 ? data.length : headerEnd)),
           source,
         });
-        callback();
+        if (!holds) callback();
       });
     },
   });
@@ -90,14 +95,16 @@ export async function startSmtpSink(options: { keepSource?: boolean } = {}): Pro
     url: `smtp://127.0.0.1:${port}`,
     accepted,
     held: () => held,
-    hold: () => {
+    hold: (holdOptions) => {
       holding = true;
+      storeHeld = holdOptions?.stored === true;
     },
     holdAfter: (count) => {
       holdFrom = accepted.length + count;
     },
     resume: () => {
       holding = false;
+      storeHeld = false;
       holdFrom = Infinity;
     },
     refuseRecipient: (address, reply, times = Infinity) => {

@@ -94,3 +94,47 @@ export const deliveryBounces = pgTable(
     check('delivery_bounces_kind_check', sql`${table.kind} IN ('hard', 'soft', 'complaint')`),
   ],
 );
+
+/**
+ * A bounce or complaint about a message sent outside a delivery job: an RSVP email (`message_kind` 'rsvp',
+ * `message_id` its `rsvp_mail_outbox` row) or a test send ('test', its `test_sends` row). The same rules
+ * as `delivery_bounces` apply to its address (bounces/undeliverable.ts); one row per message and kind.
+ */
+export const mailBounces = pgTable(
+  'mail_bounces',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    environmentId: uuid('environment_id')
+      .notNull()
+      .references(() => environments.id, { onDelete: 'cascade' }),
+    messageKind: text('message_kind').notNull(),
+    messageId: bigint('message_id', { mode: 'number' }).notNull(),
+    kind: text('kind').notNull(),
+    status: text('status').notNull(),
+    diagnostic: text('diagnostic'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('mail_bounces_message_kind_unique').on(table.messageKind, table.messageId, table.kind),
+    check('mail_bounces_message_kind_check', sql`${table.messageKind} IN ('rsvp', 'test')`),
+    check('mail_bounces_kind_check', sql`${table.kind} IN ('hard', 'soft', 'complaint')`),
+  ],
+);
+
+/**
+ * One message of a test send (mail/testSend.ts), kept so that its bounce address names it and a bounce
+ * of it counts for its address like any other message's.
+ */
+export const testSends = pgTable(
+  'test_sends',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    environmentId: uuid('environment_id')
+      .notNull()
+      .references(() => environments.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('test_sends_address_idx').on(table.environmentId, sql`lower(${table.email})`)],
+);

@@ -184,6 +184,10 @@ export const rsvpMailOutbox = pgTable(
     uniqueIndex('rsvp_mail_outbox_one_reminder_idx')
       .on(table.inviteeId)
       .where(sql`${table.kind} = 'herinnering'`),
+    // The answer emails an invitee had lately (rsvp/answerMails.ts counts them before queuing another).
+    index('rsvp_mail_outbox_answer_mails_idx')
+      .on(table.inviteeId, table.createdAt)
+      .where(sql`${table.kind} IN ('bevestiging', 'wachtlijst')`),
     uniqueIndex('rsvp_mail_outbox_one_event_reminder_idx')
       .on(table.inviteeId)
       .where(sql`${table.kind} = 'herinnering-bijeenkomst'`),

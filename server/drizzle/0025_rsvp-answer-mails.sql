@@ -1,0 +1,1 @@
+CREATE INDEX "rsvp_mail_outbox_answer_mails_idx" ON "rsvp_mail_outbox" USING btree ("invitee_id","created_at") WHERE "rsvp_mail_outbox"."kind" IN ('bevestiging', 'wachtlijst');
