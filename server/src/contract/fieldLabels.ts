@@ -145,6 +145,7 @@ export const fieldLabels = {
   skippedDuplicate: 'Overgeslagen (dubbel)',
   skippedMissing: 'Overgeslagen (ontbrekend)',
   skippedUnsubscribed: 'Overgeslagen (afgemeld)',
+  optedOut: 'Afgemelde ontvangers',
   warnings: 'Waarschuwingen',
   startedAt: 'Gestart op',
   finishedAt: 'Klaar op',

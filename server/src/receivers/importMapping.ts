@@ -7,12 +7,13 @@ import {
   nameSource,
   type NameSource,
 } from '../contract/importRules';
-import type { ImportMapping, ImportNewLabels, ImportTarget } from '../contract/listImports';
+import type { ImportMapping, ImportNewLabels, ImportTarget, OptedOutChoice } from '../contract/listImports';
 import { badRequest } from '../errors';
 import { hasNonTextControlCharacter } from '../http/controlCharacters';
 import { isEmailAddress } from '../http/inputText';
 import { attributeLabel } from './listRecords';
 import { fieldLabel } from '../contract/fieldLabels';
+import { optOutColumn, optedOutCause, type OptOutColumn } from './optedOutRows';
 
 // The columns of an import file mapped onto subscriber fields: a mapping suggested from the header
 // (Dutch and English names as Mailchimp, Laposta, listmonk and Excel write them, the list's own labels),
@@ -103,6 +104,11 @@ export interface ImportPlan {
   nameSource: NameSource;
   /** Every field the rows carry: the e-mail address, the name (always set) and each mapped one, once. */
   written: FieldTarget[];
+  /**
+   * The column marking who opted out in the tool the file comes from, and the unsubscriber's cause
+   * those rows get (null: they are left out). Plans stored before it have none.
+   */
+  optedOut?: { column: OptOutColumn; cause: string | null } | null;
 }
 
 /** An ImportPlan as the import's record keeps it (JSON: the Map as its entries). */
@@ -111,6 +117,7 @@ export interface StoredImportPlan {
   json: { column: number; keys: Array<[string, FieldTarget]> } | null;
   nameSource: NameSource;
   written: FieldTarget[];
+  optedOut?: ImportPlan['optedOut'];
 }
 
 /**
@@ -167,6 +174,7 @@ export function checkMapping(
   list: ReceiverList,
   header: readonly string[],
   newLabels: ImportNewLabels = {},
+  optedOutChoice: OptedOutChoice = 'unsubscribe',
 ): ImportPlan {
   const columns = Object.entries(mapping)
     .filter(([, target]) => target !== 'skip')
@@ -204,7 +212,12 @@ export function checkMapping(
       ...(json ? json.keys.values() : []),
     ]),
   ];
-  return { cells, json, nameSource: nameSource(targets), written };
+  const optOut = optOutColumn(header);
+  const optedOut = optOut && {
+    column: optOut,
+    cause: optedOutChoice === 'unsubscribe' ? optedOutCause(optOut) : null,
+  };
+  return { cells, json, nameSource: nameSource(targets), written, optedOut };
 }
 
 /** The stored values of one row, or the Dutch reason it is refused. */
