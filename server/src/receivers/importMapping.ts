@@ -134,7 +134,8 @@ export function planFromStored(stored: StoredImportPlan): ImportPlan {
 
 /**
  * Checks the new labels an import brings (attributeN → label): only for attributes without a label,
- * unique ignoring case among the list's labels, and each for a column mapped to it. 400 naming `newLabels`.
+ * unique ignoring case among the list's labels, and each for a column mapped to it or for the keys of a
+ * JSON column. 400 naming `newLabels`.
  */
 export function checkNewLabels(
   newLabels: ImportNewLabels,
@@ -157,7 +158,8 @@ export function checkNewLabels(
       throw refuse(`Kenmerk ${n} heeft al het label '${attributeLabel(list, n)}'.`);
     if (taken.has(label.toLowerCase()))
       throw refuse(`Het label '${label}' komt al voor; de labels van een lijst moeten uniek zijn.`);
-    if (!mapped.has(target as ImportTarget))
+    // A label no column fills is filled by the JSON column's key of that name (listmonk's attributes).
+    if (!mapped.has(target as ImportTarget) && !mapped.has(jsonAttributesTarget))
       throw refuse(`Het nieuwe label '${label}' hoort bij geen enkele kolom.`);
     taken.add(label.toLowerCase());
     checked[target] = label;

@@ -52,7 +52,7 @@ export function ImportColumnsStep({
   const translate = useTranslate();
   const choices = importTargetChoices(list);
   const missing = missingTargets(mapping);
-  const newLabels = newLabelsOf(mapping, preview.header, list);
+  const newLabels = newLabelsOf(mapping, preview.header, list, preview.rows);
   const labelNames = [
     ...choices.filter((c) => c.group === 'labels').map((c) => c.name),
     ...Object.values(newLabels),

@@ -51,7 +51,7 @@ export function ImportWizard({
     if (!chosen || !consent) return;
     setProblem(undefined);
     setSent(0);
-    const newLabels = newLabelsOf(mapping, chosen.preview.header, list);
+    const newLabels = newLabelsOf(mapping, chosen.preview.header, list, chosen.preview.rows);
     try {
       const { data: started } = await dataProvider.upload('listImports', 'start', {
         meta,
