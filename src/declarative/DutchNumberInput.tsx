@@ -27,9 +27,17 @@ const readable =
  * number, a fraction in a field of whole numbers, '1,000' that reads two ways) stays in the form as
  * text and is named in Dutch: a number is never changed silently. The generated input of every `number` field.
  */
-export function DutchNumberInput({ fractions = false, ...props }: TextFieldInputProps & { fractions?: boolean }) {
-  const validate = [...(Array.isArray(props.validate) ? props.validate : props.validate ? [props.validate] : [])];
-  const { field, textFieldProps } = useTextFieldInput({ ...props, validate: [...validate, readable(fractions)] });
+export function DutchNumberInput({
+  fractions = false,
+  ...props
+}: TextFieldInputProps & { fractions?: boolean }) {
+  const validate = [
+    ...(Array.isArray(props.validate) ? props.validate : props.validate ? [props.validate] : []),
+  ];
+  const { field, textFieldProps } = useTextFieldInput({
+    ...props,
+    validate: [...validate, readable(fractions)],
+  });
   const shown = (value: unknown) =>
     typeof value === 'number' ? formatNumberInput(value) : String(value ?? '');
   const [text, setText] = useState(() => shown(field.value));

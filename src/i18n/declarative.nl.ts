@@ -19,8 +19,7 @@ export const declarativeNl = {
     },
     number: {
       whole: 'Vul een heel getal in, zonder komma.',
-      ambiguous:
-        "'%{text}' kan %{thousands} of %{decimal} betekenen: typ %{thousands} of %{decimal}.",
+      ambiguous: "'%{text}' kan %{thousands} of %{decimal} betekenen: typ %{thousands} of %{decimal}.",
     },
     form: {
       add: 'Toevoegen',

@@ -133,7 +133,8 @@ export const receiversNl = {
           opted_out_unsubscribe_help:
             "Ze komen niet in de lijst en krijgen geen enkele mailing van deze omgeving, met als reden 'Import: afgemeld in %{tool}'.",
           opted_out_skip: 'Alleen overslaan',
-          opted_out_skip_help: 'Ze komen niet in de lijst; wie al elders in deze omgeving staat, blijft mail krijgen.',
+          opted_out_skip_help:
+            'Ze komen niet in de lijst; wie al elders in deze omgeving staat, blijft mail krijgen.',
         },
         consent: {
           intro:

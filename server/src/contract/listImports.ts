@@ -50,7 +50,9 @@ export const ImportPreview = Type.Object({
     Type.Object(
       {
         column: Type.Integer({ description: 'The column telling who opted out (0-based).' }),
-        tool: Type.String({ description: "The tool the file comes from: 'Laposta', 'listmonk', 'Mailchimp'." }),
+        tool: Type.String({
+          description: "The tool the file comes from: 'Laposta', 'listmonk', 'Mailchimp'.",
+        }),
         rows: Type.Integer({ description: 'Rows of the whole file marked as opted out.' }),
       },
       {
@@ -84,7 +86,8 @@ export const ListImport = Type.Object({
   skippedUnsubscribed: Type.Integer({ description: 'Globally unsubscribed addresses: never (re-)added.' }),
   skippedMissing: Type.Integer({ description: 'Mode update: addresses not in the list.' }),
   optedOut: Type.Integer({
-    description: 'Rows the file marks as opted out: added to the unsubscribers (or left out), never to the list.',
+    description:
+      'Rows the file marks as opted out: added to the unsubscribers (or left out), never to the list.',
   }),
   refused: Type.Integer({ description: 'Rows refused with a reason (see refused.csv).' }),
   error: Nullable(Type.String()),

@@ -83,7 +83,9 @@ export function newLabelsOf(
   }
   const jsonColumn = Object.entries(mapping).find(([, target]) => target === jsonAttributesTarget)?.[0];
   if (jsonColumn === undefined) return labels;
-  const names = new Set([...listLabels(list).map(({ label }) => label), ...Object.values(labels)].map(nameKey));
+  const names = new Set(
+    [...listLabels(list).map(({ label }) => label), ...Object.values(labels)].map(nameKey),
+  );
   const used = new Set<string>(Object.values(mapping));
   const free = attributeNumbers.filter((n) => !hasLabel(list, n) && !used.has(`attribute${n}`));
   for (const key of jsonKeys(rows, Number(jsonColumn))) {
