@@ -46,6 +46,7 @@ export const sendingNl = {
           'Maak deze records aan bij de beheerder van je domein (je DNS-provider). Kopieer elke waarde in zijn geheel. Daarna kies je Controleren.',
         verified: 'Gecontroleerd',
         unverified: 'Niet gecontroleerd',
+        not_right: 'Gecontroleerd: nog niet in orde',
         name: 'Naam',
         value: 'Waarde',
         record_label: '%{kind}-record',
