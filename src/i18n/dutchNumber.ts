@@ -10,6 +10,13 @@ export function formatDutchNumber(value: number): string {
   return counts.format(value);
 }
 
+const percentages = new Intl.NumberFormat('nl-NL', { style: 'percent', maximumFractionDigits: 1 });
+
+/** A share as a percentage: 0.364 as '36,4%'. */
+export function formatDutchPercentage(share: number): string {
+  return percentages.format(share);
+}
+
 /** A number as a number field shows it for editing: a decimal comma, no thousands dots ('1,6'). */
 export function formatNumberInput(value: number): string {
   return Number.isFinite(value) ? inputs.format(value) : '';
