@@ -146,6 +146,8 @@ export const fieldLabels = {
   skippedMissing: 'Overgeslagen (ontbrekend)',
   skippedUnsubscribed: 'Overgeslagen (afgemeld)',
   optedOut: 'Afgemelde ontvangers',
+  column: 'Kolom',
+  tool: 'Programma',
   warnings: 'Waarschuwingen',
   startedAt: 'Gestart op',
   finishedAt: 'Klaar op',
