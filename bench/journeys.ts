@@ -151,6 +151,8 @@ async function importedEnrolled(db: Database): Promise<BenchRow[]> {
       rows: `[${rows.join(',')}]`,
       validRows: size,
       refusals: [],
+      optedOut: [],
+      optedOutCause: null,
       duplicatesInFile: 0,
       rowCount: size,
       bytesRead: (first + size) * 40,

@@ -41,7 +41,7 @@ function FieldInput({ field }: DeclaredInputProps) {
     case 'url':
       return <TextInput {...common} type="url" fullWidth />;
     case 'number':
-      return <DutchNumberInput {...common} />;
+      return <DutchNumberInput {...common} fractions={field.kind === 'number' && field.fractions} />;
     case 'boolean':
       return <BooleanInput {...common} />;
     case 'date':

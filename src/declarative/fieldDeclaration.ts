@@ -58,6 +58,8 @@ interface FieldBase<TSource extends string> {
 /** Plain values: text, long text, e-mail address, web address, number, yes/no, date, date with time. */
 interface ScalarField<TSource extends string> extends FieldBase<TSource> {
   kind: 'text' | 'longText' | 'email' | 'url' | 'number' | 'boolean' | 'date' | 'dateTime';
+  /** A number field accepting a fraction ('1,5'); without it only whole numbers (places, days). */
+  fractions?: boolean;
 }
 
 /** One of a set of values, as a select (default) or as radio buttons. */

@@ -17,6 +17,10 @@ export const declarativeNl = {
       updated: '%{resource} opgeslagen',
       deleted: '%{resource} verwijderd',
     },
+    number: {
+      whole: 'Vul een heel getal in, zonder komma.',
+      ambiguous: "'%{text}' kan %{thousands} of %{decimal} betekenen: typ %{thousands} of %{decimal}.",
+    },
     form: {
       add: 'Toevoegen',
       save: 'Opslaan',

@@ -126,6 +126,15 @@ export const receiversNl = {
           name_address:
             "Er is geen kolom voor de naam: die wordt het deel van het e-mailadres vóór de @, bijvoorbeeld 'jan.jansen' voor jan.jansen@voorbeeld.nl.",
           no_examples: '(leeg)',
+          opted_out_title:
+            '%{smart_count} ontvanger in dit bestand is afgemeld in %{tool} (kolom %{column}). |||| %{smart_count} ontvangers in dit bestand zijn afgemeld in %{tool} (kolom %{column}).',
+          opted_out_legend: 'Wat moet er met de afgemelde ontvangers gebeuren?',
+          opted_out_unsubscribe: 'Toevoegen aan de uitschrijvers (aanbevolen)',
+          opted_out_unsubscribe_help:
+            "Ze komen niet in de lijst en krijgen geen enkele mailing van deze omgeving, met als reden 'Import: afgemeld in %{tool}'.",
+          opted_out_skip: 'Alleen overslaan',
+          opted_out_skip_help:
+            'Ze komen niet in de lijst; wie al elders in deze omgeving staat, blijft mail krijgen.',
         },
         consent: {
           intro:
@@ -162,6 +171,7 @@ export const receiversNl = {
           skippedDuplicate: 'Overgeslagen: dubbel in het bestand of al in de lijst',
           skippedMissing: 'Overgeslagen: niet in de lijst',
           skippedUnsubscribed: 'Overgeslagen: globaal uitgeschreven',
+          optedOut: 'Afgemeld in het bestand: niet in de lijst',
           refused: 'Geweigerd',
           refused_title: 'Geweigerde rijen',
           refused_shown: 'De eerste %{shown} van %{total} geweigerde rijen.',

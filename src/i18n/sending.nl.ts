@@ -10,7 +10,7 @@ export const sendingNl = {
       invalid_address: 'Vul een geldig e-mailadres in, zoals nieuwsbrief@zuiderveen.nl.',
       from_line: 'Berichten komen van: %{from}',
       catcher:
-        'Deze ontwikkelomgeving verstuurt niets echt: de mailcatcher vangt alle berichten op en neemt elk afzenderadres aan. Een echte mailserver weigert verzenden vanaf een domein dat niet is gecontroleerd.',
+        'Deze ontwikkelomgeving verstuurt niets echt: de mailcatcher vangt alle berichten op, ook van een verzenddomein dat nog niet is gecontroleerd. Een adres op een ander domein dan het verzenddomein wordt ook hier geweigerd; een echte mailserver weigert bovendien een domein dat niet is gecontroleerd.',
       fields: {
         senderName: 'Naam van de afzender',
         senderAddress: 'Afzenderadres',
@@ -46,6 +46,7 @@ export const sendingNl = {
           'Maak deze records aan bij de beheerder van je domein (je DNS-provider). Kopieer elke waarde in zijn geheel. Daarna kies je Controleren.',
         verified: 'Gecontroleerd',
         unverified: 'Niet gecontroleerd',
+        not_right: 'Gecontroleerd: nog niet in orde',
         name: 'Naam',
         value: 'Waarde',
         record_label: '%{kind}-record',

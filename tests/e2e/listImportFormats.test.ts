@@ -155,6 +155,34 @@ describe('importing exports of other tools as suggested (1366x768)', () => {
     await context?.close();
   });
 
+  it("adds Laposta's unsubscribed members to the unsubscribers, as the columns step says and lets choose", async () => {
+    const listUrl = await createList(page, `Afgemeld ${suffix}`);
+    const withUnsubscribed = Buffer.from(
+      [
+        '"E-mailadres","Voornaam","Achternaam","Aangemeld op","Status"',
+        `"${address('actief')}","Ada","Actief","2024-05-01 09:00:00","active"`,
+        `"${address('afgemeld')}","Bas","Afgemeld","2024-05-02 09:00:00","unsubscribed"`,
+      ].join('\r\n') + '\r\n',
+    );
+    await openWizard(page, listUrl);
+    await toColumns(page, 'laposta-afgemeld.csv', withUnsubscribed);
+    await page
+      .getByText('1 ontvanger in dit bestand is afgemeld in Laposta (kolom Status).', { exact: false })
+      .waitFor();
+    const unsubscribe = page.getByRole('radio', { name: /Toevoegen aan de uitschrijvers/ });
+    expect(await unsubscribe.isChecked()).toBe(true);
+    await unsubscribe.scrollIntoViewIfNeeded();
+    await screenshot(page, 'import-opted-out-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await unsubscribe.scrollIntoViewIfNeeded();
+    await screenshot(page, 'import-opted-out-phone');
+    await page.setViewportSize({ width: 1366, height: 768 });
+    expect(await axeViolations(page)).toEqual([]);
+    const counts = await finishImport(page);
+    expect(counts).toMatchObject({ rows: '2', added: '1' });
+    expect(await page.getByTestId('import-count-optedOut').locator('dd').textContent()).toBe('1');
+  });
+
   it('imports a Mailchimp export, names composed, and its refused rows again once fixed', async () => {
     const listUrl = await createList(page, `Mailchimp ${suffix}`);
     await page.goto(`${listUrl}/import`);
@@ -243,7 +271,9 @@ describe('a new label from a column, on a phone (390x844)', () => {
       await page.getByText('Bij het starten krijgt de lijst deze nieuwe labels: Wijk.').waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await page.locator('.MuiMenu-root').waitFor({ state: 'detached' });
-      await page.getByText('Bij het starten krijgt de lijst deze nieuwe labels: Wijk.').scrollIntoViewIfNeeded();
+      await page
+        .getByText('Bij het starten krijgt de lijst deze nieuwe labels: Wijk.')
+        .scrollIntoViewIfNeeded();
       await screenshot(page, 'list-import-formats-new-label-phone');
       expect(await axeViolations(page, 'main')).toEqual([]);
       expect(await finishImport(page)).toMatchObject({ rows: '2', added: '2' });

@@ -229,6 +229,33 @@ describe('checks before sending, subject and preview text, duplicating', () => {
     });
   });
 
+  it("warns how many recipients get an empty merge field without a fallback ('Beste , …'), with one of them", async () => {
+    const id = await newPublication('Beste bewoner', 'tekst');
+    const [block] = await blocksOf(id);
+    await fillBlock(id, block, { text: '<p>Beste {{firstName}}, afgelopen week …</p>' });
+    const audience = await api<string>('POST', '/audience', undefined, { name: 'Voornamen' });
+    const list = await api<{ id: string }>('POST', '/list/manual', undefined, { title: 'Voornamen' });
+    for (const [email, firstName] of [
+      ['anna@voornaam.nl', 'Anna'],
+      ['zonder@voornaam.nl', null],
+      ['leeg@voornaam.nl', ' '],
+    ] as const)
+      await api('POST', `/list/manual/${list.body.id}/subscriber`, { name: email, email, firstName });
+    await api('POST', `/audience/${audience.body}/lists/add`, undefined, { listId: list.body.id });
+    const query = { audienceId: audience.body, templateId: templates.zuiderveenStandard };
+
+    const without = await check(id, query);
+    const warning = without.body.warnings.find((candidate) => candidate.code === 'mergeFieldEmpty');
+    expect(warning?.message).toBe(
+      "Voornaam ({{firstName}}) is leeg voor 2 van de 3 ontvangers, bijvoorbeeld leeg@voornaam.nl, en heeft geen vervangende tekst: op die plek komt niets ('Beste , …'). Geef een vervangende tekst, zoals {{firstName|inwoner}}.",
+    );
+
+    const [saved] = await blocksOf(id);
+    await fillBlock(id, saved, { text: '<p>Beste {{firstName|inwoner}}, afgelopen week …</p>' });
+    const withFallback = await check(id, query);
+    expect(withFallback.body.warnings.map((candidate) => candidate.code)).not.toContain('mergeFieldEmpty');
+  });
+
   it('warns that the publication already went to this audience, with the date', async () => {
     const audienceId = await audienceWith('Nogmaals', ['nogmaals@proef.nl']);
     const id = publications.residentsEvening;

@@ -66,6 +66,8 @@ describe('import leases and import file reconciliation', () => {
     rows: JSON.stringify([{ email, name: 'Lid' }]),
     validRows: 1,
     refusals: [],
+    optedOut: [],
+    optedOutCause: null,
     duplicatesInFile: 0,
     rowCount: 1,
     bytesRead: 50,

@@ -151,6 +151,28 @@ describe('receivers: importing lists exported from other tools', () => {
     ]);
   });
 
+  it("makes labels of listmonk's attribute keys for a list without labels, and fills them", async () => {
+    const listId = await client.newList();
+    const { suggestedMapping } = await preview(listId, 'subscribers.csv', listmonkCsv);
+    const started = await client.startImport(listId, listmonkCsv, {
+      mapping: suggestedMapping,
+      newLabels: { attribute1: 'Wijk', attribute2: 'Interesses', attribute3: 'City' },
+    });
+    expect(started.status).toBe(202);
+    expect(await client.finished(listId, started.body.id)).toMatchObject({ status: 'Voltooid', added: 3 });
+    expect(await client.listOf(listId)).toMatchObject({
+      attributeLabel1: 'Wijk',
+      attributeLabel2: 'Interesses',
+      attributeLabel3: 'City',
+    });
+    const stored = await client.subscribersOf(listId);
+    expect(stored.map((s) => [s.name, s.attribute1, s.attribute2, s.attribute3])).toEqual([
+      ['Anne de Boer', 'Noord', 'cultuur, sport', 'Zuiderveen'],
+      ['Bas Visser', null, null, null],
+      ['Cor Mulder', 'Zuid', null, null],
+    ]);
+  });
+
   it.each([
     ['UTF-8 with a BOM', 'utf-8', utf8(`\uFEFF${excelText}`)],
     ['Windows-1252', 'windows-1252', windows1252(excelText)],

@@ -187,6 +187,7 @@ describe('receivers: list export and import', () => {
         header: ['Naam', 'E-mailadres', 'Woonplaats', 'Wijk', 'Opmerking'],
         rows: [['René Brouwer', 'rene@voorbeeld.nl', 'Zuiderveen', 'Centrum', 'x']],
         suggestedMapping: { 0: 'name', 1: 'email', 2: 'city', 3: 'attribute1' },
+        optedOut: null,
       });
       expect(await importFilesLeft()).toBe(0);
     });

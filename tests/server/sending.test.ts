@@ -434,4 +434,35 @@ describe('sender and sending domain through the server', () => {
     const unsubscribers = (await api<UnsubscriberPage>('GET', '/unsubscribers')).body.data;
     expect(unsubscribers.some((entry) => entry.email.toLowerCase() === tester)).toBe(true);
   });
+
+  it("gives a test message of a publication that is not public a working 'Bekijk in je browser' link", async () => {
+    const created = await api<string>('POST', '/publications/', {
+      name: 'Nog niet openbaar',
+      publicationTypeId: publicationIds.types.zuiderveenNewsletter,
+    });
+    const publicationId = created.body;
+    const before = sink.accepted.length;
+    const sent = await api('POST', `/publications/${publicationId}/test-sends`, {
+      addresses: ['tester@voorbeeld.nl'],
+      templateId: publicationIds.templates.zuiderveenStandard,
+    });
+    expect(sent.status).toBe(200);
+    const parsed = await simpleParser(sink.accepted.slice(before)[0].source);
+    const html = String(parsed.html);
+    expect(html).not.toContain('href="#"');
+    const link = new RegExp(
+      `href="https://[^/"]+(/p/${env}/${publicationId}/[^"]+)"[^>]*>Bekijk in je browser`,
+    ).exec(html)?.[1];
+    expect(link).toBeDefined();
+    expect(parsed.text).toContain(link);
+    const page = await server.api<string>('GET', link!);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Gemeente Zuiderveen');
+    // The link is signed: altered, it shows nothing.
+    const altered = await server.api<string>(
+      'GET',
+      link!.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A')),
+    );
+    expect(altered.status).toBe(404);
+  });
 });

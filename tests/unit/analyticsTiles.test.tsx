@@ -38,6 +38,18 @@ afterEach(() => {
 });
 
 describe('the analytics tiles', () => {
+  it('show the open rate, click rate and click-to-open rate beside the counts, of human opens and clicks', async () => {
+    await renderInConsole(<AnalyticsTiles report={report(null)} publicationId={publicationId} />, {
+      path: `/publications/${publicationId}/analytics`,
+    });
+    // 4 of 11 delivered opened, 2 of 11 clicked, 2 of the 4 who opened.
+    const opened = await screen.findByTestId('tile-opened');
+    expect(within(opened).getByText('36,4% van de afgeleverde berichten')).toBeInTheDocument();
+    const clicked = screen.getByTestId('tile-clicked');
+    expect(within(clicked).getByText('18,2% van de afgeleverde berichten')).toBeInTheDocument();
+    expect(within(clicked).getByText('50% van wie opende (klik-per-open)')).toBeInTheDocument();
+  });
+
   it('of an invitation show its answers (Ja, Nee, Misschien, Geen antwoord) and lead to its RSVP page', async () => {
     await renderInConsole(
       <AnalyticsTiles

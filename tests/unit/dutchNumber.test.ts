@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { formatDutchNumber, formatNumberInput, parseDutchNumber } from '../../src/i18n/dutchNumber';
+import {
+  formatDutchNumber,
+  formatNumberInput,
+  parseDutchNumber,
+  readDutchNumber,
+} from '../../src/i18n/dutchNumber';
 import { i18nProvider } from '../../src/i18n/i18nProvider';
 
 describe('Dutch numbers', () => {
@@ -11,13 +16,35 @@ describe('Dutch numbers', () => {
     [',5', 0.5],
     ['1,', 1],
     ['16', 16],
-    ['30.010', 30.01],
+    ['30.010', 30010],
+    ['1.000', 1000],
     ['1.000.000', 1_000_000],
+    ['1,000,000', 1_000_000],
+    ['0,125', 0.125],
+    ['0.125', 0.125],
+    ['1,50', 1.5],
     ['1.234,5', 1234.5],
     ['1,234.5', 1234.5],
     ['30 010', 30010],
   ])('reads %j as %d', (text, value) => {
     expect(parseDutchNumber(text)).toBe(value);
+  });
+
+  it('refuses what can be read two ways, in Dutch, rather than choosing one', () => {
+    expect(readDutchNumber('1,000')).toEqual({
+      problem: 'declarative.number.ambiguous',
+      args: { text: '1,000', thousands: '1.000', decimal: '1' },
+    });
+    expect(readDutchNumber('12,500')).toMatchObject({ args: { thousands: '12.500', decimal: '12,5' } });
+    expect(parseDutchNumber('1,000')).toBeNaN();
+  });
+
+  it('refuses a fraction in a field of whole numbers, and reads thousands there', () => {
+    expect(readDutchNumber('1,5', { fractions: false })).toEqual({ problem: 'declarative.number.whole' });
+    expect(readDutchNumber('1.000', { fractions: false })).toEqual({ value: 1000 });
+    expect(readDutchNumber('1,5')).toEqual({ value: 1.5 });
+    expect(readDutchNumber('abc')).toEqual({ problem: 'ra.validation.number' });
+    expect(readDutchNumber(' ')).toEqual({ value: null });
   });
 
   it('reads an empty field as no number, and text that is no number as NaN', () => {

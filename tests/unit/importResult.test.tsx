@@ -32,6 +32,7 @@ const ended: ListImport = {
   skippedDuplicate: 0,
   skippedUnsubscribed: 0,
   skippedMissing: 0,
+  optedOut: 0,
   refused: 1,
   error: null,
   startedAt: new Date().toISOString(),

@@ -78,6 +78,26 @@ describe('import column mapping', () => {
     expect(newLabelTarget(mapping, header, all, 2)).toBeUndefined();
   });
 
+  it("gives the JSON column's keys that are no label yet new labels in the free attributes", () => {
+    const header = ['email', 'attributes', 'Buurt'];
+    const rows = [
+      ['a@example.nl', '{"wijk": "Noord", "interesses": ["sport"]}', 'x'],
+      ['b@example.nl', '{"Wijk": "Zuid", "lid_sinds": 2020}', 'y'],
+      ['c@example.nl', 'geen json', 'z'],
+    ];
+    const mapping = { 0: 'email', 1: 'attributesJson', 2: 'attribute2' } as const;
+    const list = { ...labels, attributeLabel1: 'Interesses', attributeLabel3: null, attributeLabel9: null };
+    // Attribute 1 is 'Interesses' already, attribute 2 becomes 'Buurt' from its column: the rest from the keys.
+    expect(newLabelsOf(mapping, header, list, rows)).toEqual({
+      attribute2: 'Buurt',
+      attribute3: 'Wijk',
+      attribute4: 'Lid_sinds',
+    });
+    expect(newLabelsOf({ ...mapping, 1: 'skip' }, header, list, rows)).toEqual({
+      attribute2: 'Buurt',
+    });
+  });
+
   it('names the labels a JSON column fills from its keys', () => {
     const rows = [['{"wijk": "Noord", "city": "Assen"}'], ['{"Interesse": ["sport"]}'], ['geen json']];
     expect(labelsFilledFromJson(rows, 0, ['Wijk', 'Interesse', 'Lid sinds'])).toEqual(['Wijk', 'Interesse']);

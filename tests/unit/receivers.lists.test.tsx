@@ -165,6 +165,7 @@ describe('lists', { timeout: 60_000 }, () => {
       skippedDuplicate: 50,
       skippedUnsubscribed: 0,
       skippedMissing: 0,
+      optedOut: 0,
       refused: 50,
       error: null,
       startedAt: '2025-02-01T09:00:00.000Z',

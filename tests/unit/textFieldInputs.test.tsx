@@ -68,4 +68,38 @@ describe('number and colour inputs', { timeout: 60_000 }, () => {
     expect(colour).toHaveAttribute('aria-invalid', 'true');
     expect(sent.some((request) => request.method === 'POST')).toBe(false);
   });
+
+  it("reads '1.000' places as a thousand, and refuses '1,5' and the two-way '1,000' in Dutch without sending", async () => {
+    installIntersectionObserver();
+    const user = userEvent.setup({ delay: null });
+    const { sent } = mockFetch((request) =>
+      request.method === 'POST'
+        ? jsonAnswer({ id: 'r1', places: 1000, colour: '#112233' })
+        : jsonAnswer({ data: [], total: 0 }),
+    );
+    renderDeclarative([rooms], { path: '/rooms/' });
+
+    await user.click(await screen.findByRole('button', { name: 'Nieuwe zaal' }));
+    const panel = await screen.findByRole('dialog', { name: 'Nieuwe zaal' });
+    const places = within(panel).getByRole('textbox', { name: /Plaatsen/ });
+    await user.type(within(panel).getByRole('textbox', { name: /Kleur/ }), '#112233');
+
+    await user.type(places, '1,5');
+    await user.click(within(panel).getByRole('button', { name: 'Toevoegen' }));
+    expect(await within(panel).findByText('Vul een heel getal in, zonder komma.')).toBeInTheDocument();
+
+    await user.clear(places);
+    await user.type(places, '1,000');
+    expect(
+      await within(panel).findByText("'1,000' kan 1.000 of 1 betekenen: typ 1.000 of 1."),
+    ).toBeInTheDocument();
+    expect(sent.some((request) => request.method === 'POST')).toBe(false);
+
+    await user.clear(places);
+    await user.type(places, '1.000');
+    await user.click(within(panel).getByRole('button', { name: 'Toevoegen' }));
+    await vi.waitFor(() => expect(sent.some((request) => request.method === 'POST')).toBe(true));
+    const posted = sent.find((request) => request.method === 'POST');
+    expect(JSON.parse(String(posted?.body))).toMatchObject({ places: 1000 });
+  });
 });

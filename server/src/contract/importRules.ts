@@ -3,6 +3,13 @@
 /** add: new addresses only; update: existing ones only; addAndUpdate: both (matched ignoring case). */
 export const importModes = ['add', 'update', 'addAndUpdate'] as const;
 
+/**
+ * What happens to rows the file marks as opted out in the tool it comes from (optedOutRows.ts):
+ * unsubscribe: they become the environment's unsubscribers (the default); skip: they are left out.
+ * Never imported as recipients.
+ */
+export const optedOutChoices = ['unsubscribe', 'skip'] as const;
+
 /** How many refused rows `…/refusals` answers (the console shows them); all are in refused.csv. */
 export const shownRefusals = 100;
 

@@ -1,14 +1,17 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, StringEnum, Uuid } from './common';
-import { importModes, jsonAttributesTarget } from './importRules';
+import { importModes, jsonAttributesTarget, optedOutChoices } from './importRules';
 import { attributeFilterFields, standardFilterFields } from './receiverFields';
 
 // CSV imports into a manual list (extensions): the preview, the import job, its progress and its refused rows.
 
-export { importModes, jsonAttributesTarget, shownRefusals } from './importRules';
+export { importModes, jsonAttributesTarget, optedOutChoices, shownRefusals } from './importRules';
 
 export const ImportMode = StringEnum(importModes);
 export type ImportMode = Static<typeof ImportMode>;
+
+export const OptedOutChoice = StringEnum(optedOutChoices);
+export type OptedOutChoice = Static<typeof OptedOutChoice>;
 
 /**
  * What a column can be mapped to: a subscriber field, an attribute (labelled, or labelled by the import's
@@ -43,6 +46,22 @@ export const ImportPreview = Type.Object({
   header: Type.Array(Type.String()),
   rows: Type.Array(Type.Array(Type.String()), { description: 'At most the first 5 rows after the header.' }),
   suggestedMapping: ImportMapping,
+  optedOut: Nullable(
+    Type.Object(
+      {
+        column: Type.Integer({ description: 'The column telling who opted out (0-based).' }),
+        tool: Type.String({
+          description: "The tool the file comes from: 'Laposta', 'listmonk', 'Mailchimp'.",
+        }),
+        rows: Type.Integer({ description: 'Rows of the whole file marked as opted out.' }),
+      },
+      {
+        description:
+          "The file's status column (Laposta, listmonk, a generic 'status') or Mailchimp's UNSUB_TIME / " +
+          'CLEAN_TIME: rows of people who opted out there, never imported as recipients. Null: none.',
+      },
+    ),
+  ),
 });
 export type ImportPreview = Static<typeof ImportPreview>;
 
@@ -66,6 +85,10 @@ export const ListImport = Type.Object({
   }),
   skippedUnsubscribed: Type.Integer({ description: 'Globally unsubscribed addresses: never (re-)added.' }),
   skippedMissing: Type.Integer({ description: 'Mode update: addresses not in the list.' }),
+  optedOut: Type.Integer({
+    description:
+      'Rows the file marks as opted out: added to the unsubscribers (or left out), never to the list.',
+  }),
   refused: Type.Integer({ description: 'Rows refused with a reason (see refused.csv).' }),
   error: Nullable(Type.String()),
   startedAt: Type.String({ format: 'date-time' }),

@@ -72,6 +72,43 @@ export async function countRecipientsToSend(
   return row.waiting;
 }
 
+/**
+ * For each of `fields`: how many of the addresses a job for this choice would send to now have no value
+ * for it (empty or only spaces, as filling leaves it), and the first such address.
+ */
+export async function countEmptyMergeValues(
+  db: Database,
+  environmentId: string,
+  choice: { audienceId: string | null; participantGroup: ParticipantGroup | null; publicationId: string },
+  fields: readonly RecipientMergeField[],
+): Promise<Array<{ field: RecipientMergeField; empty: number; example: string | null }>> {
+  const addresses = choice.participantGroup
+    ? participantAddressesQuery(environmentId, choice.publicationId, choice.participantGroup, mergeColumns)
+    : choice.audienceId
+      ? await audienceAddressesQuery(db, environmentId, choice.audienceId, mergeColumns)
+      : undefined;
+  if (!addresses || fields.length === 0) return [];
+  const empty = (field: RecipientMergeField) =>
+    sql`NOT unsubscribed AND NOT duplicate AND coalesce(btrim(merge_values ->> ${field}), '') = ''`;
+  const [row] = await selectRows<Record<string, number | string | null>>(
+    db,
+    sql`SELECT ${sql.join(
+      fields.map(
+        (field, index) =>
+          sql`count(*) FILTER (WHERE ${empty(field)})::int AS ${sql.raw(`empty${index}`)},
+              min(email) FILTER (WHERE ${empty(field)}) AS ${sql.raw(`example${index}`)}`,
+      ),
+      sql`, `,
+    )}
+        FROM (${addresses}) AS audience_addresses`,
+  );
+  return fields.map((field, index) => ({
+    field,
+    empty: Number(row[`empty${index}`]),
+    example: (row[`example${index}`] as string | null) ?? null,
+  }));
+}
+
 async function writeRecipients(db: Database, jobId: string): Promise<ResolvedJob> {
   return db.transaction(async (tx) => {
     const [job] = await tx

@@ -11,7 +11,8 @@ import { renderPublicationPreview } from '../publications/publicationRendering';
 import { escapeHtml } from '../rendering/escapeHtml';
 import { fillMergeFields } from '../rendering/mergeFields';
 import type { CdnLocation } from '../rendering/imageUrl';
-import { publicWebVersionUrl } from '../publicPages/webVersionAddress';
+import { personalWebVersionUrl, publicWebVersionUrl } from '../publicPages/webVersionAddress';
+import { signTestWebVersionToken, webVersionKey } from '../publicPages/webVersionToken';
 import { testUnsubscribePath } from '../routes/unsubscribe';
 import { prepareMessageSender } from '../sending/messageSender';
 import { environmentMailHeader } from './environmentHeader';
@@ -48,10 +49,15 @@ export async function sendTest(
     body.templateId,
     'placeholder',
   );
-  // A tester is no recipient: the browser link shows the public web version, when there is one.
+  // A tester is no recipient: the browser link shows the public web version, or else the test's own
+  // (through the same template, merge fields at their fallback).
+  const page = { environmentId, publicationId: publication.id };
   const webVersionUrl = publication.isPublic
-    ? publicWebVersionUrl(cdn.publicUrl, { environmentId, publicationId: publication.id })
-    : '#';
+    ? publicWebVersionUrl(cdn.publicUrl, page)
+    : personalWebVersionUrl(cdn.publicUrl, {
+        ...page,
+        token: signTestWebVersionToken(await webVersionKey(db), { ...page, templateId: body.templateId }),
+      });
   const prepared = await prepareMessageSender(
     db,
     environmentId,

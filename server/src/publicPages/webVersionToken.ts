@@ -67,3 +67,32 @@ export function verifyWebVersionToken(
     ? recipientId
     : undefined;
 }
+
+// A test message has no recipient row: its link carries the template the test went through instead,
+// `t{template id without dashes}.{signature}`, and shows the publication with every merge field at its
+// fallback, as the test message itself does.
+
+const testTokenPattern = /^t([0-9a-f]{32})\.([A-Za-z0-9_-]{22})$/;
+
+/** The web-version token of a test message of this publication, sent through `templateId`. */
+export function signTestWebVersionToken(
+  key: Buffer,
+  claim: { environmentId: string; publicationId: string; templateId: string },
+): string {
+  const id = `t${claim.templateId.toLowerCase().replace(/-/g, '')}`;
+  return `${id}.${encodeSignature(signature(key, claim.environmentId, claim.publicationId, id))}`;
+}
+
+/** The template id of a genuine test token for this environment and publication; undefined otherwise. */
+export function verifyTestWebVersionToken(
+  key: Buffer,
+  environmentId: string,
+  publicationId: string,
+  token: string,
+): string | undefined {
+  const match = testTokenPattern.exec(token);
+  if (!match) return undefined;
+  const [, hex, signed] = match;
+  if (!signatureMatches(signed, signature(key, environmentId, publicationId, `t${hex}`))) return undefined;
+  return hex.replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
+}

@@ -18,7 +18,9 @@ import {
   publications,
 } from '../db/schema';
 import { badRequest, notFound, type ApiError } from '../errors';
-import { countRecipientsToSend } from '../delivery/recipientResolution';
+import { countEmptyMergeValues, countRecipientsToSend } from '../delivery/recipientResolution';
+import { recipientMergeFieldLabels, recipientMergeFields } from '../contract/mergeFields';
+import { mergeFieldsWithoutFallback } from '../rendering/mergeFields';
 import type { CdnLocation } from '../rendering/imageUrl';
 import type { RenderedMail } from '../rendering/renderPublication';
 import { renderPublicationForDelivery } from './publicationRendering';
@@ -255,9 +257,43 @@ const messageTooLarge: Check = async ({ rendered }) => {
     : [];
 };
 
+/**
+ * A merge field without a fallback that is empty for some recipients leaves a gap ('Beste , afgelopen
+ * week'): how many of the recipients, one of them, and the fallback that closes it.
+ */
+const mergeFieldEmpty: Check = async ({ db, environmentId, choice, publication, blocks }) => {
+  if (!choice.audienceId && !choice.participantGroup) return [];
+  const texts = [
+    publication.subject ?? '',
+    ...blocks.flatMap((block) => Object.values(block.content).filter((value) => typeof value === 'string')),
+  ];
+  const used = new Set(texts.flatMap((text) => mergeFieldsWithoutFallback(text as string)));
+  const fields = recipientMergeFields.filter((field) => used.has(field));
+  if (fields.length === 0) return [];
+  const [recipients, counts] = [
+    await countRecipientsToSend(db, environmentId, { ...choice, publicationId: publication.id }),
+    await countEmptyMergeValues(db, environmentId, { ...choice, publicationId: publication.id }, fields),
+  ];
+  return counts
+    .filter(({ empty }) => empty > 0)
+    .map(({ field, empty, example }) => ({
+      code: 'mergeFieldEmpty',
+      message:
+        `${recipientMergeFieldLabels[field]} ({{${field}}}) is leeg voor ${empty} van de ${recipients} ontvangers, ` +
+        `bijvoorbeeld ${example}, en heeft geen vervangende tekst: op die plek komt niets ('Beste , …'). ` +
+        `Geef een vervangende tekst, zoals {{${field}|${exampleFallback(field)}}}.`,
+    }));
+};
+
+/** A fallback to suggest: what a letter says to someone whose value is unknown. */
+function exampleFallback(field: string): string {
+  return ['name', 'firstName', 'initials', 'lastName'].includes(field) ? 'inwoner' : '…';
+}
+
 /** Warnings, in the order the panel lists them. */
 const warningChecks: readonly Check[] = [
   subjectNotSet,
+  mergeFieldEmpty,
   alreadySent,
   imagesWithoutAlt,
   linksNotHttps,

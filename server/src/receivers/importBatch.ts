@@ -3,7 +3,7 @@ import type { ImportMode } from '../contract/listImports';
 import { importedSubscribersOutbox } from '../journeys/outbox';
 import type { Database } from '../db/client';
 import { listImportRefusals, listImports } from '../db/schema/listImports';
-import { lists } from '../db/schema/receivers';
+import { lists, unsubscribers } from '../db/schema/receivers';
 import type { FieldTarget } from './importMapping';
 
 // One batch of an import, written in one transaction: the rows' subscribers in one statement, the list's
@@ -69,6 +69,10 @@ export interface ImportBatch {
   /** How many rows `rows` holds. */
   validRows: number;
   refusals: Array<{ rowNumber: number; reason: string; values: string[] }>;
+  /** Addresses the file marks as opted out in the tool it comes from: never written to the list. */
+  optedOut: string[];
+  /** The unsubscriber's cause detail they are recorded with; null: they are only left out. */
+  optedOutCause: string | null;
   /** Rows skipped before the batch (address earlier in the file). */
   duplicatesInFile: number;
   /** Rows of the file this batch covers, and the bytes read by its end. */
@@ -120,6 +124,7 @@ export async function writeImportBatch(
           skippedMissing: sql`${listImports.skippedMissing} + ${batch.mode === 'update' ? notWritten : 0}`,
           skippedUnsubscribed: sql`${listImports.skippedUnsubscribed} + ${batch.validRows - kept}`,
           refused: sql`${listImports.refused} + ${batch.refusals.length}`,
+          optedOut: sql`${listImports.optedOut} + ${batch.optedOut.length}`,
         })
         .where(
           and(
@@ -136,6 +141,18 @@ export async function writeImportBatch(
           .update(lists)
           .set({ subscriberCount: sql`${lists.subscriberCount} + ${added}` })
           .where(eq(lists.id, batch.listId));
+      if (batch.optedOut.length && batch.optedOutCause)
+        await tx
+          .insert(unsubscribers)
+          .values(
+            batch.optedOut.map((email) => ({
+              environmentId: batch.environmentId,
+              email,
+              cause: 'Afgemeld',
+              causeDetail: batch.optedOutCause,
+            })),
+          )
+          .onConflictDoNothing(); // already unsubscribed: stays as it was
       if (batch.refusals.length)
         await tx
           .insert(listImportRefusals)

@@ -4,6 +4,7 @@ import { ByteCounter } from '../media/byteCounter';
 import { importFileKey } from '../media/keys';
 import { ContentTooLargeError, type MediaStore } from '../media/store';
 import { CsvInspector, type UploadInspection } from './importCsv';
+import { OptedOutRowCounter, type OptOutColumn } from './optedOutRows';
 
 // Where import files wait: in the media store (the local disk or the S3 bucket every instance shares),
 // under `imports/{environmentId}/{importId}`, so whichever instance holds an import's lease can read its
@@ -31,8 +32,14 @@ export interface ImportFiles {
     content: Readable,
     maxBytes: number,
   ): Promise<StagedImportFile>;
-  /** Reads an upload only to inspect it and keeps nothing (the preview); over `maxBytes` ContentTooLargeError. */
-  inspect(content: Readable, maxBytes: number): Promise<UploadInspection & { bytes: number }>;
+  /**
+   * Reads an upload only to inspect it and keeps nothing (the preview), counting the rows of people who
+   * opted out; over `maxBytes` ContentTooLargeError.
+   */
+  inspect(
+    content: Readable,
+    maxBytes: number,
+  ): Promise<UploadInspection & { bytes: number; optedOut: (OptOutColumn & { rows: number }) | null }>;
   /** The committed file of an import, streamed; undefined when it is not (or no longer) there. */
   read(environmentId: string, importId: string): Promise<Readable | undefined>;
   /** Removes an import's file (its import ended, or its start was refused); a missing file is no error. */
@@ -69,10 +76,11 @@ export function importFiles(store: MediaStore): ImportFiles {
     async inspect(content, maxBytes) {
       const counter = new ByteCounter(maxBytes);
       const inspector = new CsvInspector();
+      const optedOut = new OptedOutRowCounter();
       const nowhere = new Writable({ write: (_chunk, _encoding, done) => done() });
-      await pipeline(content, counter, inspector, nowhere);
+      await pipeline(content, counter, inspector, optedOut, nowhere);
       if (truncated(content)) throw new ContentTooLargeError(maxBytes);
-      return { ...inspector.inspection(), bytes: counter.bytes };
+      return { ...inspector.inspection(), bytes: counter.bytes, optedOut: optedOut.counted() };
     },
     async read(environmentId, importId) {
       const stored = await store.read(importFileKey(environmentId, importId));

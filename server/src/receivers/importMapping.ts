@@ -7,12 +7,13 @@ import {
   nameSource,
   type NameSource,
 } from '../contract/importRules';
-import type { ImportMapping, ImportNewLabels, ImportTarget } from '../contract/listImports';
+import type { ImportMapping, ImportNewLabels, ImportTarget, OptedOutChoice } from '../contract/listImports';
 import { badRequest } from '../errors';
 import { hasNonTextControlCharacter } from '../http/controlCharacters';
 import { isEmailAddress } from '../http/inputText';
 import { attributeLabel } from './listRecords';
 import { fieldLabel } from '../contract/fieldLabels';
+import { optOutColumn, optedOutCause, type OptOutColumn } from './optedOutRows';
 
 // The columns of an import file mapped onto subscriber fields: a mapping suggested from the header
 // (Dutch and English names as Mailchimp, Laposta, listmonk and Excel write them, the list's own labels),
@@ -103,6 +104,11 @@ export interface ImportPlan {
   nameSource: NameSource;
   /** Every field the rows carry: the e-mail address, the name (always set) and each mapped one, once. */
   written: FieldTarget[];
+  /**
+   * The column marking who opted out in the tool the file comes from, and the unsubscriber's cause
+   * those rows get (null: they are left out). Plans stored before it have none.
+   */
+  optedOut?: { column: OptOutColumn; cause: string | null } | null;
 }
 
 /** An ImportPlan as the import's record keeps it (JSON: the Map as its entries). */
@@ -111,6 +117,7 @@ export interface StoredImportPlan {
   json: { column: number; keys: Array<[string, FieldTarget]> } | null;
   nameSource: NameSource;
   written: FieldTarget[];
+  optedOut?: ImportPlan['optedOut'];
 }
 
 /**
@@ -127,7 +134,8 @@ export function planFromStored(stored: StoredImportPlan): ImportPlan {
 
 /**
  * Checks the new labels an import brings (attributeN → label): only for attributes without a label,
- * unique ignoring case among the list's labels, and each for a column mapped to it. 400 naming `newLabels`.
+ * unique ignoring case among the list's labels, and each for a column mapped to it or for the keys of a
+ * JSON column. 400 naming `newLabels`.
  */
 export function checkNewLabels(
   newLabels: ImportNewLabels,
@@ -150,7 +158,8 @@ export function checkNewLabels(
       throw refuse(`Kenmerk ${n} heeft al het label '${attributeLabel(list, n)}'.`);
     if (taken.has(label.toLowerCase()))
       throw refuse(`Het label '${label}' komt al voor; de labels van een lijst moeten uniek zijn.`);
-    if (!mapped.has(target as ImportTarget))
+    // A label no column fills is filled by the JSON column's key of that name (listmonk's attributes).
+    if (!mapped.has(target as ImportTarget) && !mapped.has(jsonAttributesTarget))
       throw refuse(`Het nieuwe label '${label}' hoort bij geen enkele kolom.`);
     taken.add(label.toLowerCase());
     checked[target] = label;
@@ -167,6 +176,7 @@ export function checkMapping(
   list: ReceiverList,
   header: readonly string[],
   newLabels: ImportNewLabels = {},
+  optedOutChoice: OptedOutChoice = 'unsubscribe',
 ): ImportPlan {
   const columns = Object.entries(mapping)
     .filter(([, target]) => target !== 'skip')
@@ -204,7 +214,12 @@ export function checkMapping(
       ...(json ? json.keys.values() : []),
     ]),
   ];
-  return { cells, json, nameSource: nameSource(targets), written };
+  const optOut = optOutColumn(header);
+  const optedOut = optOut && {
+    column: optOut,
+    cause: optedOutChoice === 'unsubscribe' ? optedOutCause(optOut) : null,
+  };
+  return { cells, json, nameSource: nameSource(targets), written, optedOut };
 }
 
 /** The stored values of one row, or the Dutch reason it is refused. */

@@ -14,6 +14,7 @@ import {
   renewImportLease,
   unattendedImports,
 } from './importLeases';
+import { isOptedOut } from './optedOutRows';
 import { mapRow, planFromStored, type ImportPlan, type StoredImportPlan } from './importMapping';
 import { finishImport } from './listImports';
 import { SeenAddresses } from './seenAddresses';
@@ -158,9 +159,12 @@ export function createImportRunner(
         const mapped = mapRow(record.cells, plan);
         if ('refusal' in mapped) {
           batch.refusals.push({ rowNumber: record.rowNumber, reason: mapped.refusal, values: record.cells });
+        } else if (!seen.firstTime(String(mapped.values.email))) {
+          batch.duplicatesInFile += 1;
+        } else if (plan.optedOut && isOptedOut(record.cells, plan.optedOut.column)) {
+          batch.optedOut.push(String(mapped.values.email));
         } else {
-          if (seen.firstTime(String(mapped.values.email))) rows.push(encodeRow(mapped.values));
-          else batch.duplicatesInFile += 1;
+          rows.push(encodeRow(mapped.values));
         }
         if (batch.rowCount >= batchRows && !(await flush())) {
           reading = false;
@@ -229,6 +233,8 @@ function emptyBatch(row: ImportRow, plan: ImportPlan, owner: string): ImportBatc
     rows: '[]',
     validRows: 0,
     refusals: [],
+    optedOut: [],
+    optedOutCause: plan.optedOut?.cause ?? null,
     duplicatesInFile: 0,
     rowCount: 0,
     bytesRead: 0,

@@ -110,6 +110,7 @@ export function toListImport(row: ImportRow, now: Date = new Date()): ListImport
     skippedDuplicate: row.skippedDuplicate,
     skippedUnsubscribed: row.skippedUnsubscribed,
     skippedMissing: row.skippedMissing,
+    optedOut: row.optedOut,
     refused: row.refused,
     error: row.error,
     startedAt: row.startedAt.toISOString(),

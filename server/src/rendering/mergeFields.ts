@@ -24,6 +24,13 @@ export function unknownMergeFields(text: string): string[] {
   return [...text.matchAll(mergeField)].map((match) => match[1]).filter((name) => !recipientNames.has(name));
 }
 
+/** The recipient fields `text` uses without a fallback (`{{firstName}}`, not `{{firstName|lezer}}`). */
+export function mergeFieldsWithoutFallback(text: string): RecipientMergeField[] {
+  return [...text.matchAll(mergeField)]
+    .filter((match) => recipientNames.has(match[1]) && !match[2]?.trim())
+    .map((match) => match[1] as RecipientMergeField);
+}
+
 export type MergeValues = Partial<
   Record<RecipientMergeField | 'unsubscribeUrl' | 'webVersionUrl' | 'rsvpUrl', string>
 >;

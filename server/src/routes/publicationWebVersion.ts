@@ -11,7 +11,11 @@ import { publicPage, publicPageHeaders, type PublicPageOptions } from '../public
 import { neutralLook } from '../publicPages/pageLook';
 import { webVersionPrefix } from '../publicPages/webVersionAddress';
 import { webVersionRecipient } from '../publicPages/webVersionRecipient';
-import { verifyWebVersionToken, webVersionKey } from '../publicPages/webVersionToken';
+import {
+  verifyTestWebVersionToken,
+  verifyWebVersionToken,
+  webVersionKey,
+} from '../publicPages/webVersionToken';
 
 export { webVersionPrefix };
 
@@ -38,7 +42,8 @@ interface WebVersionParams {
  * - `GET /p/{environmentId}/{publicationId}`: a public publication through its type's first template;
  * - `GET /p/{environmentId}/{publicationId}/{token}`: one recipient's version of a sent publication,
  *   public or not, through the template it was sent with and with the recipient's merge values
- *   ('Bekijk in je browser' in every message; the token is signed, publicPages/webVersionToken.ts).
+ *   ('Bekijk in je browser' in every message; the token is signed, publicPages/webVersionToken.ts), or
+ *   a test message's version: through the template the test was sent with, merge fields at their fallback.
  * Anything else (not public without a token, a forged, altered or another publication's token, an
  * unknown id) gets the same 404 page. Public, so rate-limited per client address; one request renders
  * one publication from the compiled-layout cache. A GET only reads.
@@ -70,14 +75,25 @@ export const publicationWebVersionRoutes: FastifyPluginAsyncTypebox = async (app
     async (request, reply) => {
       const ids = idsOf(request.params);
       // The signature is checked before any query.
-      const recipientId =
-        ids &&
-        verifyWebVersionToken(
-          await webVersionKey(app.db),
-          ids.environmentId,
-          ids.publicationId,
-          request.params.token,
+      const key = await webVersionKey(app.db);
+      const testTemplateId =
+        ids && verifyTestWebVersionToken(key, ids.environmentId, ids.publicationId, request.params.token);
+      if (ids && testTemplateId) {
+        const { environmentId, publicationId } = ids;
+        return send(
+          reply,
+          await renderPersonalWebVersion(
+            app.db,
+            app.config,
+            environmentId,
+            publicationId,
+            testTemplateId,
+            {},
+          ),
         );
+      }
+      const recipientId =
+        ids && verifyWebVersionToken(key, ids.environmentId, ids.publicationId, request.params.token);
       const recipient =
         ids &&
         recipientId !== undefined &&

@@ -261,6 +261,7 @@ async function seedImportHistory(db: Database): Promise<void> {
     skippedDuplicate: 4,
     skippedUnsubscribed: 2,
     skippedMissing: 0,
+    optedOut: 0,
     refused: refusals.length,
     // Finished a few hours before the seed ran: the list's import page shows a result of the last day on
     // arrival (src/custom/receivers/import/ListImportPage.tsx), so a first start shows what an import does.

@@ -62,7 +62,7 @@ export function expectedRecords(
       value: spfRecordValue(spfInclude),
       note: spfInclude
         ? `Heeft het domein al een SPF-record? Voeg dan alleen include:${spfInclude} toe: er mag maar één SPF-record zijn.`
-        : 'Het SPF-record moet de mailserver toestaan waarlangs het platform verstuurt (SMTP_URL): vraag je mailprovider welke include daarbij hoort. Er mag maar één SPF-record zijn.',
+        : 'Het SPF-record moet de mailserver toestaan waarlangs het platform verstuurt: vraag de beheerder van het platform of je mailprovider welke include daarbij hoort. Er mag maar één SPF-record zijn.',
     },
     {
       kind: 'dmarc',

@@ -200,9 +200,9 @@ function Toolbar({ editor }: { editor: Editor }) {
       <MergeFieldMenu
         anchor={mergeFieldsOpen}
         onClose={() => setMergeFieldsOpen(null)}
-        onPick={(field) => {
+        onPick={(placeholder) => {
           setMergeFieldsOpen(null);
-          chain().insertContent(`{{${field}}}`).run();
+          chain().insertContent(placeholder).run();
         }}
       />
       <LinkForm

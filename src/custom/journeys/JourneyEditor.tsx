@@ -859,11 +859,11 @@ function TriggerEditor({
             <FormControlLabel
               control={
                 <Checkbox
-                  checked={!trigger.includeImports}
-                  onChange={(event) => onChange({ ...trigger, includeImports: !event.target.checked })}
+                  checked={trigger.includeImports}
+                  onChange={(event) => onChange({ ...trigger, includeImports: event.target.checked })}
                 />
               }
-              label="Niet bij imports"
+              label="Ook bij imports"
             />
           </>
         )}

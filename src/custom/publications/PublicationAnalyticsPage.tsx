@@ -86,6 +86,8 @@ export function PublicationAnalyticsPage() {
             label={t('job')}
             value={jobId}
             onChange={(event) => setJobId(event.target.value)}
+            // 'Alle jobs' is the empty value: shown as chosen, not as an empty field under its label.
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             sx={{ minWidth: 240 }}
           >
             <MenuItem value={allJobs}>{t('all_jobs')}</MenuItem>

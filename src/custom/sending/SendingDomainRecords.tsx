@@ -50,11 +50,9 @@ export function SendingDomainRecords({ record }: { record: SenderSettings }) {
             {translate('app.sending.records.title', { domain: domain.domain })}
           </Typography>
           <Chip
-            color={domain.verified ? 'success' : 'default'}
+            color={domain.verified ? 'success' : domain.checkedAt ? 'warning' : 'default'}
             variant={domain.verified ? 'filled' : 'outlined'}
-            label={translate(
-              domain.verified ? 'app.sending.records.verified' : 'app.sending.records.unverified',
-            )}
+            label={translate(`app.sending.records.${domainState(domain)}`)}
             sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
           />
         </Stack>
@@ -86,6 +84,12 @@ export function SendingDomainRecords({ record }: { record: SenderSettings }) {
       </CardContent>
     </Card>
   );
+}
+
+/** The chip's state: verified, checked and found wrong, or never checked (not the same as found wrong). */
+function domainState(domain: NonNullable<SenderSettings['domain']>): 'verified' | 'not_right' | 'unverified' {
+  if (domain.verified) return 'verified';
+  return domain.checkedAt ? 'not_right' : 'unverified';
 }
 
 const kindLabels = { dkim: 'DKIM', spf: 'SPF', dmarc: 'DMARC' } as const;

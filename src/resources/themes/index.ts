@@ -115,6 +115,7 @@ export const themes = defineResource<Theme>()({
       label: 'app.settings.typography.fields.lineHeight',
       helperText: 'app.settings.typography.help.lineHeight',
       kind: 'number',
+      fractions: true,
       validate: [required(), number(), minValue(lineHeightRange.minimum), maxValue(lineHeightRange.maximum)],
     },
     {

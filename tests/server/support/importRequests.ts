@@ -76,11 +76,13 @@ export function importClient(server: TestServer, token: Tokens, env: string) {
         mapping = { 0: 'name', 1: 'email' } as Record<string, string>,
         consent = 'true',
         newLabels,
+        optedOut,
       }: {
         mode?: string;
         mapping?: Record<string, string>;
         consent?: string;
         newLabels?: Record<string, string>;
+        optedOut?: string;
       } = {},
     ) =>
       post<ListImport & { message?: string; field?: string }>(
@@ -90,6 +92,7 @@ export function importClient(server: TestServer, token: Tokens, env: string) {
           mapping: JSON.stringify(mapping),
           consent,
           ...(newLabels ? { newLabels: JSON.stringify(newLabels) } : {}),
+          ...(optedOut ? { optedOut } : {}),
         },
         { name: 'ontvangers.csv', content },
       ),

@@ -52,6 +52,8 @@ export const listImports = pgTable(
     skippedDuplicate: integer('skipped_duplicate').notNull().default(0),
     skippedUnsubscribed: integer('skipped_unsubscribed').notNull().default(0),
     skippedMissing: integer('skipped_missing').notNull().default(0),
+    /** Rows the file marks as opted out in the tool it comes from: unsubscribed, or left out. */
+    optedOut: integer('opted_out').notNull().default(0),
     refused: integer('refused').notNull().default(0),
     cancelRequested: boolean('cancel_requested').notNull().default(false),
     error: text('error'),

@@ -10,6 +10,8 @@ import {
   ImportRefusal,
   importModes,
   importTargets,
+  optedOutChoices,
+  type OptedOutChoice,
   ListImport,
   shownRefusals,
   type ImportMode,
@@ -101,6 +103,11 @@ export const listImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         header,
         rows,
         suggestedMapping: suggestMapping(header, list),
+        optedOut: upload.file.optedOut && {
+          column: upload.file.optedOut.column,
+          tool: upload.file.optedOut.tool,
+          rows: upload.file.optedOut.rows,
+        },
       };
     },
   );
@@ -117,7 +124,9 @@ export const listImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'object whose keys fill the labels named so) or skip; email required; without a name column ' +
           'the name is composed from first name, infix and last name, else the address before the @), ' +
           '`newLabels` (optional JSON: attributeN → label, given to the list with the import, for columns ' +
-          'mapped to an attribute without a label) and `consent` (true: consent was obtained, spec §6). ' +
+          'mapped to an attribute without a label), `optedOut` (optional: unsubscribe (default) | skip, what ' +
+          'happens to rows the file marks as opted out, see the preview) and `consent` (true: consent was ' +
+          'obtained, spec §6). ' +
           'Larger than IMPORT_LIMIT_BYTES (default 200 MB): 413. Empty, a header only or not CSV: 400. ' +
           'Nothing is kept on a refusal. 409 while the list has a running import. Globally unsubscribed ' +
           'addresses are never added.',
@@ -141,11 +150,17 @@ export const listImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const mode = upload.fields.mode as ImportMode;
         if (!importModes.includes(mode))
           throw badRequest('mode', "Manier van importeren moet 'add', 'update' of 'addAndUpdate' zijn.");
+        const optedOut = (upload.fields.optedOut ?? 'unsubscribe') as OptedOutChoice;
+        if (!optedOutChoices.includes(optedOut))
+          throw badRequest(
+            'optedOut',
+            "Wat er met afgemelde ontvangers gebeurt moet 'unsubscribe' of 'skip' zijn.",
+          );
         const mapping = parseMapping(upload.fields.mapping);
         const newLabels = checkNewLabels(parseNewLabels(upload.fields.newLabels), mapping, list);
         const format = inspectCsv(staged);
         const { header } = await headerAndRows(format, 1);
-        const plan = checkMapping(mapping, list, header, newLabels);
+        const plan = checkMapping(mapping, list, header, newLabels, optedOut);
         // The file before its record (a crash in between leaves a file reconciliation removes, never an
         // import without its file); this instance holds the new import's lease and runs it at once.
         await staged.commit();

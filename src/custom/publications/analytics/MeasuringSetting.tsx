@@ -70,6 +70,8 @@ export function MeasuringSetting({
           label={t('setting_mode')}
           value={mode}
           onChange={(event) => setMode(event.target.value)}
+          // Following the environment is the empty value: shown as chosen, not as an empty field.
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           sx={{ minWidth: 280 }}
         >
           <MenuItem value={follow}>{t('setting_follow', { mode: measuring.environmentMode })}</MenuItem>

@@ -1,5 +1,5 @@
 import { jsonAttributesTarget, nameSource } from '@contract/importRules';
-import type { ImportMapping, ImportPreview, ImportTarget } from '@contract/listImports';
+import type { ImportMapping, ImportPreview, ImportTarget, OptedOutChoice } from '@contract/listImports';
 import type { ListAttributeLabels } from '@contract/receivers';
 import Alert from '@mui/material/Alert';
 import FormControl from '@mui/material/FormControl';
@@ -26,27 +26,33 @@ import {
   newLabelsOf,
   newLabelTarget,
 } from './importTargets';
+import { ImportOptedOutChoice } from './ImportOptedOutChoice';
 
 /**
  * Step 3: the first rows of the file, and per column the field it fills (suggested by the server from
  * the Dutch or English header, or the list's label), a label of the list, a new label named after the
- * column, or 'Niet importeren'. Below: where the name comes from when no column holds it.
+ * column, or 'Niet importeren'. Below: where the name comes from when no column holds it, and what
+ * happens to the rows of people who opted out in the tool the file comes from.
  */
 export function ImportColumnsStep({
   list,
   preview,
   mapping,
   onChange,
+  optedOut,
+  onOptedOutChange,
 }: {
   list: ListAttributeLabels;
   preview: ImportPreview;
   mapping: ImportMapping;
   onChange(mapping: ImportMapping): void;
+  optedOut: OptedOutChoice;
+  onOptedOutChange(choice: OptedOutChoice): void;
 }) {
   const translate = useTranslate();
   const choices = importTargetChoices(list);
   const missing = missingTargets(mapping);
-  const newLabels = newLabelsOf(mapping, preview.header, list);
+  const newLabels = newLabelsOf(mapping, preview.header, list, preview.rows);
   const labelNames = [
     ...choices.filter((c) => c.group === 'labels').map((c) => c.name),
     ...Object.values(newLabels),
@@ -168,6 +174,7 @@ export function ImportColumnsStep({
           );
         })}
       </GridList>
+      <ImportOptedOutChoice preview={preview} choice={optedOut} onChange={onOptedOutChange} />
       {missing.length === 0 && source !== 'column' ? (
         <Alert severity="info">{translate(`app.receivers.imports.columns.name_${source}`)}</Alert>
       ) : null}

@@ -29,6 +29,7 @@ export function ImportResult({ record: status }: { record: ListImport }) {
     ['skippedDuplicate', status.skippedDuplicate],
     ...(status.mode === 'update' ? [['skippedMissing', status.skippedMissing] as const] : []),
     ['skippedUnsubscribed', status.skippedUnsubscribed],
+    ...(status.optedOut > 0 ? [['optedOut', status.optedOut] as const] : []),
     ['refused', status.refused],
   ] as const;
 

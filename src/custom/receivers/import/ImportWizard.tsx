@@ -1,4 +1,4 @@
-import type { ImportMapping, ImportMode, ListImport } from '@contract/listImports';
+import type { ImportMapping, ImportMode, ListImport, OptedOutChoice } from '@contract/listImports';
 import type { ReceiverList } from '@contract/receivers';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -39,6 +39,7 @@ export function ImportWizard({
   const [chosen, setChosen] = useState<ChosenFile>();
   const [mode, setMode] = useState<ImportMode>('add');
   const [mapping, setMapping] = useState<ImportMapping>({});
+  const [optedOut, setOptedOut] = useState<OptedOutChoice>('unsubscribe');
   const [consent, setConsent] = useState(false);
   const [triedStart, setTriedStart] = useState(false);
   const [sent, setSent] = useState<number | null>(null);
@@ -50,7 +51,7 @@ export function ImportWizard({
     if (!chosen || !consent) return;
     setProblem(undefined);
     setSent(0);
-    const newLabels = newLabelsOf(mapping, chosen.preview.header, list);
+    const newLabels = newLabelsOf(mapping, chosen.preview.header, list, chosen.preview.rows);
     try {
       const { data: started } = await dataProvider.upload('listImports', 'start', {
         meta,
@@ -59,6 +60,7 @@ export function ImportWizard({
           mode,
           mapping: JSON.stringify(mapping),
           consent: 'true',
+          optedOut,
           ...(Object.keys(newLabels).length ? { newLabels: JSON.stringify(newLabels) } : {}),
         },
         onProgress: (loaded, total) => setSent(Math.round((loaded / total) * 100)),
@@ -98,7 +100,14 @@ export function ImportWizard({
         ) : null}
         {step === 1 ? <ImportModeStep mode={mode} onChange={setMode} /> : null}
         {step === 2 && chosen ? (
-          <ImportColumnsStep list={list} preview={chosen.preview} mapping={mapping} onChange={setMapping} />
+          <ImportColumnsStep
+            list={list}
+            preview={chosen.preview}
+            mapping={mapping}
+            onChange={setMapping}
+            optedOut={optedOut}
+            onOptedOutChange={setOptedOut}
+          />
         ) : null}
         {step === 3 && chosen ? (
           <ImportConsentStep

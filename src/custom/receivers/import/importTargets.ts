@@ -66,18 +66,35 @@ const hasLabel = (list: ListAttributeLabels, n: AttributeNumber) =>
   Boolean(list[`attributeLabel${n}`]?.trim());
 
 /**
- * The labels the import gives the list (attributeN → the column's header): columns mapped to an
- * attribute the list has no label for. The server sets them as the import starts.
+ * The labels the import gives the list (attributeN → label): columns mapped to an attribute the list
+ * has no label for (named after their header), then, given the file's first `rows`, the keys of a
+ * JSON column that are no label yet, in the attributes still free. The server sets them as the import starts.
  */
 export function newLabelsOf(
   mapping: ImportMapping,
   header: readonly string[],
   list: ListAttributeLabels,
+  rows: readonly string[][] = [],
 ): Record<string, string> {
   const labels: Record<string, string> = {};
   for (const [column, target] of Object.entries(mapping)) {
     const n = Number(/^attribute([1-9])$/.exec(target)?.[1]) as AttributeNumber;
     if (n && !hasLabel(list, n)) labels[target] = (header[Number(column)] ?? '').trim();
+  }
+  const jsonColumn = Object.entries(mapping).find(([, target]) => target === jsonAttributesTarget)?.[0];
+  if (jsonColumn === undefined) return labels;
+  const names = new Set(
+    [...listLabels(list).map(({ label }) => label), ...Object.values(labels)].map(nameKey),
+  );
+  const used = new Set<string>(Object.values(mapping));
+  const free = attributeNumbers.filter((n) => !hasLabel(list, n) && !used.has(`attribute${n}`));
+  for (const key of jsonKeys(rows, Number(jsonColumn))) {
+    const label = key.trim().slice(0, 100);
+    if (!label || names.has(nameKey(label))) continue;
+    const n = free.shift();
+    if (n === undefined) break;
+    names.add(nameKey(label));
+    labels[`attribute${n}`] = label.charAt(0).toUpperCase() + label.slice(1);
   }
   return labels;
 }
@@ -113,15 +130,21 @@ export function labelsFilledFromJson(
   column: number,
   labels: readonly string[],
 ): string[] {
-  const keys = new Set<string>();
+  const keys = new Set(jsonKeys(rows, column).map(nameKey));
+  return labels.filter((label) => keys.has(nameKey(label)));
+}
+
+/** The keys of a JSON column's objects in the first rows, in order of appearance, as written. */
+function jsonKeys(rows: readonly string[][], column: number): string[] {
+  const keys = new Map<string, string>();
   for (const row of rows) {
     try {
       const value: unknown = JSON.parse(row[column] ?? '');
       if (value && typeof value === 'object' && !Array.isArray(value))
-        for (const key of Object.keys(value)) keys.add(nameKey(key));
+        for (const key of Object.keys(value)) if (!keys.has(nameKey(key))) keys.set(nameKey(key), key);
     } catch {
       // Not JSON: the server refuses that row with its reason.
     }
   }
-  return labels.filter((label) => keys.has(nameKey(label)));
+  return [...keys.values()];
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "list_imports" ADD COLUMN "opted_out" integer DEFAULT 0 NOT NULL;
