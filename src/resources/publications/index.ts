@@ -60,6 +60,8 @@ export const publications = defineResource<Publication>()({
         method: 'GET',
         path: '/publications/{id}/render',
         query: ['templateId'],
+        // A block's change renders anew.
+        follows: ['publicationBlocks'],
       }),
       // Extension: the publication through a template to typed addresses, subject marked [TEST].
       testSend: { method: 'POST', path: '/publications/{id}/test-sends', body: ['templateId', 'addresses'] },
@@ -70,12 +72,16 @@ export const publications = defineResource<Publication>()({
         method: 'GET',
         path: '/publications/{id}/deliver-check',
         query: ['audienceId', 'templateId', 'onlyAcceptedRsvp', 'participantGroup'],
+        // The recipients change with the audiences and their lists (an import ending adds some).
+        follows: ['publicationBlocks', 'audiences', 'listImports'],
       }),
       // Extension: sent, delivered, bounces, opens, clicks, the chart and the links (all jobs, or one).
       analytics: answers<AnalyticsReport>({
         method: 'GET',
         path: '/publications/{id}/analytics',
         query: ['jobId'],
+        // While a job is planned or sending, the figures (and the recipient table with them) follow it.
+        poll: { every: 5000, while: (report) => report.sending, alsoRefreshes: ['analyticsRecipients'] },
       }),
       // Extension: the recipient table (resource analyticsRecipients) as a streamed CSV file.
       analyticsRecipientsCsv: {
