@@ -4,12 +4,11 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNotify } from 'react-admin';
 import { useDeclaredDataProvider } from '../../../resources/useDeclaredDataProvider';
 import { useAnalyticsText } from './useAnalyticsText';
-import { measuringKey, type Measuring } from './useMeasuring';
+import type { Measuring } from './useMeasuring';
 
 const modes = ['Uit', 'Alleen totalen', 'Per persoon gepseudonimiseerd', 'Per persoon'] as const;
 const follow = '';
@@ -21,15 +20,12 @@ const follow = '';
 export function MeasuringSetting({
   publicationId,
   measuring,
-  onSaved,
 }: {
   publicationId: string;
   measuring: Measuring;
-  onSaved(): void;
 }) {
   const t = useAnalyticsText();
   const dataProvider = useDeclaredDataProvider();
-  const queryClient = useQueryClient();
   const notify = useNotify();
   const [mode, setMode] = useState<string>(measuring.own ?? follow);
   const [legalBasis, setLegalBasis] = useState(measuring.legalBasis ?? '');
@@ -45,9 +41,7 @@ export function MeasuringSetting({
         id: publicationId,
         data: { mode: mode === follow ? null : mode, legalBasis: mode === 'Per persoon' ? legalBasis : null },
       });
-      await queryClient.invalidateQueries({ queryKey: measuringKey(publicationId) });
       notify(t('setting_saved'), { type: 'success' });
-      onSaved();
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
     } finally {
