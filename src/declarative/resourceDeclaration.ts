@@ -5,7 +5,6 @@ import type { FieldDeclaration, FieldSource } from './fieldDeclaration';
 import type { Label } from './label';
 import type { MenuDeclaration } from './menuDeclaration';
 import type { CustomFormView, CustomView, FormView, TableView } from './viewDeclaration';
-import type { RefreshEventName } from '../slideover/refreshEvents';
 
 /** Page routes of a resource, react-router patterns such as '/recievers/lists/:id'. */
 export interface ResourceRoutes {
@@ -74,8 +73,6 @@ export interface ResourceDeclaration<TRecord extends RaRecord = RaRecord, TDetai
    * the record without an `:id` in their route.
    */
   singleton?: boolean;
-  /** Broadcast after every save (spec §4), e.g. `['refreshlists']`. */
-  refreshEvents?: readonly RefreshEventName[];
   /** Other resources whose queries go stale when this one changes (a list's subscriber count). */
   invalidates?: readonly string[];
 }

@@ -161,5 +161,6 @@ export const jobs = defineResource<DeliveryJob>()({
   },
   routes: { list: '/jobs/', show: '/jobs/:id' },
   menu: { label: 'app.menu.jobs', icon: ScheduleSendOutlinedIcon, order: 50 },
-  refreshEvents: ['refreshpublicationtemplates'],
+  // A delivery's choice of template reads the publication's type again.
+  invalidates: ['publicationTypes'],
 });

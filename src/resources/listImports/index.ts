@@ -78,5 +78,4 @@ export const listImports = defineResource<ListImport>()({
   parent: { resource: 'lists', param: 'listId' },
   // An import changes the list's subscribers and count, and so the audiences' recipients.
   invalidates: ['lists', 'subscribers', 'audiences'],
-  refreshEvents: ['refreshlist', 'refreshlists', 'refreshSubscribers', 'refreshaudience'],
 });

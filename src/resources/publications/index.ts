@@ -60,8 +60,6 @@ export const publications = defineResource<Publication>()({
         method: 'GET',
         path: '/publications/{id}/render',
         query: ['templateId'],
-        // A block's change renders anew.
-        follows: ['publicationBlocks'],
       }),
       // Extension: the publication through a template to typed addresses, subject marked [TEST].
       testSend: { method: 'POST', path: '/publications/{id}/test-sends', body: ['templateId', 'addresses'] },
@@ -73,7 +71,7 @@ export const publications = defineResource<Publication>()({
         path: '/publications/{id}/deliver-check',
         query: ['audienceId', 'templateId', 'onlyAcceptedRsvp', 'participantGroup'],
         // The recipients change with the audiences and their lists (an import ending adds some).
-        follows: ['publicationBlocks', 'audiences', 'listImports'],
+        follows: ['audiences', 'listImports'],
       }),
       // Extension: sent, delivered, bounces, opens, clicks, the chart and the links (all jobs, or one).
       analytics: answers<AnalyticsReport>({
@@ -261,6 +259,5 @@ export const publications = defineResource<Publication>()({
     { path: '/publications/:id/deliver', component: PublicationDeliverPage },
     { path: '/publications/:id/analytics', component: PublicationAnalyticsPage },
   ],
-  refreshEvents: ['refreshpublication'],
-  invalidates: ['jobs'],
+  invalidates: ['jobs', 'publicationBlocks'],
 });
