@@ -39,6 +39,8 @@ export interface ConfirmDeclaration {
   content: Label;
   /** 'Verwijderen' when absent. */
   confirmLabel?: Label;
+  /** The plain button's text, 'Annuleren' when absent: another when the action itself cancels something. */
+  cancelLabel?: Label;
 }
 
 /** A named action run with the record (`POST /deliveryjobs/{id}/cancel`), confirmed first when `confirm` is given. */

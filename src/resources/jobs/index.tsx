@@ -1,5 +1,6 @@
 import ScheduleSendOutlinedIcon from '@mui/icons-material/ScheduleSendOutlined';
 import type { DeliveryJob } from '@contract/publications';
+import CancelScheduleSendOutlinedIcon from '@mui/icons-material/CancelScheduleSendOutlined';
 import EditCalendarOutlinedIcon from '@mui/icons-material/EditCalendarOutlined';
 import { createElement } from 'react';
 import { required } from 'react-admin';
@@ -10,7 +11,7 @@ import { JobCreatedCell } from '../../custom/publications/JobCreatedCell';
 import { JobPublicationCell } from '../../custom/publications/JobPublicationCell';
 import { JobProgressCell } from '../../custom/publications/JobProgressCell';
 import { JobStatusCell } from '../../custom/publications/JobStatusCell';
-import { isLive, liveRefreshMs } from '../../custom/publications/jobProgress';
+import { isActive, isLive, liveRefreshMs } from '../../custom/publications/jobProgress';
 import { lazyView } from '../../declarative/lazyView';
 import { defineResource } from '../../declarative/resourceDeclaration';
 import { jobRecipients } from '../jobRecipients';
@@ -122,6 +123,23 @@ export const jobs = defineResource<DeliveryJob>()({
           icon: EditCalendarOutlinedIcon,
           form: 'reschedule',
           when: (job) => job.status === 'Gepland',
+        },
+        // While it is planned or running: the recipients still waiting are not sent.
+        {
+          label: 'app.jobs.detail.cancel',
+          icon: CancelScheduleSendOutlinedIcon,
+          variant: 'outlined',
+          when: (job) => isActive(job),
+          run: {
+            action: 'cancel',
+            confirm: {
+              title: 'app.jobs.detail.cancel_title',
+              content: 'app.jobs.detail.cancel_content',
+              confirmLabel: 'app.jobs.detail.cancel',
+              cancelLabel: 'app.jobs.detail.keep',
+            },
+            successMessage: 'app.jobs.detail.cancelled',
+          },
         },
       ],
       extra: JobDetailSummary,
