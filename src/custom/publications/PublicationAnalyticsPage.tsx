@@ -118,11 +118,7 @@ export function PublicationAnalyticsPage() {
           </Section>
         ) : null}
         <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
-          <MeasuringSetting
-            key={`${measuring.data.own ?? ''}|${measuring.data.environmentMode}`}
-            publicationId={id}
-            measuring={measuring.data}
-          />
+          <MeasuringSetting publicationId={id} measuring={measuring.data} />
         </Paper>
       </Stack>
     </Box>

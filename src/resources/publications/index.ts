@@ -17,6 +17,7 @@ import { splitAddresses, validateTestSendAddresses } from '../../custom/publicat
 import { lazyView } from '../../declarative/lazyView';
 import { defineResource } from '../../declarative/resourceDeclaration';
 import { answers } from '../../declarative/apiMapping';
+import { measuringForm } from './measuringForm';
 
 const PublicationContent = lazyView(
   () => import('../../custom/publications/PublicationContent'),
@@ -203,6 +204,7 @@ export const publications = defineResource<Publication>()({
       fields: ['name', 'subject', 'preheader', 'senderName', 'isNotMarketing', 'isPublic'],
     },
     forms: {
+      measuring: measuringForm,
       duplicate: {
         as: 'slideOver',
         slideOverType: 'duplicatePublication',
