@@ -140,6 +140,10 @@ async function visitsByRoute(page: Page): Promise<Record<string, Visit[]>> {
       { path: list, panels: ['Nieuwe ontvanger', 'Naam aanpassen', 'Labels aanpaasen'] },
     ],
     '/recievers/lists/:id/import': [{ path: `${list}/import`, panels: [] }],
+    // An import of the list opened by its address: none is seeded, so the page says it does not exist.
+    '/recievers/lists/:listId/import/:id': [
+      { path: `${list}/import/00000000-0000-0000-0000-000000000000`, panels: [] },
+    ],
     '/recievers/unsubscribers/': [{ path: '/recievers/unsubscribers/', panels: ['Nieuwe uitschrijver'] }],
     '/recievers/audiences/': [{ path: '/recievers/audiences/', panels: ['Nieuwe doelgroep'] }],
     '/recievers/audiences/:id': [{ path: audience, panels: ['Naam aanpassen'] }],
