@@ -7,7 +7,6 @@ import { sharedServerUrl } from './sharedServer';
 import { signIn, signInWithRedirect } from './signIn';
 import { environmentIds, journeyIds, publicationIds } from '../../../server/src/seed/ids';
 import { apiAsBrowser } from './browserApi';
-import { declaredRoutePaths } from './declaredRoutePaths';
 
 // axe-core over every route of the console and every panel it opens, at one viewport. The routes are the
 // declared ones (src/resources), so a new page is walked as soon as it is declared, or the walk fails
@@ -178,6 +177,18 @@ async function visitsByRoute(page: Page): Promise<Record<string, Visit[]>> {
   };
 }
 
+/**
+ * The declared routes (./declaredRoutePaths.ts). Its module is browser code, typechecked with the
+ * console's (tsconfig.test.json), not with this suite's node code: it is imported by a name tsc does not follow.
+ */
+async function declaredRoutes(): Promise<string[]> {
+  const module = './declaredRoutePaths';
+  const { declaredRoutePaths } = (await import(/* @vite-ignore */ module)) as {
+    declaredRoutePaths(): string[];
+  };
+  return declaredRoutePaths();
+}
+
 /** A path no route declares: the console's own 'not found' page. */
 const undeclared: Visit = { path: '/bestaat-niet', panels: [] };
 
@@ -208,9 +219,10 @@ export function describeAxeOnEveryRoute(size: keyof typeof viewports): void {
     let context: BrowserContext;
     let page: Page;
     let visits: Record<string, Visit[]>;
-    const declared = declaredRoutePaths();
+    let declared: string[];
 
     beforeAll(async () => {
+      declared = await declaredRoutes();
       browser = await workerBrowser();
       context = await viewports[size](browser);
       page = await context.newPage();
