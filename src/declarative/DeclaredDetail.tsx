@@ -6,7 +6,6 @@ import { isClientError } from '../dataProvider/serverError';
 import { LoadError } from '../layout/LoadError';
 import { Link, useParams } from 'react-router-dom';
 import { fillRoute } from './fillRoute';
-import { useRefreshEvents } from '../slideover/refreshEvents';
 import { DetailHeader } from './DetailHeader';
 import { DetailSections } from './DetailSections';
 import { detailLazyParts, type DetailView, type DetailViewName } from './detailView';
@@ -37,7 +36,8 @@ interface DetailProps {
  * A resource's declared detail page (`views.show`, or a named view of `views.details`) on
  * react-admin's `<ShowBase>`: the record by the route's `:id`, the other route parameters (a parent's
  * `:flowId`) as call values of the read. Loading, not found, a failed read (the one error display,
- * with 'Opnieuw proberen') and the refresh events are handled here for every detail view.
+ * with 'Opnieuw proberen') are handled here for every detail view; the record reads again after every
+ * write to its resource or to one that `invalidates` it (withAfterSave).
  */
 export function DeclaredDetail({ values, ...props }: DetailProps) {
   const params = useParams();
@@ -98,10 +98,7 @@ function DetailPage(props: DetailProps) {
   const { declaration, embedded } = props;
   const view = detailViewOf(declaration, props.view);
   const label = useLabel();
-  const { record, refetch } = useShowContext();
-  useRefreshEvents([...(declaration.refreshEvents ?? []), ...(view.refreshEvents ?? [])], () => {
-    void refetch();
-  });
+  const { record } = useShowContext();
   if (!record) return <DetailNotFound {...props} />;
   const sections = (
     <DetailSections declaration={declaration} sections={view.sections ?? []} record={record} />

@@ -1,5 +1,4 @@
 import { useMediaQuery, type Theme } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
 import {
   DataTable,
   InfiniteList,
@@ -9,7 +8,6 @@ import {
   useListContext,
   type RaRecord,
 } from 'react-admin';
-import { useRefreshEvents } from '../slideover/refreshEvents';
 import { AccessDenied, isAccessDenied } from '../layout/AccessDenied';
 import { LoadError } from '../layout/LoadError';
 import { declaredColumn } from './declaredColumn';
@@ -86,14 +84,7 @@ const tableLayout = {
 export function DeclaredTable({ declaration, filter, embedded = false, tableLabel }: DeclaredTableProps) {
   const view = tableViewOf(declaration);
   const label = useLabel();
-  const queryClient = useQueryClient();
   const query = tableQuery(declaration, filter);
-
-  // Saves outside react-admin (a hand-written panel, another area) announce themselves with refresh
-  // events; a refetch already under way after a declared save is not started twice.
-  useRefreshEvents(declaration.refreshEvents ?? [], () => {
-    void queryClient.invalidateQueries({ queryKey: [declaration.name] }, { cancelRefetch: false });
-  });
 
   return (
     <InfiniteList

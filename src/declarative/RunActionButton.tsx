@@ -33,12 +33,20 @@ export function RunActionButton({ declaration, record, run, meta, text, ...butto
   const successMessage = run.successMessage && label(run.successMessage, names);
   const call = () => dataProvider.action(declaration.name, run.action, { id: record.id, meta });
 
+  // A refusal (a job that has just ended) tells how the record stands now: it is read again, and the
+  // server's message is shown as with any failure.
+  const readAgain = () => {
+    void dataProvider.changed(declaration.name);
+    return false;
+  };
+
   const runNow = async () => {
     setRunning(true);
     try {
       await call();
       if (successMessage) notify(successMessage, { type: 'success' });
     } catch (error) {
+      readAgain();
       const message = serverMessage(error, 'ra.notification.http_error');
       notify(message, { type: 'error', messageArgs: { _: message } });
     } finally {
@@ -61,9 +69,11 @@ export function RunActionButton({ declaration, record, run, meta, text, ...butto
           title={run.confirm.title}
           content={run.confirm.content}
           confirm={run.confirm.confirmLabel}
+          cancel={run.confirm.cancelLabel}
           translateOptions={names}
           run={call}
           successMessage={successMessage}
+          onFailure={readAgain}
           onClose={() => setConfirming(false)}
         />
       ) : null}

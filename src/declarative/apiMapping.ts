@@ -1,5 +1,6 @@
 import type { RaRecord } from 'react-admin';
 import type { HttpMethod } from '../dataProvider/httpTypes';
+import type { PollDeclaration } from './pollDeclaration';
 
 /**
  * The named values one call can draw from. The dataProvider merges them per verb, later ones winning:
@@ -36,6 +37,16 @@ export interface Endpoint<TResult> {
   response?(answer: unknown, values: CallValues): TResult;
   /** A call that changes nothing although it is no GET (an import's preview): no refresh follows it. */
   readsOnly?: true;
+  /**
+   * A named GET read with `useDeclaredQuery` (src/declarative/useDeclaredQuery.ts): read again every
+   * `every` ms while its answer says so (the figures while a job is sending), in every view that shows it.
+   */
+  poll?: PollDeclaration<TResult>;
+  /**
+   * A named GET whose answer depends on other resources too (the deliver check on the audiences): a
+   * write to one of them refreshes its reads as a write to its own resource does.
+   */
+  follows?: readonly string[];
 }
 
 /**

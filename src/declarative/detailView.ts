@@ -1,7 +1,6 @@
 import type { SvgIconComponent } from '@mui/icons-material';
 import type { ReactNode } from 'react';
 import type { RaRecord } from 'react-admin';
-import type { RefreshEventName } from '../slideover/refreshEvents';
 import type { FieldSource } from './fieldDeclaration';
 import type { Label } from './label';
 import type { PollDeclaration } from './pollDeclaration';
@@ -40,6 +39,8 @@ export interface ConfirmDeclaration {
   content: Label;
   /** 'Verwijderen' when absent. */
   confirmLabel?: Label;
+  /** The plain button's text, 'Annuleren' when absent: another when the action itself cancels something. */
+  cancelLabel?: Label;
 }
 
 /** A named action run with the record (`POST /deliveryjobs/{id}/cancel`), confirmed first when `confirm` is given. */
@@ -120,7 +121,7 @@ export interface DetailCard<TRecord extends RaRecord> {
 /**
  * A declared detail page at `routes.show`, on react-admin's show controller: a header card (back link,
  * the record's title with its flags, summary fields, actions), then its sections. Loading, not found
- * (a Dutch message and a way back) and the refresh events are handled here, once.
+ * (a Dutch message and a way back) are handled here, once.
  */
 export interface DetailView<TRecord extends RaRecord> {
   /**
@@ -151,8 +152,6 @@ export interface DetailView<TRecord extends RaRecord> {
   sections?: readonly DetailSection<TRecord>[];
   /** 'Deze lijst bestaat niet (meer).' */
   notFound: Label;
-  /** Events that reload the record besides the resource's own (what its counts depend on). */
-  refreshEvents?: readonly RefreshEventName[];
   /** Call values of the read, e.g. `{ detail: true }` to keep a fuller read apart in the cache. */
   meta?: Record<string, unknown>;
   maxWidth?: number;

@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import type { RaRecord } from 'react-admin';
 import type { ApiMapping } from './apiMapping';
 import type { DetailView } from './detailView';
@@ -5,7 +6,6 @@ import type { FieldDeclaration, FieldSource } from './fieldDeclaration';
 import type { Label } from './label';
 import type { MenuDeclaration } from './menuDeclaration';
 import type { CustomFormView, CustomView, FormView, TableView } from './viewDeclaration';
-import type { RefreshEventName } from '../slideover/refreshEvents';
 
 /** Page routes of a resource, react-router patterns such as '/recievers/lists/:id'. */
 export interface ResourceRoutes {
@@ -74,8 +74,6 @@ export interface ResourceDeclaration<TRecord extends RaRecord = RaRecord, TDetai
    * the record without an `:id` in their route.
    */
   singleton?: boolean;
-  /** Broadcast after every save (spec §4), e.g. `['refreshlists']`. */
-  refreshEvents?: readonly RefreshEventName[];
   /** Other resources whose queries go stale when this one changes (a list's subscriber count). */
   invalidates?: readonly string[];
 }
@@ -97,13 +95,40 @@ export type TypedResourceDeclaration<
   views: TViews;
 };
 
+/** The names of a resource's named actions, as its `api.actions` declares them. */
+type ActionNameOf<TApi> = TApi extends { actions?: infer TActions }
+  ? keyof NonNullable<TActions> & string
+  : never;
+
+/**
+ * The views as written, with every `action` they name (a run, an upload, a download, a reorder, a form's
+ * save) narrowed to the resource's own action names, so that a misspelt one is a compile error where it
+ * is written. Another resource's declaration (a section's `table`, a form's `resource`), functions,
+ * components and elements (an icon) are left as they are: their actions are not this resource's.
+ */
+export type WithDeclaredActions<TViews, TNames extends string> = TViews extends
+  ReactElement | ((...args: never[]) => unknown) | (abstract new (...args: never[]) => unknown)
+  ? TViews
+  : TViews extends object
+    ? {
+        [TKey in keyof TViews]: TKey extends 'action'
+          ? TViews[TKey] extends string
+            ? TNames
+            : TViews[TKey]
+          : TKey extends 'table' | 'resource'
+            ? TViews[TKey]
+            : WithDeclaredActions<TViews[TKey], TNames>;
+      }
+    : TViews;
+
 /**
  * Declares a resource with its record type, so that sources, columns and form fields are checked:
  *
  *   export const lists = defineResource<List>()({ name: 'lists', … });
  *
  * The empty call names the record type; the second call infers the rest as written, so that the
- * resource's slide-overs and named actions are typed (TypeScript infers no type argument once one is given). A detail
+ * resource's slide-overs and named actions are typed, and an action its views name that its `api` does
+ * not declare is a compile error (TypeScript infers no type argument once one is given). A detail
  * page that reads more than a row names that type second: `defineResource<Audience, AudienceDetail>()`.
  *
  * The one-call form `defineResource<List>({ … })` checks the declaration too, but its slide-overs and
@@ -114,7 +139,9 @@ export function defineResource<TRecord extends RaRecord, TDetail extends TRecord
   const TApi extends ApiMapping<TRecord>,
   const TViews extends ResourceViews<TRecord, TDetail>,
 >(
-  declaration: TypedResourceDeclaration<TRecord, TDetail, TName, TApi, TViews>,
+  declaration: TypedResourceDeclaration<TRecord, TDetail, TName, TApi, TViews> & {
+    views: NoInfer<WithDeclaredActions<TViews, ActionNameOf<TApi>>>;
+  },
 ) => TypedResourceDeclaration<TRecord, TDetail, TName, TApi, TViews>;
 export function defineResource<TRecord extends RaRecord, TDetail extends TRecord = TRecord>(
   declaration: ResourceDeclaration<TRecord, TDetail>,

@@ -74,7 +74,6 @@ export const receiversNl = {
           added: 'Toegevoegd',
           updated: 'Bijgewerkt',
           refused: 'Geweigerd',
-          open: '%{moment}: resultaat van %{name} bekijken',
         },
         steps: { file: 'Bestand', mode: 'Soort import', columns: 'Kolommen', consent: 'Toestemming' },
         next: 'Volgende',

@@ -22,6 +22,8 @@ export interface ConfirmDeletionProps {
   contentTranslateOptions?: Record<string, unknown>;
   /** The confirm button's text; 'Verwijderen' unless the deletion has its own words. */
   confirm?: string;
+  /** The plain button's text; 'Annuleren' unless that is what the confirm button does ('Niet annuleren'). */
+  cancel?: string;
   onConfirm(): void;
   onClose(): void;
 }
@@ -39,6 +41,7 @@ export function ConfirmDeletion({
   titleTranslateOptions = translateOptions,
   contentTranslateOptions = translateOptions,
   confirm = 'ra.action.delete',
+  cancel = 'ra.action.cancel',
   onConfirm,
   onClose,
 }: ConfirmDeletionProps) {
@@ -65,7 +68,7 @@ export function ConfirmDeletion({
         {/* The dialog pattern of WAI-ARIA: focus starts on the least destructive choice. */}
         {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
         <Button onClick={onClose} disabled={loading} autoFocus>
-          {translate('ra.action.cancel')}
+          {text(cancel, {})}
         </Button>
         <Button
           onClick={onConfirm}

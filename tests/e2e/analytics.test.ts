@@ -131,10 +131,15 @@ describe('analytics of a delivered publication', () => {
     expect(await axeViolations(page)).toEqual([]);
 
     // The publication measures 'Alleen totalen' from now on: no personal data anywhere on the page.
-    await page.getByRole('combobox', { name: 'Meten' }).click();
-    await page.getByRole('option', { name: 'Alleen totalen', exact: true }).click();
-    await page.getByRole('button', { name: 'Opslaan' }).click();
+    await page.getByRole('button', { name: 'Aanpassen' }).click();
+    const setting = page.getByRole('dialog', { name: 'Meten voor deze publicatie' });
+    await setting.getByRole('radio', { name: 'Alleen totalen' }).check();
+    await setting.getByRole('button', { name: 'Opslaan' }).click();
     await page.getByText('De meetstand is opgeslagen.').waitFor();
+    await page
+      .getByTestId('publication-measuring')
+      .getByText('Deze publicatie meet zelf: Alleen totalen.')
+      .waitFor();
     await page.getByTestId('measuring-mode').getByText('Meten: Alleen totalen').waitFor();
     await recipients.waitFor({ state: 'detached' });
     await page.getByTestId('tile-clicked').getByText('1', { exact: true }).waitFor();

@@ -36,13 +36,13 @@ async function checkAnalytics(page: Page, name: string) {
     .waitFor();
   await opened.scrollIntoViewIfNeeded();
   await screenshot(page, `analytics-tiles-${name}`);
-  // The selects show their empty choice by name.
+  // The job select shows its empty choice by name; 'Meten' says what the publication measures.
   await page.getByRole('combobox', { name: 'Job' }).getByText('Alle jobs').waitFor();
-  const measuring = page.getByRole('combobox', { name: /^Meten/ });
+  const measuring = page.getByTestId('publication-measuring');
   await measuring.scrollIntoViewIfNeeded();
   await expect
     .poll(() => measuring.innerText())
-    .toMatch(/^(Zoals de omgeving|Uit|Alleen totalen|Per persoon)/);
+    .toMatch(/^Deze publicatie meet (zelf|zoals de omgeving): (Uit|Alleen totalen|Per persoon)/);
   await animationsSettled(page);
   await screenshot(page, `analytics-rates-${name}`);
 }

@@ -2,6 +2,8 @@ import type { ImportPreview, ListImport } from '@contract/listImports';
 import type { RenderedPublication } from '@contract/publications';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { DeclaredDataProvider } from '../../src/dataProvider/declaredDataProvider';
+import { defineResource } from '../../src/declarative/resourceDeclaration';
+import type { useDeclaredQuery } from '../../src/declarative/useDeclaredQuery';
 import { resources, type DeclaredActions } from '../../src/resources';
 
 /**
@@ -44,6 +46,24 @@ const everyResource: Record<keyof DeclaredActions, true> = {
 };
 
 declare const dataProvider: DeclaredDataProvider<DeclaredActions>;
+declare const readDeclared: typeof useDeclaredQuery;
+
+interface Job {
+  id: string;
+  status: string;
+}
+
+/** A resource with two named actions: the views below may name those and no other. */
+const declareJobs = defineResource<Job>();
+const jobApi = {
+  getOne: { method: 'GET', path: '/jobs/{id}' },
+  actions: {
+    cancel: { method: 'POST', path: '/jobs/{id}/cancel' },
+    report: { method: 'GET', path: '/jobs/{id}/report' },
+  },
+} as const;
+const jobLabel = { one: 'Taak', many: 'Taken' };
+const jobFields = [{ source: 'status', label: 'Status', kind: 'text' }] as const;
 
 describe('typed named actions', () => {
   it('types the actions of every declared resource', () => {
@@ -86,5 +106,67 @@ describe('typed named actions', () => {
       () => dataProvider.upload('mediaFiles', 'uplaod', { file: new File([], 'a.png') }),
     ];
     expect(misuses).toHaveLength(5);
+  });
+
+  it('refuses an action a declaration names that its api does not declare, wherever it is named', () => {
+    // Each declaration is checked by `npm run typecheck`: without its error, the directive itself fails.
+    const declarations = [
+      declareJobs({
+        name: 'jobs',
+        label: jobLabel,
+        api: jobApi,
+        fields: jobFields,
+        views: {
+          show: {
+            notFound: 'Bestaat niet',
+            actions: [
+              { label: 'Annuleren', run: { action: 'cancel' } },
+              { label: 'Rapport', download: { action: 'report', fileName: () => 'rapport.csv' } },
+            ],
+          },
+        },
+      }),
+      declareJobs({
+        name: 'jobs',
+        label: jobLabel,
+        api: jobApi,
+        fields: jobFields,
+        views: {
+          // @ts-expect-error: jobs have no action 'cancle' (a detail page's run)
+          show: { notFound: 'Bestaat niet', actions: [{ label: 'Annuleren', run: { action: 'cancle' } }] },
+        },
+      }),
+      declareJobs({
+        name: 'jobs',
+        label: jobLabel,
+        api: jobApi,
+        fields: jobFields,
+        views: {
+          list: {
+            title: 'Taken',
+            columns: ['status'],
+            // @ts-expect-error: jobs have no action 'archive' (a table's row action)
+            rowActions: [{ label: 'Archiveren', run: { action: 'archive' } }],
+          },
+        },
+      }),
+      declareJobs({
+        name: 'jobs',
+        label: jobLabel,
+        api: jobApi,
+        fields: jobFields,
+        views: {
+          forms: {
+            // @ts-expect-error: jobs have no action 'reprot' (a form's save)
+            rename: { as: 'slideOver', title: 'Rapport', fields: ['status'], save: { action: 'reprot' } },
+          },
+        },
+      }),
+    ];
+    const reads = [
+      // @ts-expect-error: a declared read is checked as a call is: publications have no action 'analytic'
+      () => readDeclared('publications', 'analytic', { id: 'p-1' }),
+    ];
+    expect([...declarations, ...reads]).toHaveLength(5);
   });
 });

@@ -56,12 +56,7 @@ describe('the analytics recipient table', () => {
       row('kees@voorbeeld.nl', { bounce: 'hard' }),
     ]);
     await renderInConsole(
-      <AnalyticsRecipients
-        publicationId={publicationId}
-        publicationName="Nieuwsbrief"
-        jobId={jobId}
-        refreshKey={1}
-      />,
+      <AnalyticsRecipients publicationId={publicationId} publicationName="Nieuwsbrief" jobId={jobId} />,
       { path: `/publications/${publicationId}/analytics` },
     );
     const table = await screen.findByRole('table', { name: 'Ontvangers' });
@@ -82,12 +77,7 @@ describe('the analytics recipient table', () => {
   it('says so when no recipient opened, clicked or bounced yet', async () => {
     fakeRecipients([]);
     await renderInConsole(
-      <AnalyticsRecipients
-        publicationId={publicationId}
-        publicationName="Nieuwsbrief"
-        jobId={undefined}
-        refreshKey={1}
-      />,
+      <AnalyticsRecipients publicationId={publicationId} publicationName="Nieuwsbrief" jobId={undefined} />,
       { path: `/publications/${publicationId}/analytics` },
     );
     expect(

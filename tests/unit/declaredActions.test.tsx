@@ -20,8 +20,9 @@ interface Report {
   archived: boolean;
 }
 
+// Named apart from the declaration, the action's name keeps its literal type: it is checked there.
 const archive = {
-  action: 'archive',
+  action: 'archive' as const,
   confirm: {
     title: '%{name} archiveren',
     content: 'Een gearchiveerd rapport kan niet meer worden gewijzigd.',

@@ -68,7 +68,7 @@ describe("'Blok toevoegen' panel", { timeout: 60_000 }, () => {
     expect(sent.filter((request) => request.method === 'POST')).toEqual([]);
   });
 
-  it('adds a block of the chosen group, closes and broadcasts refreshpublication', async () => {
+  it('adds a block of the chosen group, closes and reads the publication again', async () => {
     const user = userEvent.setup({ delay: null });
     const added: PublicationBlock = {
       id: 'block-9',
@@ -81,9 +81,8 @@ describe("'Blok toevoegen' panel", { timeout: 60_000 }, () => {
       updatedAt: '2025-03-01T09:00:00.000Z',
     };
     const { sent } = fakeApi(newsletterType, () => jsonAnswer(added, { status: 201 }));
-    const refreshed = vi.fn();
-    window.addEventListener('refreshpublication', refreshed);
-    renderPublications();
+    const { queryClient } = renderPublications();
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     openAddBlock();
     const panel = await screen.findByRole('dialog', { name: 'Blok toevoegen' });
 
@@ -95,8 +94,8 @@ describe("'Blok toevoegen' panel", { timeout: 60_000 }, () => {
     );
     const post = sent.find((request) => request.method === 'POST') as SentRequest;
     expect(post.path).toBe('/api/1/env-1/publications/publication-1/type/type-newsletter/agendaitem/dynamic');
-    expect(refreshed).toHaveBeenCalled();
-    window.removeEventListener('refreshpublication', refreshed);
+    // A block's change is the publication's: its page, preview and checks read again.
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['publications'] });
   });
 
   it("keeps the panel open with the server's message when the block is refused", async () => {

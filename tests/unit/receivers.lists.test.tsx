@@ -46,8 +46,6 @@ describe('lists', { timeout: 60_000 }, () => {
     const user = userEvent.setup({ delay: null });
     const data = state();
     const { sent } = fakeReceiversApi(data);
-    const refreshed = vi.fn();
-    window.addEventListener('refreshlists', refreshed);
     renderDeclarative(receiverResources, { path: '/recievers/lists/' });
 
     expect(await screen.findByText('Ondernemers Zuiderveen')).toBeInTheDocument();
@@ -69,8 +67,6 @@ describe('lists', { timeout: 60_000 }, () => {
     expect(post?.path).toBe('/api/1/env-1/list/manual');
     expect(post?.query.get('title')).toBe('Vrijwilligers');
     expect(await screen.findByText('Vrijwilligers')).toBeInTheDocument();
-    expect(refreshed).toHaveBeenCalled();
-    window.removeEventListener('refreshlists', refreshed);
   });
 
   it("refuses a label that repeats another in 'Labels aanpaasen' and sends the spec's AttributeLabel body", async () => {
@@ -179,6 +175,54 @@ describe('lists', { timeout: 60_000 }, () => {
     expect(screen.getByText('1.000 rijen per seconde')).toBeInTheDocument();
     expect(screen.getByText('Nog ongeveer 6 seconden')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Annuleren' })).toBeInTheDocument();
+  });
+
+  it("lists the earlier imports in the declared table; a row opens that import's result at its own address", async () => {
+    const user = userEvent.setup({ delay: null });
+    const earlier = (id: string, fileName: string, startedAt: string, refused: number): ListImport => ({
+      id,
+      listId: residents.id,
+      status: 'Voltooid',
+      mode: 'add',
+      mapping: { 0: 'name', 1: 'email' },
+      fileName,
+      fileBytes: 1_000,
+      encoding: 'utf-8',
+      delimiter: ';',
+      rowsDone: 12,
+      rowsEstimated: 12,
+      rowsPerSecond: 0,
+      added: 12 - refused,
+      updated: 0,
+      skippedDuplicate: 0,
+      skippedUnsubscribed: 0,
+      skippedMissing: 0,
+      refused,
+      error: null,
+      startedAt,
+      finishedAt: startedAt,
+    });
+    fakeReceiversApi({
+      ...state(),
+      imports: [
+        earlier('import-2', 'maart.csv', '2025-03-01T09:00:00.000Z', 0),
+        earlier('import-1', 'februari.csv', '2025-02-01T09:00:00.000Z', 2),
+      ],
+    });
+    renderDeclarative(receiverResources, { path: `/recievers/lists/${residents.id}/import` });
+
+    const table = await screen.findByRole('table', { name: 'Eerdere imports' });
+    expect(await within(table).findByText('maart.csv')).toBeInTheDocument();
+    expect(within(table).getByText('februari.csv')).toBeInTheDocument();
+    expect(within(table).getByRole('columnheader', { name: 'Geweigerd' })).toBeInTheDocument();
+
+    const february = within(table).getByText('februari.csv').closest('tr') as HTMLElement;
+    await user.click(within(february).getAllByRole('link')[0]!);
+
+    // The result of that import, with its refused rows, on its page.
+    expect(
+      await screen.findByRole('heading', { name: 'Geweigerde rijen' }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
   });
 });
 

@@ -27,6 +27,7 @@ const everyType: Record<SlideOverType, true> = {
   newSubscriber: true,
   newUnsubscriber: true,
   'platformEnvironments.create': true,
+  'publications.measuring': true,
   'platformMembers.create': true,
   removeGlobalUnsubscriber: true,
   renameFolder: true,

@@ -46,7 +46,7 @@ export function FileTags({ fileId }: { fileId: string }) {
       return;
     }
     setHint(undefined);
-    // The dataProvider reloads the tags and broadcasts 'refreshmedia' after the save.
+    // The dataProvider reloads the tags, files and folders after the save.
     create('tags', { data: { name }, meta }, { onSuccess: () => setInput(''), onError: fail });
   };
 

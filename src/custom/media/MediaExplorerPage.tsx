@@ -23,7 +23,7 @@ export function MediaExplorerPage() {
   const path = parseFolderUrl(location.pathname);
   const goTo = (target: FolderPath) => navigate(folderUrl(target));
   // The old URL names a folder that no longer exists: replace it, so 'back' does not lead there.
-  // No 'refreshmedia' here: it would reload the folder at the old URL, which is gone.
+  // Only the parent is read again here: the folder at the old URL is gone.
   const followRename = (name: string) => {
     const parent = parentPath(path);
     void refreshCachedFolder(parent);

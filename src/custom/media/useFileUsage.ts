@@ -1,16 +1,9 @@
 import type { FileUsage } from '@contract/media';
-import { useQuery } from '@tanstack/react-query';
-import { useDeclaredDataProvider } from '../../resources/useDeclaredDataProvider';
+import { useDeclaredQuery } from '../../declarative/useDeclaredQuery';
 
 /** Where a file is used (`GET /file/{id}/usage`), read afresh each time the details panel opens. */
 export function useFileUsage(fileId: string) {
-  const dataProvider = useDeclaredDataProvider();
-  return useQuery({
-    queryKey: ['mediaFiles', 'usage', fileId],
-    queryFn: async () => (await dataProvider.action('mediaFiles', 'usage', { id: fileId })).data,
-    staleTime: 0,
-    retry: false,
-  });
+  return useDeclaredQuery('mediaFiles', 'usage', { id: fileId });
 }
 
 /** What deleting the file would do: refused (the logo, a sent publication), break drafts, or nothing. */

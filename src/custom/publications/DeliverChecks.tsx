@@ -13,6 +13,7 @@ import { confirmationSource, needsConfirmation, validateConfirmation } from './d
 import { useDeliverCheck } from './useDeliverCheck';
 import { MeasuringNote } from './analytics/MeasuringNote';
 import { serverMessage } from '../../dataProvider/serverMessage';
+import { LoadError } from '../../layout/LoadError';
 
 function Findings({
   findings,
@@ -64,11 +65,13 @@ export function DeliverChecks({ publicationId }: { publicationId: string }) {
         {check.isFetching ? <LinearProgress aria-label={translate('app.deliver.check.checking')} /> : null}
       </Box>
       {check.error ? (
-        <Alert severity="error" sx={{ mb: 1.5 }}>
-          {translate('app.deliver.check.failed', {
+        <LoadError
+          error={check.error}
+          message={translate('app.deliver.check.failed', {
             message: serverMessage(check.error, translate('ra.notification.http_error')),
           })}
-        </Alert>
+          onRetry={() => void check.refetch()}
+        />
       ) : null}
       <Box aria-live="polite" sx={{ mb: 1.5 }}>
         {audienceId && check.data ? (

@@ -4,7 +4,6 @@ import Alert from '@mui/material/Alert';
 import TextField from '@mui/material/TextField';
 import { BooleanInput, SelectInput, required, useGetList, useGetOne, useTranslate } from 'react-admin';
 import { DutchDateInput } from '../../declarative/DutchDateInput';
-import { useRefreshEvents } from '../../slideover/refreshEvents';
 import { DeliverSender } from '../sending/DeliverSender';
 import { DeliverChecks } from './DeliverChecks';
 import { participantChoices } from './deliveryJobData';
@@ -31,8 +30,6 @@ export function DeliverFields({ publication }: DeliverFieldsProps) {
     sort: { field: 'name', order: 'ASC' },
     filter: { isDeleted: false },
   });
-  useRefreshEvents(['refreshpublicationtemplates'], () => void type.refetch());
-  useRefreshEvents(['refreshaudience'], () => void audiences.refetch());
 
   const templates = type.data?.templates ?? [];
   const audienceChoices = [

@@ -1,30 +1,19 @@
-import { activeDeliveryJobStatuses, type DeliveryJob } from '@contract/publications';
-import CancelScheduleSendOutlinedIcon from '@mui/icons-material/CancelScheduleSendOutlined';
+import type { DeliveryJob } from '@contract/publications';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
-import { Confirm, useNotify, useTranslate } from 'react-admin';
-import { serverMessage } from '../../dataProvider/serverMessage';
-import { useDeclaredDataProvider } from '../../resources/useDeclaredDataProvider';
-import { JobProgressCell } from './JobProgressCell';
+import { useTranslate } from 'react-admin';
 import { formatDutchNumber } from '../../i18n/dutchNumber';
+import { isActive } from './jobProgress';
+import { JobProgressCell } from './JobProgressCell';
 
 /**
  * The job page's header content: the counts (sent, failed, skipped, waiting), the progress bar (live while
- * the job runs), the reason of a failed job, and 'Annuleren' while it is planned or running.
+ * the job runs) and the reason of a failed job. 'Annuleren' is the page's declared action (src/resources/jobs).
  */
-/** A job that is planned or running: it has recipients waiting and can be cancelled. */
-const isActive = (job: DeliveryJob) =>
-  (activeDeliveryJobStatuses as readonly DeliveryJob['status'][]).includes(job.status);
-
 export function JobDetailSummary({ record: job }: { record: DeliveryJob }) {
   const translate = useTranslate();
-  const dataProvider = useDeclaredDataProvider();
-  const notify = useNotify();
-  const [confirming, setConfirming] = useState(false);
   const waiting = Math.max(job.recipientCount - job.sentCount - job.failedCount, 0);
   const counts = [
     ['sent', job.sentCount],
@@ -32,20 +21,6 @@ export function JobDetailSummary({ record: job }: { record: DeliveryJob }) {
     ['skipped', job.skippedCount],
     ['waiting', isActive(job) ? waiting : 0],
   ] as const;
-  const cancellable = isActive(job);
-
-  const cancel = async () => {
-    setConfirming(false);
-    try {
-      await dataProvider.action('jobs', 'cancel', { id: job.id });
-      notify('app.jobs.detail.cancelled', { type: 'success' });
-    } catch (error) {
-      // A refusal (the job has just ended) tells how it stands now: the job is read again.
-      const message = serverMessage(error, 'ra.notification.http_error');
-      notify(message, { type: 'error', messageArgs: { _: message } });
-      await dataProvider.changed('jobs');
-    }
-  };
 
   return (
     <Box sx={{ mt: 1 }}>
@@ -69,26 +44,6 @@ export function JobDetailSummary({ record: job }: { record: DeliveryJob }) {
           {job.failureReason}
         </Alert>
       )}
-      {cancellable && (
-        <Button
-          variant="outlined"
-          color="error"
-          startIcon={<CancelScheduleSendOutlinedIcon />}
-          onClick={() => setConfirming(true)}
-          sx={{ mt: 2 }}
-        >
-          {translate('app.jobs.detail.cancel')}
-        </Button>
-      )}
-      <Confirm
-        isOpen={confirming}
-        title="app.jobs.detail.cancel_title"
-        content="app.jobs.detail.cancel_content"
-        confirm="app.jobs.detail.cancel"
-        cancel="app.jobs.detail.keep"
-        onConfirm={cancel}
-        onClose={() => setConfirming(false)}
-      />
     </Box>
   );
 }

@@ -15,13 +15,13 @@ import { Title, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import { isClientError } from '../../dataProvider/serverError';
 import { LoadingMessage } from '../../declarative/LoadingMessage';
+import { useDeclaredQuery } from '../../declarative/useDeclaredQuery';
 import { LoadError } from '../../layout/LoadError';
 import { AnalyticsChart } from './analytics/AnalyticsChart';
 import { AnalyticsLinks } from './analytics/AnalyticsLinks';
 import { AnalyticsRecipients } from './analytics/AnalyticsRecipients';
 import { AnalyticsTiles } from './analytics/AnalyticsTiles';
 import { MeasuringSetting } from './analytics/MeasuringSetting';
-import { useAnalytics } from './analytics/useAnalytics';
 import { useAnalyticsText } from './analytics/useAnalyticsText';
 import { useMeasuring } from './analytics/useMeasuring';
 import { NoDataYet } from './NoDataYet';
@@ -45,7 +45,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 /**
  * /publications/{id}/analytics: what the publication's deliveries did. Tiles, opens and clicks over time
  * (chart and table), the links, and per recipient only when the measuring mode is personal. All jobs or
- * one; read again every 5 seconds while a job is sending.
+ * one; read again while a job is sending (the action's declared `poll`).
  */
 export function PublicationAnalyticsPage() {
   const { id = '' } = useParams();
@@ -53,7 +53,12 @@ export function PublicationAnalyticsPage() {
   const t = useAnalyticsText();
   const [jobId, setJobId] = useState(allJobs);
   const publication = usePublication(id);
-  const report = useAnalytics(id, jobId || undefined);
+  const report = useDeclaredQuery(
+    'publications',
+    'analytics',
+    { id, data: { jobId: jobId || undefined } },
+    { keepPrevious: true },
+  );
   const measuring = useMeasuring(id);
 
   if (publication.isPending || report.isPending || measuring.isPending) return <LoadingMessage />;
@@ -111,21 +116,11 @@ export function PublicationAnalyticsPage() {
         </Section>
         {personal ? (
           <Section id="analytics-recipients" title={t('recipients_title')}>
-            <AnalyticsRecipients
-              publicationId={id}
-              publicationName={name}
-              jobId={jobId || undefined}
-              refreshKey={report.dataUpdatedAt}
-            />
+            <AnalyticsRecipients publicationId={id} publicationName={name} jobId={jobId || undefined} />
           </Section>
         ) : null}
         <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
-          <MeasuringSetting
-            key={`${measuring.data.own ?? ''}|${measuring.data.environmentMode}`}
-            publicationId={id}
-            measuring={measuring.data}
-            onSaved={() => void report.refetch()}
-          />
+          <MeasuringSetting publicationId={id} measuring={measuring.data} />
         </Paper>
       </Stack>
     </Box>

@@ -15,11 +15,12 @@ import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useGetOne, useTranslate } from 'react-admin';
 import { useSession } from '../../authProvider/useSession';
+import { useDeclaredQuery } from '../../declarative/useDeclaredQuery';
 import { InboxLine } from './InboxLine';
 import { useElementWidth } from './useElementWidth';
-import { usePublicationPreview } from './usePublicationPreview';
 import { webVersionUrl } from './webVersionUrl';
 import { serverMessage } from '../../dataProvider/serverMessage';
+import { LoadError } from '../../layout/LoadError';
 
 /** The widths the preview shows: an e-mail's 600 px on a computer, a phone's screen, or the plain text. */
 export const previewWidths = { desktop: 600, phone: 375 } as const;
@@ -48,7 +49,14 @@ export function PublicationPreview({
   const [chosenTemplateId, setTemplateId] = useState<string>();
   const template = templates.find((candidate) => candidate.id === chosenTemplateId) ?? templates.at(0);
   const [view, setView] = useState<PreviewView>('desktop');
-  const preview = usePublicationPreview(String(publication.id), template?.id);
+  // Rendered again after every change of the publication or its blocks; the last rendering stays shown
+  // while the next one loads, so the preview does not flash.
+  const preview = useDeclaredQuery(
+    'publications',
+    'render',
+    { id: String(publication.id), data: { templateId: template?.id } },
+    { enabled: Boolean(template), keepPrevious: true },
+  );
   // The mail keeps its real width; where the column is narrower it is shown smaller, never cut off.
   const [stage, stageWidth] = useElementWidth();
   const frameWidth = view === 'text' ? 0 : previewWidths[view];
@@ -111,9 +119,10 @@ export function PublicationPreview({
         )}
         <Box sx={{ height: 4 }}>{preview.isFetching ? <LinearProgress /> : null}</Box>
         {preview.error ? (
-          <Alert severity="error">
-            {serverMessage(preview.error, translate('app.publications.preview.failed'))}
-          </Alert>
+          <LoadError
+            message={serverMessage(preview.error, translate('app.publications.preview.failed'))}
+            onRetry={() => void preview.refetch()}
+          />
         ) : null}
         {preview.data ? (
           <InboxLine

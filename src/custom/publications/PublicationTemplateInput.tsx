@@ -4,7 +4,6 @@ import { useContext } from 'react';
 import { SelectInput, useGetOne, useTranslate } from 'react-admin';
 import { DeclaredFormContext } from '../../declarative/DeclaredFormContext';
 import type { DeclaredInputProps } from '../../declarative/fieldDeclaration';
-import { useRefreshEvents } from '../../slideover/refreshEvents';
 
 /** A template of the publication's type (the form is opened with the publication as its record). */
 export function PublicationTemplateInput({ field }: DeclaredInputProps) {
@@ -15,7 +14,6 @@ export function PublicationTemplateInput({ field }: DeclaredInputProps) {
     { id: publication?.publicationTypeId ?? '' },
     { enabled: publication !== undefined },
   );
-  useRefreshEvents(['refreshpublicationtemplates'], () => void type.refetch());
   const templates = type.data?.templates ?? [];
   if (type.isSuccess && templates.length === 0) {
     return <Alert severity="warning">{translate('app.deliver.no_templates')}</Alert>;

@@ -1,4 +1,4 @@
-import type { DeliveryJob } from '@contract/publications';
+import { activeDeliveryJobStatuses, type DeliveryJob } from '@contract/publications';
 
 /** How far a job is: handled (sent or failed) of all, the pace since it started and the time left. */
 export interface JobProgress {
@@ -32,4 +32,9 @@ export const liveRefreshMs = 2000;
  */
 export function isLive(job: Pick<DeliveryJob, 'status' | 'scheduledAt'>, now: number = Date.now()): boolean {
   return job.status === 'Bezig' || (job.status === 'Gepland' && Date.parse(job.scheduledAt) <= now);
+}
+
+/** A job that is planned or running: it has recipients waiting and can be cancelled. */
+export function isActive(job: Pick<DeliveryJob, 'status'>): boolean {
+  return (activeDeliveryJobStatuses as readonly DeliveryJob['status'][]).includes(job.status);
 }

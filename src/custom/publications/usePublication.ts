@@ -1,10 +1,7 @@
 import type { Publication } from '@contract/publications';
 import { useGetOne } from 'react-admin';
-import { useRefreshEvents } from '../../slideover/refreshEvents';
 
-/** The publication of a page by its route id, reloaded whenever 'refreshpublication' is broadcast. */
+/** The publication of a page by its route id, read again after every change of it or of its blocks (withAfterSave). */
 export function usePublication(id: string | undefined) {
-  const query = useGetOne<Publication>('publications', { id: id ?? '' }, { enabled: Boolean(id) });
-  useRefreshEvents(['refreshpublication'], () => void query.refetch());
-  return query;
+  return useGetOne<Publication>('publications', { id: id ?? '' }, { enabled: Boolean(id) });
 }

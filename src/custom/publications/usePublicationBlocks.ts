@@ -1,23 +1,20 @@
 import type { Publication, PublicationBlock } from '@contract/publications';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDelete, useGetList, useNotify } from 'react-admin';
 import { useDeclaredDataProvider } from '../../resources/useDeclaredDataProvider';
-import { useRefreshEvents } from '../../slideover/refreshEvents';
 import { moveBlockTo } from './moveBlock';
 import { pageSize } from '@contract/paging';
 import { serverMessage } from '../../dataProvider/serverMessage';
 
 /**
  * A publication's blocks in order, with their removal and reordering. A move shows at once and is
- * then saved; a failed save reloads the order the server has and shows its message. Every change
- * broadcasts 'refreshpublication' (the dataProvider does); the blocks reload on that event, whoever sent it.
+ * then saved; a failed save reloads the order the server has and shows its message. The blocks read
+ * again after every change of them or of the publication (withAfterSave).
  */
 export function usePublicationBlocks(publication: Publication) {
   const publicationId = String(publication.id);
   const meta = { publicationId };
   const dataProvider = useDeclaredDataProvider();
-  const queryClient = useQueryClient();
   const notify = useNotify();
   const [deleteBlock] = useDelete<PublicationBlock>();
   // A moved order, shown until the server's answer replaces the data it was made from.
@@ -28,9 +25,6 @@ export function usePublicationBlocks(publication: Publication) {
     filter: meta,
     pagination: { page: 1, perPage: pageSize },
     sort: { field: '', order: 'ASC' },
-  });
-  useRefreshEvents(['refreshpublication'], () => {
-    void queryClient.invalidateQueries({ queryKey: ['publicationBlocks'] }, { cancelRefetch: false });
   });
 
   const blocks = (moved && moved.from === query.data ? moved.blocks : query.data) ?? [];

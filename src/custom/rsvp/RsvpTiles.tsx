@@ -1,9 +1,8 @@
 import type { RsvpSettingsRecord } from '@contract/rsvp';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
-import { useDeclaredDataProvider } from '../../resources/useDeclaredDataProvider';
+import { useDeclaredQuery } from '../../declarative/useDeclaredQuery';
 import { formatDutchNumber } from '../../i18n/dutchNumber';
 import { GridList } from '../../layout/GridList';
 
@@ -11,17 +10,12 @@ const tiles = ['invited', 'yes', 'maybe', 'no', 'noAnswer', 'waiting', 'placesLe
 
 /**
  * The RSVP page's counts: Uitgenodigd, Ja (persons incl. guests), Misschien, Nee, Geen antwoord, Wachtlijst
- * and Plaatsen over. Read under the resource's query key, so a staff change of an answer (which
- * invalidates 'rsvpInvitations') counts again.
+ * and Plaatsen over. A declared read, so a staff change of an answer (which invalidates 'rsvpInvitations')
+ * counts again.
  */
 export function RsvpTiles({ record }: { record: RsvpSettingsRecord }) {
   const translate = useTranslate();
-  const dataProvider = useDeclaredDataProvider();
-  const { data } = useQuery({
-    queryKey: ['rsvpInvitations', 'summary', record.id],
-    queryFn: async () =>
-      (await dataProvider.action('rsvpInvitations', 'summary', { id: String(record.id) })).data,
-  });
+  const { data } = useDeclaredQuery('rsvpInvitations', 'summary', { id: String(record.id) });
   return (
     <GridList
       label={translate('app.rsvp.tiles.label')}

@@ -86,8 +86,6 @@ export const audiences = defineResource<Audience, AudienceDetail>()({
       notFound: 'app.receivers.audiences.page.not_found',
       // The read with its lists, filters and count, kept apart from the rows getList caches per id.
       meta: { detail: true },
-      // The count follows the lists, their subscribers and the unsubscribers.
-      refreshEvents: ['refreshlists', 'refreshSubscribers', 'refreshUnsubscribers'],
       maxWidth: 1100,
     },
     create: {
@@ -174,5 +172,4 @@ export const audiences = defineResource<Audience, AudienceDetail>()({
   },
   routes: { list: '/recievers/audiences/', show: '/recievers/audiences/:id' },
   pages: [{ path: '/recievers/audiences/:id/:audienceName', view: 'show' }],
-  refreshEvents: ['refreshaudience'],
 });

@@ -83,6 +83,5 @@ export const fieldOptions = defineResource<FieldOption>()({
       fields: ['label', 'maxAnswers'],
     },
   },
-  refreshEvents: ['refreshflowfield'],
-  invalidates: ['flowFields', 'flows'],
+  invalidates: ['flowFields', 'flows', 'flowSubmissions', 'flowOptionCounts'],
 });

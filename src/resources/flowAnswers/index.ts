@@ -21,7 +21,6 @@ export const flowSubmissions = defineResource<Submission>()({
       empty: 'app.forms.answers.none',
     },
   },
-  refreshEvents: ['refreshflow', 'refreshflowfield'],
 });
 
 /** The submissions table of one form: after the moment, a column per question with the answer given. */

@@ -95,7 +95,6 @@ export const flowFields = defineResource<FormField, FormFieldDetail>()({
       notice: (field) =>
         field.type === formFieldTypes.text ? 'app.forms.questions.text_has_no_options' : undefined,
       notFound: 'app.forms.questions.not_found',
-      refreshEvents: ['refreshflowfield'],
     },
     create: {
       as: 'slideOver',
@@ -111,6 +110,5 @@ export const flowFields = defineResource<FormField, FormFieldDetail>()({
     },
   },
   routes: { show: '/forms/:flowId/:id' },
-  refreshEvents: ['refreshflow'],
-  invalidates: ['flows'],
+  invalidates: ['flows', 'flowSubmissions', 'flowOptionCounts'],
 });

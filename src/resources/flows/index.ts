@@ -128,7 +128,6 @@ export const flows = defineResource<Flow, FlowDetail>()({
       ],
       sections: [{ table: flowFields, target: 'flowId' }],
       notFound: 'app.forms.flows.not_found',
-      refreshEvents: ['refreshflowfield'],
       maxWidth: 1100,
     },
     details: {
@@ -156,8 +155,6 @@ export const flows = defineResource<Flow, FlowDetail>()({
           },
         ],
         notFound: 'app.forms.flows.not_found',
-        // A new answer or question changes the count and the columns.
-        refreshEvents: ['refreshflowfield'],
         maxWidth: 1100,
       },
     },
@@ -178,5 +175,5 @@ export const flows = defineResource<Flow, FlowDetail>()({
   routes: { list: '/forms', show: '/forms/:id' },
   menu: { label: 'app.menu.forms', icon: DynamicFormOutlinedIcon, order: 40 },
   pages: [{ path: '/forms/:id/data', view: 'answers' }],
-  refreshEvents: ['refreshflows', 'refreshflow'],
+  invalidates: ['flowFields', 'flowSubmissions'],
 });

@@ -1,5 +1,6 @@
 import ScheduleSendOutlinedIcon from '@mui/icons-material/ScheduleSendOutlined';
 import type { DeliveryJob } from '@contract/publications';
+import CancelScheduleSendOutlinedIcon from '@mui/icons-material/CancelScheduleSendOutlined';
 import EditCalendarOutlinedIcon from '@mui/icons-material/EditCalendarOutlined';
 import { createElement } from 'react';
 import { required } from 'react-admin';
@@ -10,7 +11,7 @@ import { JobCreatedCell } from '../../custom/publications/JobCreatedCell';
 import { JobPublicationCell } from '../../custom/publications/JobPublicationCell';
 import { JobProgressCell } from '../../custom/publications/JobProgressCell';
 import { JobStatusCell } from '../../custom/publications/JobStatusCell';
-import { isLive, liveRefreshMs } from '../../custom/publications/jobProgress';
+import { isActive, isLive, liveRefreshMs } from '../../custom/publications/jobProgress';
 import { lazyView } from '../../declarative/lazyView';
 import { defineResource } from '../../declarative/resourceDeclaration';
 import { jobRecipients } from '../jobRecipients';
@@ -123,6 +124,23 @@ export const jobs = defineResource<DeliveryJob>()({
           form: 'reschedule',
           when: (job) => job.status === 'Gepland',
         },
+        // While it is planned or running: the recipients still waiting are not sent.
+        {
+          label: 'app.jobs.detail.cancel',
+          icon: CancelScheduleSendOutlinedIcon,
+          variant: 'outlined',
+          when: (job) => isActive(job),
+          run: {
+            action: 'cancel',
+            confirm: {
+              title: 'app.jobs.detail.cancel_title',
+              content: 'app.jobs.detail.cancel_content',
+              confirmLabel: 'app.jobs.detail.cancel',
+              cancelLabel: 'app.jobs.detail.keep',
+            },
+            successMessage: 'app.jobs.detail.cancelled',
+          },
+        },
       ],
       extra: JobDetailSummary,
       poll: { every: liveRefreshMs, while: (job) => isLive(job) },
@@ -161,5 +179,6 @@ export const jobs = defineResource<DeliveryJob>()({
   },
   routes: { list: '/jobs/', show: '/jobs/:id' },
   menu: { label: 'app.menu.jobs', icon: ScheduleSendOutlinedIcon, order: 50 },
-  refreshEvents: ['refreshpublicationtemplates'],
+  // A delivery's choice of template reads the publication's type again.
+  invalidates: ['publicationTypes'],
 });

@@ -5,7 +5,11 @@ import { answers } from '../../declarative/apiMapping';
 import { lazyView } from '../../declarative/lazyView';
 import { importRefusals } from '../importRefusals';
 
-// The import page's parts load with it, not with the login screen.
+// The import page and its parts load with it, not with the login screen.
+const ListImportPage = lazyView(
+  () => import('../../custom/receivers/import/ListImportPage'),
+  'ListImportPage',
+);
 const ImportRunning = lazyView(() => import('../../custom/receivers/import/ImportRunning'), 'ImportRunning');
 const ImportResult = lazyView(() => import('../../custom/receivers/import/ImportResult'), 'ImportResult');
 const ImportResultLinks = lazyView(
@@ -44,9 +48,28 @@ export const listImports = defineResource<ListImport>()({
   fields: [
     { source: 'fileName', label: 'app.receivers.imports.fields.fileName', kind: 'text' },
     { source: 'status', label: 'app.receivers.imports.fields.status', kind: 'text' },
-    { source: 'startedAt', label: 'app.receivers.imports.fields.startedAt', kind: 'date' },
+    { source: 'startedAt', label: 'app.receivers.imports.fields.startedAt', kind: 'dateTime' },
+    { source: 'added', label: 'app.receivers.imports.history.added', kind: 'number' },
+    { source: 'updated', label: 'app.receivers.imports.history.updated', kind: 'number' },
+    { source: 'refused', label: 'app.receivers.imports.history.refused', kind: 'number' },
   ],
   views: {
+    // The list's earlier imports (the server keeps the latest 20), newest first, on its import page:
+    // each opens its result (refused rows included) at its own address.
+    list: {
+      title: 'app.receivers.imports.history.title',
+      columns: [
+        { source: 'startedAt', sortable: false },
+        { source: 'fileName', sortable: false },
+        { source: 'status', sortable: false },
+        { source: 'added', sortable: false },
+        { source: 'updated', sortable: false },
+        { source: 'refused', sortable: false },
+      ],
+      phoneColumns: ['startedAt', 'status'],
+      search: false,
+      rowClick: 'show',
+    },
     details: {
       import: {
         sections: [
@@ -76,7 +99,9 @@ export const listImports = defineResource<ListImport>()({
     },
   },
   parent: { resource: 'lists', param: 'listId' },
+  // An earlier import's result, on the list's import page.
+  routes: { show: '/recievers/lists/:listId/import/:id' },
+  pages: [{ path: '/recievers/lists/:listId/import/:id', component: ListImportPage }],
   // An import changes the list's subscribers and count, and so the audiences' recipients.
   invalidates: ['lists', 'subscribers', 'audiences'],
-  refreshEvents: ['refreshlist', 'refreshlists', 'refreshSubscribers', 'refreshaudience'],
 });

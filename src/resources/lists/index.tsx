@@ -158,6 +158,5 @@ export const lists = defineResource<ReceiverList>()({
     },
     { path: '/recievers/lists/:id/import', component: ListImportPage },
   ],
-  refreshEvents: ['refreshlists', 'refreshlist'],
-  invalidates: ['audiences'],
+  invalidates: ['audiences', 'subscribers'],
 });

@@ -28,6 +28,5 @@ export const mediaFiles = defineResource<MediaFile>()({
     { source: 'sizeInBytes', label: 'media.details.size', kind: 'number' },
   ],
   views: {},
-  refreshEvents: ['refreshmedia'],
-  invalidates: ['mediaFolders'],
+  invalidates: ['mediaFolders', 'tags'],
 });

@@ -68,5 +68,5 @@ export const mediaFolders = defineResource<MediaDirectory>()({
   },
   routes: { list: '/media/*' },
   menu: { label: 'app.menu.media', icon: PermMediaOutlinedIcon, order: 30 },
-  refreshEvents: ['refreshmedia'],
+  invalidates: ['mediaFiles', 'tags'],
 });

@@ -58,5 +58,6 @@ export const publicationBlocks = defineResource<PublicationBlock>()({
       successMessage: 'app.publications.blocks.added',
     },
   },
-  refreshEvents: ['refreshpublication'],
+  // A block's change is the publication's: its page, preview and checks read again.
+  invalidates: ['publications'],
 });

@@ -17,6 +17,7 @@ import { splitAddresses, validateTestSendAddresses } from '../../custom/publicat
 import { lazyView } from '../../declarative/lazyView';
 import { defineResource } from '../../declarative/resourceDeclaration';
 import { answers } from '../../declarative/apiMapping';
+import { measuringForm } from './measuringForm';
 
 const PublicationContent = lazyView(
   () => import('../../custom/publications/PublicationContent'),
@@ -70,12 +71,16 @@ export const publications = defineResource<Publication>()({
         method: 'GET',
         path: '/publications/{id}/deliver-check',
         query: ['audienceId', 'templateId', 'onlyAcceptedRsvp', 'participantGroup'],
+        // The recipients change with the audiences and their lists (an import ending adds some).
+        follows: ['audiences', 'listImports'],
       }),
       // Extension: sent, delivered, bounces, opens, clicks, the chart and the links (all jobs, or one).
       analytics: answers<AnalyticsReport>({
         method: 'GET',
         path: '/publications/{id}/analytics',
         query: ['jobId'],
+        // While a job is planned or sending, the figures (and the recipient table with them) follow it.
+        poll: { every: 5000, while: (report) => report.sending, alsoRefreshes: ['analyticsRecipients'] },
       }),
       // Extension: the recipient table (resource analyticsRecipients) as a streamed CSV file.
       analyticsRecipientsCsv: {
@@ -199,6 +204,7 @@ export const publications = defineResource<Publication>()({
       fields: ['name', 'subject', 'preheader', 'senderName', 'isNotMarketing', 'isPublic'],
     },
     forms: {
+      measuring: measuringForm,
       duplicate: {
         as: 'slideOver',
         slideOverType: 'duplicatePublication',
@@ -255,6 +261,5 @@ export const publications = defineResource<Publication>()({
     { path: '/publications/:id/deliver', component: PublicationDeliverPage },
     { path: '/publications/:id/analytics', component: PublicationAnalyticsPage },
   ],
-  refreshEvents: ['refreshpublication'],
-  invalidates: ['jobs'],
+  invalidates: ['jobs', 'publicationBlocks'],
 });

@@ -101,6 +101,5 @@ export const subscribers = defineResource<Subscriber>()({
       fields: recipientSources,
     },
   },
-  refreshEvents: ['refreshSubscribers', 'refreshlist'],
   invalidates: ['lists', 'audiences'],
 });

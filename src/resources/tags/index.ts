@@ -17,6 +17,5 @@ export const tags = defineResource<Tag>()({
   },
   fields: [{ source: 'name', label: 'media.details.tag_name', kind: 'text' }],
   views: {},
-  refreshEvents: ['refreshmedia'],
   invalidates: ['mediaFiles', 'mediaFolders'],
 });

@@ -239,7 +239,6 @@ export const themes = defineResource<Theme>()({
     { path: '/settings/typography', form: 'typography' },
     { path: '/settings/advanced', form: 'advanced' },
   ],
-  refreshEvents: ['refreshtheme'],
   // The console's own reading of the theme (sidebar logo, primary colour) follows every save.
   invalidates: ['environmentTheme'],
 });

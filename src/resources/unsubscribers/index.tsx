@@ -104,6 +104,5 @@ export const unsubscribers = defineResource<Unsubscriber>()({
     },
   },
   routes: { list: '/recievers/unsubscribers/' },
-  refreshEvents: ['refreshUnsubscribers'],
   invalidates: ['subscribers', 'audiences'],
 });

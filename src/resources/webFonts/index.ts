@@ -66,5 +66,4 @@ export const webFonts = defineResource<WebFont>()({
       successMessage: 'app.settings.fonts.created',
     },
   },
-  refreshEvents: ['refreshwebfonts'],
 });

@@ -5,11 +5,14 @@ import { releaseBrowser, workerBrowser, newDesktopContext, newPhoneContext, scre
 import { firstRecordPaths } from './firstRowHref';
 import { sharedServerUrl } from './sharedServer';
 import { signIn, signInWithRedirect } from './signIn';
-import { publicationIds } from '../../../server/src/seed/ids';
+import { environmentIds, journeyIds, publicationIds } from '../../../server/src/seed/ids';
+import { apiAsBrowser } from './browserApi';
 
-// axe-core over every route of the console and every panel it opens, at one viewport. The walk is split
-// into the console's areas, each its own test, and the two viewports are two files, so that each part
-// has its own time limit and the end-to-end workers can run the viewports side by side.
+// axe-core over every route of the console and every panel it opens, at one viewport. The routes are the
+// declared ones (src/resources), so a new page is walked as soon as it is declared, or the walk fails
+// until it has a visit here. The walk is split into the console's areas, each its own test, and the two
+// viewports are two files, so that each part has its own time limit and the end-to-end workers can run
+// the viewports side by side.
 
 const baseUrl = sharedServerUrl();
 
@@ -30,7 +33,8 @@ interface PageState {
   reach(page: Page): Promise<void>;
 }
 
-interface Route {
+/** One page the walk opens at a declared route, with records of the seed for the routes that need an id. */
+interface Visit {
   path: string;
   /** Buttons that open a dialog (a slide-over or a confirmation), each checked and closed with Escape. */
   panels: (string | RegExp)[];
@@ -63,58 +67,130 @@ const fileDetails: PageState = {
   },
 };
 
-/** Every route of the console by area, with records of the seed for the routes that need an id. */
-async function consoleRoutes(page: Page): Promise<Record<string, Route[]>> {
+/** The console's areas, each one test of the walk, by the first part of a route. */
+const areas = {
+  publications: ['/publications'],
+  receivers: ['/recievers'],
+  'media, journeys, jobs and mail': ['/media', '/journeys', '/jobs', '/mail'],
+  forms: ['/forms'],
+  'settings and the rest': [],
+} as const satisfies Record<string, readonly string[]>;
+
+type Area = keyof typeof areas;
+
+function areaOf(route: string): Area {
+  const first = `/${route.split('/')[1] ?? ''}`;
+  const area = (Object.keys(areas) as Area[]).find((name) =>
+    (areas[name] as readonly string[]).includes(first),
+  );
+  return area ?? 'settings and the rest';
+}
+
+/** A message in the test mail catcher of its own, so that '/mail/:id' has one to show. */
+async function caughtMessagePath(page: Page): Promise<string> {
+  await apiAsBrowser(
+    page,
+    'POST',
+    `/publications/${publicationIds.publications.januaryNewsletter}/test-sends`,
+    {
+      templateId: publicationIds.templates.zuiderveenStandard,
+      addresses: ['toegankelijk@voorbeeld.nl'],
+    },
+  );
+  const answer = await apiAsBrowser<{ id: string }[] | { data: { id: string }[] }>(
+    page,
+    'GET',
+    '/mail-catcher/messages',
+  );
+  const messages = Array.isArray(answer) ? answer : answer.data;
+  return `/mail/${messages[0]!.id}`;
+}
+
+/**
+ * The pages the walk opens, by the declared route (the react-router pattern of src/resources) each
+ * belongs to. Every declared route needs at least one: a route declared without a visit here fails the
+ * walk (see `declaredRoutePaths`). The platform pages are seen as a user who is no platform
+ * administrator (their own file walks them as one).
+ */
+async function visitsByRoute(page: Page): Promise<Record<string, Visit[]>> {
   const { publication, list, audience, form, question, job } = await firstRecordPaths(page, baseUrl);
+  const mail = await caughtMessagePath(page);
   return {
-    publications: [
-      { path: '/publications/', panels: ['Nieuwe Publicatie'] },
+    '/publications/': [{ path: '/publications/', panels: ['Nieuwe Publicatie'] }],
+    '/publications/:id': [
       { path: publication, panels: ['Verspreiden', 'Aanpassen', 'Testverzending'], states: [blockEditor] },
-      { path: `${publication}/deliver`, panels: [] },
-      { path: `${publication}/analytics`, panels: [] },
-      { path: `${publication}/rsvp`, panels: ['Instellingen'] },
-      // The seeded invitation with answers and the newsletter with analytics figures (tiles, chart, links).
-      { path: `/publications/${publicationIds.publications.residentsEvening}/rsvp`, panels: [] },
-      { path: `/publications/${publicationIds.publications.februaryNewsletter}/analytics`, panels: [] },
       { path: '/publications/00000000-0000-0000-0000-000000000000', panels: [] },
     ],
-    receivers: [
-      { path: '/recievers/', panels: [] },
-      // The row's delete button opens the one confirmation dialog (ConfirmDeletion).
-      { path: '/recievers/lists/', panels: ['Nieuwe Lijst', /verwijderen/i] },
-      { path: list, panels: ['Nieuwe ontvanger', 'Naam aanpassen', 'Labels aanpaasen'] },
-      { path: `${list}/import`, panels: [] },
-      { path: '/recievers/unsubscribers/', panels: ['Nieuwe uitschrijver'] },
-      { path: '/recievers/audiences/', panels: ['Nieuwe doelgroep'] },
-      { path: audience, panels: ['Naam aanpassen'] },
+    '/publications/:id/deliver': [{ path: `${publication}/deliver`, panels: [] }],
+    '/publications/:id/analytics': [
+      { path: `${publication}/analytics`, panels: [] },
+      // The newsletter with analytics figures (tiles, chart, links).
+      { path: `/publications/${publicationIds.publications.februaryNewsletter}/analytics`, panels: [] },
     ],
-    'media, journeys, jobs and mail': [
+    '/publications/:id/rsvp': [
+      { path: `${publication}/rsvp`, panels: ['Instellingen'] },
+      // The seeded invitation with answers.
+      { path: `/publications/${publicationIds.publications.residentsEvening}/rsvp`, panels: [] },
+    ],
+    '/recievers/': [{ path: '/recievers/', panels: [] }],
+    // The row's delete button opens the one confirmation dialog (ConfirmDeletion).
+    '/recievers/lists/': [{ path: '/recievers/lists/', panels: ['Nieuwe Lijst', /verwijderen/i] }],
+    '/recievers/lists/:id': [
+      { path: list, panels: ['Nieuwe ontvanger', 'Naam aanpassen', 'Labels aanpaasen'] },
+    ],
+    '/recievers/lists/:id/import': [{ path: `${list}/import`, panels: [] }],
+    // An import of the list opened by its address: none is seeded, so the page says it does not exist.
+    '/recievers/lists/:listId/import/:id': [
+      { path: `${list}/import/00000000-0000-0000-0000-000000000000`, panels: [] },
+    ],
+    '/recievers/unsubscribers/': [{ path: '/recievers/unsubscribers/', panels: ['Nieuwe uitschrijver'] }],
+    '/recievers/audiences/': [{ path: '/recievers/audiences/', panels: ['Nieuwe doelgroep'] }],
+    '/recievers/audiences/:id': [{ path: audience, panels: ['Naam aanpassen'] }],
+    '/recievers/audiences/:id/:audienceName': [{ path: `${audience}/Doelgroep`, panels: [] }],
+    '/media/*': [
       { path: '/media/', panels: ['Nieuwe Map'] },
       { path: "/media/Foto's", panels: [], states: [fileDetails] },
-      { path: '/journeys/', panels: [] },
-      { path: '/jobs/', panels: [] },
-      { path: job, panels: [] },
-      { path: '/mail/', panels: [] },
     ],
-    forms: [
-      { path: '/forms', panels: ['Nieuw formulier'] },
-      { path: form, panels: ['Nieuwe vraag'] },
-      { path: `${form}/data`, panels: [] },
-      { path: question, panels: [] },
+    '/journeys/': [{ path: '/journeys/', panels: [] }],
+    '/journeys/:id': [{ path: `/journeys/${journeyIds.welcome}`, panels: [] }],
+    '/jobs/': [{ path: '/jobs/', panels: [] }],
+    '/jobs/:id': [{ path: job, panels: [] }],
+    '/mail/': [{ path: '/mail/', panels: [] }],
+    '/mail/:id': [{ path: mail, panels: [] }],
+    '/forms': [{ path: '/forms', panels: ['Nieuw formulier'] }],
+    '/forms/:id': [{ path: form, panels: ['Nieuwe vraag'] }],
+    '/forms/:id/data': [{ path: `${form}/data`, panels: [] }],
+    '/forms/:flowId/:id': [{ path: question, panels: [] }],
+    '/settings/': [{ path: '/settings/', panels: [] }],
+    '/settings/logo': [{ path: '/settings/logo', panels: [] }],
+    '/settings/colors': [{ path: '/settings/colors', panels: [] }],
+    '/settings/typography': [{ path: '/settings/typography', panels: [] }],
+    '/settings/advanced': [{ path: '/settings/advanced', panels: [] }],
+    '/settings/sender': [{ path: '/settings/sender', panels: [] }],
+    '/settings/domain': [{ path: '/settings/domain', panels: [] }],
+    '/settings/measuring': [{ path: '/settings/measuring', panels: [] }],
+    '/platform/environments': [{ path: '/platform/environments', panels: [] }],
+    '/platform/environments/:id': [
+      { path: `/platform/environments/${environmentIds.zuiderveen}`, panels: [] },
     ],
-    'settings and the rest': [
-      { path: '/settings/', panels: [] },
-      { path: '/settings/logo', panels: [] },
-      { path: '/settings/colors', panels: [] },
-      { path: '/settings/typography', panels: [] },
-      { path: '/settings/advanced', panels: [] },
-      { path: '/settings/sender', panels: [] },
-      { path: '/settings/domain', panels: [] },
-      { path: '/environments', panels: [] },
-      { path: '/bestaat-niet', panels: [] },
-    ],
+    '/environments': [{ path: '/environments', panels: [] }],
   };
 }
+
+/**
+ * The declared routes (./declaredRoutePaths.ts). Its module is browser code, typechecked with the
+ * console's (tsconfig.test.json), not with this suite's node code: it is imported by a name tsc does not follow.
+ */
+async function declaredRoutes(): Promise<string[]> {
+  const module = './declaredRoutePaths';
+  const { declaredRoutePaths } = (await import(/* @vite-ignore */ module)) as {
+    declaredRoutePaths(): string[];
+  };
+  return declaredRoutePaths();
+}
+
+/** A path no route declares: the console's own 'not found' page. */
+const undeclared: Visit = { path: '/bestaat-niet', panels: [] };
 
 /** Opens each named panel of the page, checks it, and closes it with Escape. */
 async function expectPanelsAccessible(page: Page, panels: (string | RegExp)[], name: string): Promise<void> {
@@ -142,29 +218,33 @@ export function describeAxeOnEveryRoute(size: keyof typeof viewports): void {
     let browser: Browser;
     let context: BrowserContext;
     let page: Page;
-    let routes: Record<string, Route[]>;
+    let visits: Record<string, Visit[]>;
+    let declared: string[];
 
     beforeAll(async () => {
+      declared = await declaredRoutes();
       browser = await workerBrowser();
       context = await viewports[size](browser);
       page = await context.newPage();
       if (size === 'phone') await signInWithRedirect(page, baseUrl, 'anne@voorbeeld.nl');
       else await signIn(page, baseUrl);
-      routes = await consoleRoutes(page);
+      visits = await visitsByRoute(page);
     });
     afterAll(async () => {
       await context?.close();
       await releaseBrowser(browser);
     });
 
-    it.each([
-      'publications',
-      'receivers',
-      'media, journeys, jobs and mail',
-      'forms',
-      'settings and the rest',
-    ])('on every page and every panel it opens: %s', async (area) => {
-      for (const { path, panels, states = [] } of routes[area]!) {
+    it('has a visit for every declared route, and only for declared ones', () => {
+      expect(declared.filter((route) => !visits[route]?.length)).toEqual([]);
+      expect(Object.keys(visits).filter((route) => !declared.includes(route))).toEqual([]);
+    });
+
+    it.each(Object.keys(areas) as Area[])('on every page and every panel it opens: %s', async (area) => {
+      const routes = declared.filter((route) => areaOf(route) === area);
+      const pages = routes.flatMap((route) => visits[route] ?? []);
+      if (area === 'settings and the rest') pages.push(undeclared);
+      for (const { path, panels, states = [] } of pages) {
         await page.goto(`${baseUrl}${path}`);
         await expectAccessible(page, `${size}-${fileName(path)}`);
         await expectPanelsAccessible(page, panels, `${size}-${fileName(path)}`);
@@ -174,6 +254,8 @@ export function describeAxeOnEveryRoute(size: keyof typeof viewports): void {
           await screenshot(page, `a11y-${size}-${fileName(path)}-${state.name}`);
         }
       }
+      // A declared route of this area without a visit fails here too, not only in the test above.
+      expect(routes.filter((route) => !visits[route]?.length)).toEqual([]);
     });
 
     it('names each page in the browser tab', async () => {

@@ -30,7 +30,7 @@ export interface FileDetailsSlideOverProps {
  * blur), tags, where the file is used, and Sluiten, Verwijderen (after 'Weet je zeker dat je {name}
  * wilt verwijderen?', naming the drafts that lose the image) and Downloaden. A file that is the logo or
  * in a sent publication is refused by the server: its message, listing the uses, shows in the panel.
- * Changes broadcast `refreshmedia`, so the gallery behind follows.
+ * Changes reload the media queries at the data edge, so the gallery behind follows.
  */
 export function FileDetailsSlideOver({ fileId }: FileDetailsSlideOverProps) {
   const translate = useTranslate();

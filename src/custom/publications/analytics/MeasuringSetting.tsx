@@ -1,107 +1,42 @@
-import Alert from '@mui/material/Alert';
+import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useNotify } from 'react-admin';
-import { useDeclaredDataProvider } from '../../../resources/useDeclaredDataProvider';
+import { openSlideOver } from '../../../slideover/events';
 import { useAnalyticsText } from './useAnalyticsText';
-import { measuringKey, type Measuring } from './useMeasuring';
-
-const modes = ['Uit', 'Alleen totalen', 'Per persoon gepseudonimiseerd', 'Per persoon'] as const;
-const follow = '';
+import type { Measuring } from './useMeasuring';
 
 /**
- * The publication's own 'Meten': follow the environment, or a stricter mode. 'Per persoon' asks for the
- * legal basis. A refused save keeps what was typed and shows the server's message.
+ * The publication's own 'Meten': what it measures now, and 'Aanpassen', which opens the declared form
+ * (publications' `measuring`, src/resources/publications/measuringForm.ts) with the measuring as its record.
  */
 export function MeasuringSetting({
   publicationId,
   measuring,
-  onSaved,
 }: {
   publicationId: string;
   measuring: Measuring;
-  onSaved(): void;
 }) {
   const t = useAnalyticsText();
-  const dataProvider = useDeclaredDataProvider();
-  const queryClient = useQueryClient();
-  const notify = useNotify();
-  const [mode, setMode] = useState<string>(measuring.own ?? follow);
-  const [legalBasis, setLegalBasis] = useState(measuring.legalBasis ?? '');
-  const [error, setError] = useState<string>();
-  const [saving, setSaving] = useState(false);
-  const allowed = modes.slice(0, modes.indexOf(measuring.environmentMode) + 1);
-
-  const save = async () => {
-    setSaving(true);
-    setError(undefined);
-    try {
-      await dataProvider.action('publications', 'setMeasuring', {
-        id: publicationId,
-        data: { mode: mode === follow ? null : mode, legalBasis: mode === 'Per persoon' ? legalBasis : null },
-      });
-      await queryClient.invalidateQueries({ queryKey: measuringKey(publicationId) });
-      notify(t('setting_saved'), { type: 'success' });
-      onSaved();
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      setSaving(false);
-    }
-  };
-
   return (
     <Box component="section" aria-labelledby="measuring-title">
       <Typography id="measuring-title" variant="h6" component="h2" sx={{ mb: 1 }}>
         {t('setting_title')}
       </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-        {t('setting_help')}
+      <Typography variant="body2" sx={{ mb: 1.5 }} data-testid="publication-measuring">
+        {measuring.own
+          ? t('setting_own', { mode: measuring.own })
+          : t('setting_follows', { mode: measuring.environmentMode })}
       </Typography>
-      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}>
-        <TextField
-          select
-          size="small"
-          label={t('setting_mode')}
-          value={mode}
-          onChange={(event) => setMode(event.target.value)}
-          // Following the environment is the empty value: shown as chosen, not as an empty field.
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-          sx={{ minWidth: 280 }}
-        >
-          <MenuItem value={follow}>{t('setting_follow', { mode: measuring.environmentMode })}</MenuItem>
-          {allowed.map((choice) => (
-            <MenuItem key={choice} value={choice}>
-              {choice}
-            </MenuItem>
-          ))}
-        </TextField>
-        {mode === 'Per persoon' ? (
-          <TextField
-            size="small"
-            label={t('setting_legal_basis')}
-            helperText={t('setting_legal_basis_help')}
-            value={legalBasis}
-            onChange={(event) => setLegalBasis(event.target.value)}
-            required
-            multiline
-            sx={{ minWidth: 320 }}
-          />
-        ) : null}
-        <Button variant="contained" onClick={() => void save()} disabled={saving}>
-          {t('setting_save')}
-        </Button>
-      </Box>
-      {error ? (
-        <Alert severity="error" sx={{ mt: 1.5 }}>
-          {error}
-        </Alert>
-      ) : null}
+      <Button
+        variant="outlined"
+        startIcon={<TuneOutlinedIcon />}
+        onClick={() =>
+          openSlideOver('publications.measuring', { record: { ...measuring, id: publicationId } })
+        }
+      >
+        {t('setting_change')}
+      </Button>
     </Box>
   );
 }

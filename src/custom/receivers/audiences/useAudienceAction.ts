@@ -4,7 +4,7 @@ import { useDeclaredDataProvider } from '../../../resources/useDeclaredDataProvi
 
 /**
  * Runs one of the audiences' named actions (addList, removeList, addFilter, removeFilter) and says so
- * (the dataProvider reloads the audiences and broadcasts 'refreshaudience'). Failures are rethrown for the caller to show.
+ * (the dataProvider reloads the audiences). Failures are rethrown for the caller to show.
  */
 export function useAudienceAction() {
   const dataProvider = useDeclaredDataProvider();

@@ -9,10 +9,10 @@ import { useState } from 'react';
 import { Title, useGetList, useGetOne, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { DeclaredDetail } from '../../../declarative/DeclaredDetail';
+import { DeclaredTable } from '../../../declarative/DeclaredTable';
 import { LoadingMessage } from '../../../declarative/LoadingMessage';
 import { BackToOverview } from '../../../layout/BackToOverview';
 import { listImports } from '../../../resources/listImports';
-import { ImportHistory } from './ImportHistory';
 import { ImportAnotherContext } from './importAnother';
 import { ImportWizard } from './ImportWizard';
 
@@ -33,18 +33,27 @@ function shownOnArrival(imports: readonly ListImport[], now = Date.now()): ListI
  * /recievers/lists/{id}/import: the import wizard, or the list's running import when there is one
  * (it runs in the server: leaving and coming back shows its progress), then its result; a result of
  * the last day is shown on arrival too, with a way to import another file. Below, the list's earlier
- * imports, each opening its result.
+ * imports (the declared table of listImports), each opening its result at
+ * /recievers/lists/{listId}/import/{id}.
  */
 export function ListImportPage() {
+  const params = useParams();
+  // The list is `:id` on its import page, `:listId` where one of its imports is opened (`:id`).
+  const listId = params.listId ?? params.id ?? '';
+  const openedId = params.listId ? params.id : undefined;
+  // Another import opened starts afresh: not with the wizard or import of the previous one.
+  return <ImportPageContent key={openedId ?? ''} listId={listId} openedId={openedId} />;
+}
+
+function ImportPageContent({ listId: id, openedId }: { listId: string; openedId?: string }) {
   const translate = useTranslate();
-  const { id = '' } = useParams();
   const list = useGetOne<ReceiverList>('lists', { id });
   const imports = useGetList<ListImport>('listImports', {
     meta: { listId: id },
     pagination: { page: 1, perPage: 20 },
     sort: { field: '', order: 'DESC' },
   });
-  // undefined: follow the running import if there is one; null: the wizard; else that import.
+  // undefined: the opened import, else the running one if there is one; null: the wizard; else that import.
   const [shownId, setShownId] = useState<string | null>();
 
   if (list.isPending || imports.isPending) return <LoadingMessage />;
@@ -56,7 +65,8 @@ export function ListImportPage() {
     );
   }
   const title = list.data.title;
-  const importId = shownId === undefined ? shownOnArrival(imports.data ?? [])?.id : shownId;
+  const importId = shownId === undefined ? (openedId ?? shownOnArrival(imports.data ?? [])?.id) : shownId;
+  const earlier = (imports.data ?? []).some((item) => item.id !== importId);
 
   return (
     <Stack spacing={2} sx={{ p: { xs: 2, md: 3 }, maxWidth: 1100, minWidth: 0 }}>
@@ -88,11 +98,21 @@ export function ListImportPage() {
           )}
         </CardContent>
       </Card>
-      <ImportHistory
-        imports={imports.data ?? []}
-        shownId={importId ?? undefined}
-        onOpen={(openedId) => setShownId(openedId)}
-      />
+      {earlier ? (
+        <Card variant="outlined" component="section" aria-labelledby="import-history-title">
+          <CardContent>
+            <Typography id="import-history-title" variant="h6" component="h3" sx={{ mb: 1 }}>
+              {translate('app.receivers.imports.history.title')}
+            </Typography>
+            <DeclaredTable
+              declaration={listImports}
+              filter={{ listId: id }}
+              embedded
+              tableLabel={translate('app.receivers.imports.history.title')}
+            />
+          </CardContent>
+        </Card>
+      ) : null}
     </Stack>
   );
 }
