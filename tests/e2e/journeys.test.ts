@@ -36,6 +36,14 @@ async function choose(page: Page, scope: Locator | Page, label: string, option: 
   await page.getByRole('option', { name }).first().click();
 }
 
+/** 'Activeren', confirmed in its dialog: from then on the journey sends mail. */
+async function activate(page: Page, name: string) {
+  await page.getByRole('button', { name: 'Activeren' }).click();
+  const dialog = page.getByRole('dialog', { name: `${name} activeren` });
+  await dialog.getByRole('button', { name: 'Activeren' }).click();
+  await page.getByText('De journey is geactiveerd.').waitFor();
+}
+
 describe("journeys: 'Welkom' from the console to the catcher", () => {
   let context: BrowserContext;
   let page: Page;
@@ -103,8 +111,7 @@ describe("journeys: 'Welkom' from the console to the catcher", () => {
     await choose(page, c, 'Template', 'Uitnodiging: Uitnodiging');
 
     expect(await axeViolations(page, 'main')).toEqual([]);
-    await page.getByRole('button', { name: 'Activeren' }).click();
-    await page.getByText('De journey is geactiveerd.').waitFor();
+    await activate(page, `Welkom ${suffix}`);
     await page.getByRole('button', { name: 'Pauzeren' }).waitFor();
   });
 
@@ -181,11 +188,30 @@ describe("journeys: 'Welkom' from the console to the catcher", () => {
     await page.goto(`${baseUrl}/journeys/${journey.id}`);
     const trigger = page.getByRole('region', { name: 'Trigger 1: Handmatig' });
     await trigger.getByText('Nu starten kan zodra de journey actief is.').waitFor();
-    await page.getByRole('button', { name: 'Activeren' }).click();
-    await page.getByText('De journey is geactiveerd.').waitFor();
+    await activate(page, `Handmatig ${suffix}`);
     await choose(page, trigger, 'Lijst of doelgroep', `Lijst: ${listTitle}`);
     await trigger.getByRole('button', { name: 'Nu starten' }).click();
     await page.getByText('1 persoon opgenomen in de journey.').waitFor();
     expect(await axeViolations(page, 'main')).toEqual([]);
+  });
+
+  it("'Stoppen' asks first (it cannot be undone), and stops the journey only when confirmed", async () => {
+    await page.goto(journeyUrl);
+    const header = page.getByRole('heading', { name: `Welkom ${suffix}`, level: 2 });
+    await header.waitFor();
+    await page.getByRole('button', { name: 'Stoppen' }).click();
+    const dialog = page.getByRole('dialog', { name: `Welkom ${suffix} stoppen` });
+    await dialog.getByText(/Dit kun je niet ongedaan maken/).waitFor();
+    expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
+    await dialog.getByRole('button', { name: 'Annuleren' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const id = journeyUrl.split('/').pop()!;
+    expect((await apiAsBrowser<{ state: string }>(page, 'GET', `/journeys/${id}`)).state).toBe('Actief');
+
+    await page.getByRole('button', { name: 'Stoppen' }).click();
+    await dialog.getByRole('button', { name: 'Stoppen' }).click();
+    await page.getByText('De journey is gestopt.').waitFor();
+    expect((await apiAsBrowser<{ state: string }>(page, 'GET', `/journeys/${id}`)).state).toBe('Gestopt');
+    await page.getByRole('button', { name: 'Pauzeren' }).waitFor({ state: 'detached' });
   });
 });

@@ -3,7 +3,8 @@ import RouteOutlinedIcon from '@mui/icons-material/RouteOutlined';
 import { required } from 'react-admin';
 import { lazyView } from '../../declarative/lazyView';
 import { defineResource } from '../../declarative/resourceDeclaration';
-import { triggerLabel } from '../../custom/journeys/kindLabels';
+import { createElement } from 'react';
+import { TriggerKindNames } from '../../custom/journeys/TriggerKindNames';
 import { answers } from '../../declarative/apiMapping';
 import type { StepCount, TimelineEntry } from '@contract/journeys';
 
@@ -12,7 +13,8 @@ const JourneyEditor = lazyView(() => import('../../custom/journeys/JourneyEditor
 
 /**
  * Journeys (issue 26): the table at /journeys/ with 'Nieuwe journey', and a journey's page at
- * /journeys/{id} whose one custom section edits triggers, steps and settings (custom/journeys/).
+ * /journeys/{id}: its header pauses, resumes and stops it (declared runs, confirmed), and its one custom
+ * section edits triggers, steps and settings (custom/journeys/).
  */
 export const journeys = defineResource<Journey>()({
   name: 'journeys',
@@ -64,7 +66,7 @@ export const journeys = defineResource<Journey>()({
         {
           source: 'triggerKinds',
           sortable: false,
-          render: (journey) => (journey.triggerKinds ?? []).map(triggerLabel).join(', '),
+          render: (journey) => createElement(TriggerKindNames, { kinds: journey.triggerKinds ?? [] }),
         },
         { source: 'activePeople', sortable: false },
         // On a phone a journey's error stays in view under its state.
@@ -78,7 +80,41 @@ export const journeys = defineResource<Journey>()({
       back: { to: '/journeys/', label: 'app.journeys.back' },
       flags: [{ label: 'app.journeys.draft', when: (journey) => journey.hasDraft, color: 'warning' }],
       summary: [{ source: 'state' }],
-      extra: JourneyEditor,
+      // Changes of state with consequences are asked first; 'Stoppen' cannot be undone.
+      actions: [
+        {
+          label: 'app.journeys.states.pause',
+          when: (journey) => journey.state === 'Actief',
+          run: {
+            action: 'pause',
+            confirm: {
+              title: 'app.journeys.states.pause_title',
+              content: 'app.journeys.states.pause_content',
+              confirmLabel: 'app.journeys.states.pause',
+            },
+            successMessage: 'app.journeys.states.paused',
+          },
+        },
+        {
+          label: 'app.journeys.states.resume',
+          when: (journey) => journey.state === 'Gepauzeerd',
+          run: { action: 'resume', successMessage: 'app.journeys.states.resumed' },
+        },
+        {
+          label: 'app.journeys.states.stop',
+          when: (journey) => journey.state === 'Actief' || journey.state === 'Gepauzeerd',
+          run: {
+            action: 'stop',
+            confirm: {
+              title: 'app.journeys.states.stop_title',
+              content: 'app.journeys.states.stop_content',
+              confirmLabel: 'app.journeys.states.stop',
+            },
+            successMessage: 'app.journeys.states.stopped',
+          },
+        },
+      ],
+      sections: [{ component: JourneyEditor }],
       notFound: 'app.journeys.not_found',
       maxWidth: 1100,
     },
