@@ -38,7 +38,11 @@ function state(): JourneysState {
       journey({ id: ids.journey, name: 'Welkom' }),
       journey({ id: ids.stopped, name: 'Oud', state: 'Gestopt', versionNumber: 1 }),
     ],
-    counts: { [ids.journey]: [{ stepId: 'welkomstmail', now: 2, passed: 5, errors: 1 }] },
+    counts: {
+      [ids.journey]: [
+        { stepId: 'welkomstmail', now: 2, passed: 5, errors: 1, lastError: '550 Onbekende ontvanger' },
+      ],
+    },
     timelines: {
       'anne@voorbeeld.nl': [
         {
@@ -86,6 +90,8 @@ const calls: Array<[method: string, path: string, body?: unknown]> = [
   ['GET', `/journeys/${ids.type}`], // not found
   ['GET', '/publications/'],
   ['GET', '/publicationtypes/'],
+  ['GET', `/publications/${ids.publication}`],
+  ['GET', `/publicationtypes/${ids.type}`],
   ['GET', `/publications/${ids.publication}/measuring`],
 ];
 

@@ -22,6 +22,8 @@ const ids = {
   newsletter: '0b1e0d7a-0000-4000-8000-000000000012',
   type: '0b1e0d7a-0000-4000-8000-000000000013',
   template: '0b1e0d7a-0000-4000-8000-000000000014',
+  invitationType: '0b1e0d7a-0000-4000-8000-000000000015',
+  invitationTemplate: '0b1e0d7a-0000-4000-8000-000000000016',
 };
 
 function state(overrides: Partial<Journey> = {}): JourneysState {
@@ -39,6 +41,12 @@ function state(overrides: Partial<Journey> = {}): JourneysState {
         id: ids.type,
         name: 'Nieuwsbrief',
         templates: [{ id: ids.template, name: 'Standaard' }],
+        repeatableGroups: [],
+      },
+      {
+        id: ids.invitationType,
+        name: 'Uitnodiging',
+        templates: [{ id: ids.invitationTemplate, name: 'Uitnodiging' }],
         repeatableGroups: [],
       },
     ],
@@ -174,6 +182,50 @@ describe('the journey editor', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Voorwaarde (stap1) verwijderen' }));
     expect(screen.queryByRole('region', { name: 'Verstuur publicatie (stap2)' })).not.toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Verstuur publicatie (stap3)' })).toBeInTheDocument();
+  });
+
+  it("offers only the templates of the chosen publication's type", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { sent } = fakeJourneysApi(state());
+    renderJourneys(page());
+
+    await user.click(await screen.findByRole('button', { name: 'Stap toevoegen' }));
+    const send = await screen.findByRole('region', { name: 'Verstuur publicatie (stap1)' });
+    await choose(user, send, /^Publicatie/, 'Nieuwsbrief maart');
+    await user.click(within(send).getByRole('combobox', { name: /^Template/ }));
+    await screen.findByRole('option', { name: 'Standaard' });
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Standaard']);
+    await user.click(screen.getByRole('option', { name: 'Standaard' }));
+    await user.click(screen.getByRole('button', { name: 'Opslaan' }));
+
+    await screen.findByText('De journey is opgeslagen.');
+    expect(savedGraph(sent).steps[0]).toMatchObject({
+      publicationId: ids.newsletter,
+      templateId: ids.template,
+    });
+  });
+
+  it("shows a step's errors and the newest one ('Laatste fout') under its counts", async () => {
+    const data = state({ state: 'Actief', graph: threeSteps(), versionNumber: 1 });
+    data.counts = {
+      [ids.journey]: [
+        {
+          stepId: 'a',
+          now: 0,
+          passed: 8,
+          errors: 8,
+          lastError: 'De publicatie of de template bestaat niet meer.',
+        },
+      ],
+    };
+    fakeJourneysApi(data);
+    renderJourneys(page());
+
+    const send = await screen.findByRole('region', { name: 'Verstuur publicatie (a)' });
+    expect(await within(send).findByText('Nu hier: 0 · Gepasseerd: 8 · Fouten: 8')).toBeInTheDocument();
+    expect(
+      within(send).getByText('Laatste fout: De publicatie of de template bestaat niet meer.'),
+    ).toBeInTheDocument();
   });
 
   it("asks before 'Stoppen', which cannot be undone, and stops only when confirmed", async () => {

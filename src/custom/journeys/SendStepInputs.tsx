@@ -1,10 +1,14 @@
 import type { JourneyStep } from '@contract/journeys';
-import { useGetList, useTranslate } from 'react-admin';
+import type { Publication, PublicationType } from '@contract/publications';
+import { useGetOne, useTranslate } from 'react-admin';
 import { OptionSelect, type Option } from './OptionSelect';
 
 type SendStep = Extract<JourneyStep, { kind: 'send' }>;
 
-/** 'Verstuur publicatie': the publication and the template to send it with. */
+/**
+ * 'Verstuur publicatie': the publication, and one of the templates of its type (another type's
+ * template cannot render it; the server refuses that too). A new publication clears the template.
+ */
 export function SendStepInputs({
   step,
   publications,
@@ -15,12 +19,16 @@ export function SendStepInputs({
   onChange(step: SendStep): void;
 }) {
   const translate = useTranslate();
-  const { data: types = [] } = useGetList('publicationTypes', { pagination: { page: 1, perPage: 250 } });
-  const templates = types.flatMap((type) =>
-    (type.templates as Option[]).map((template) => ({
-      id: template.id,
-      name: `${type.name}: ${template.name}`,
-    })),
+  const { data: publication } = useGetOne<Publication>(
+    'publications',
+    { id: step.publicationId },
+    { enabled: Boolean(step.publicationId) },
+  );
+  const typeId = publication?.publicationTypeId;
+  const { data: type } = useGetOne<PublicationType>(
+    'publicationTypes',
+    { id: typeId ?? '' },
+    { enabled: Boolean(typeId) },
   );
   return (
     <>
@@ -28,12 +36,12 @@ export function SendStepInputs({
         label={translate('app.journeys.inputs.publication')}
         value={step.publicationId}
         options={publications}
-        onChange={(publicationId) => onChange({ ...step, publicationId })}
+        onChange={(publicationId) => onChange({ ...step, publicationId, templateId: '' })}
       />
       <OptionSelect
         label={translate('app.journeys.inputs.template')}
         value={step.templateId}
-        options={templates}
+        options={type?.templates ?? []}
         onChange={(templateId) => onChange({ ...step, templateId })}
       />
     </>

@@ -49,6 +49,11 @@ export function StepCard({
             })}
           </Typography>
         </Stack>
+        {count?.lastError && (
+          <Typography variant="body2" color="error" sx={{ overflowWrap: 'anywhere' }}>
+            {translate('app.journeys.editor.step_last_error', { error: count.lastError })}
+          </Typography>
+        )}
         <Stack direction="row" spacing={2} flexWrap="wrap" sx={{ mt: 1 }} useFlexGap>
           <StepInputs step={step} onChange={onChange} />
           <Stack direction="row" alignItems="center">

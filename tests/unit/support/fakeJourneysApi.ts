@@ -116,6 +116,14 @@ export function fakeJourneysApi(
         headers: { 'X-Total-Count': String(state.publicationTypes.length) },
       });
     }
+    if (method === 'GET' && (match = path.match(/^\/publications\/([^/]+)$/))) {
+      const found = state.publications.find((candidate) => candidate.id === match?.[1]);
+      return found ? jsonAnswer(found) : error(404, 'De publicatie bestaat niet.');
+    }
+    if (method === 'GET' && (match = path.match(/^\/publicationtypes\/([^/]+)$/))) {
+      const found = state.publicationTypes.find((candidate) => candidate.id === match?.[1]);
+      return found ? jsonAnswer(found) : error(404, 'Het publicatietype bestaat niet.');
+    }
     if (method === 'GET' && (match = path.match(/^\/publications\/([^/]+)\/measuring$/))) {
       if (!state.publications.some((candidate) => candidate.id === match?.[1]))
         return error(404, 'De publicatie bestaat niet.');
