@@ -2,10 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedServerUrl } from './support/sharedServer';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { axeViolations } from './support/axe';
-import { releaseBrowser, workerBrowser, newDesktopContext } from './support/browser';
+import {
+  animationsSettled,
+  newDesktopContext,
+  newPhoneContext,
+  releaseBrowser,
+  screenshot,
+  workerBrowser,
+} from './support/browser';
 import { apiAsBrowser } from './support/browserApi';
 import { caughtMailUrl } from './support/caughtMail';
-import { signIn } from './support/signIn';
+import { signIn, signInWithPopup, signInWithRedirect } from './support/signIn';
 
 // 'Welkom' built in the console and run by the real server: a subscriber added to the trigger list gets
 // A (in the embedded catcher), the test-only clock endpoint moves two days on, and the condition's 'Nee'
@@ -87,7 +94,7 @@ describe("journeys: 'Welkom' from the console to the catcher", () => {
     await page.getByRole('button', { name: 'Stap toevoegen' }).click();
     const a = page.getByRole('region', { name: 'Verstuur publicatie (stap1)' });
     await choose(page, a, 'Publicatie', 'Nieuwsbrief januari 2025');
-    await choose(page, a, 'Template', 'Nieuwsbrief: Standaard');
+    await choose(page, a, 'Template', 'Standaard');
 
     await choose(page, page, 'Soort (stap toevoegen)', 'Wacht');
     await page.getByRole('button', { name: 'Stap toevoegen' }).click();
@@ -104,11 +111,11 @@ describe("journeys: 'Welkom' from the console to the catcher", () => {
     await page.getByRole('button', { name: 'Stap toevoegen' }).nth(0).click();
     const b = page.getByRole('region', { name: 'Verstuur publicatie (stap4)' });
     await choose(page, b, 'Publicatie', 'Nieuwsbrief februari 2025');
-    await choose(page, b, 'Template', 'Nieuwsbrief: Standaard');
+    await choose(page, b, 'Template', 'Standaard');
     await page.getByRole('button', { name: 'Stap toevoegen' }).nth(1).click();
     const c = page.getByRole('region', { name: 'Verstuur publicatie (stap5)' });
     await choose(page, c, 'Publicatie', 'Uitnodiging bewonersavond Stationsgebied');
-    await choose(page, c, 'Template', 'Uitnodiging: Uitnodiging');
+    await choose(page, c, 'Template', 'Uitnodiging');
 
     expect(await axeViolations(page, 'main')).toEqual([]);
     await activate(page, `Welkom ${suffix}`);
@@ -213,5 +220,102 @@ describe("journeys: 'Welkom' from the console to the catcher", () => {
     await page.getByText('De journey is gestopt.').waitFor();
     expect((await apiAsBrowser<{ state: string }>(page, 'GET', `/journeys/${id}`)).state).toBe('Gestopt');
     await page.getByRole('button', { name: 'Pauzeren' }).waitFor({ state: 'detached' });
+  });
+});
+
+const viewports = [
+  { name: 'desktop', size: '1366x768', open: newDesktopContext, signIn: signInWithPopup },
+  { name: 'phone', size: '390x844', open: newPhoneContext, signIn: signInWithRedirect },
+] as const;
+
+describe.each(viewports)("a journey's page at $size", (viewport) => {
+  let context: BrowserContext;
+  let page: Page;
+  const suffix = `${viewport.name}-${Date.now().toString(36)}`;
+  const address = `loper-${suffix}@voorbeeld.nl`;
+  let journeyId = '';
+  let listId = '';
+
+  beforeAll(async () => {
+    context = await viewport.open(browser);
+    page = await context.newPage();
+    await viewport.signIn(page, baseUrl, 'anne@voorbeeld.nl');
+    const list = await apiAsBrowser<{ id: string }>(
+      page,
+      'POST',
+      `/list/manual?title=${encodeURIComponent(`Lopers ${suffix}`)}`,
+    );
+    listId = list.id;
+    await apiAsBrowser(page, 'POST', `/list/manual/${listId}/subscriber`, { name: 'Loper', email: address });
+    const journey = await apiAsBrowser<{ id: string }>(page, 'POST', '/journeys', {
+      name: `Lopers ${suffix}`,
+    });
+    journeyId = journey.id;
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it("offers a send step only its publication's templates; the API refuses another type's, naming the step", async () => {
+    await page.goto(`${baseUrl}/journeys/${journeyId}`);
+    await page.getByRole('button', { name: 'Stap toevoegen' }).click();
+    const send = page.getByRole('region', { name: 'Verstuur publicatie (stap1)' });
+    await choose(page, send, 'Publicatie', 'Nieuwsbrief januari 2025');
+    await send.getByRole('combobox', { name: /^Template/ }).click();
+    await page.getByRole('option', { name: 'Standaard', exact: true }).waitFor();
+    const offered = await page.getByRole('option').allTextContents();
+    expect(offered).toContain('Standaard');
+    expect(offered).not.toContain('Uitnodiging');
+    await animationsSettled(page);
+    await screenshot(page, `journey-templates-${viewport.name}`);
+    await page.getByRole('option', { name: 'Standaard', exact: true }).click();
+
+    const types = await apiAsBrowser<Array<{ name: string; templates: Array<{ id: string; name: string }> }>>(
+      page,
+      'GET',
+      '/publicationtypes/',
+    );
+    const invitation = types.find((type) => type.name === 'Uitnodiging')!.templates[0];
+    const publications = await apiAsBrowser<{ data: Array<{ id: string; name: string }> }>(
+      page,
+      'GET',
+      '/publications/',
+    );
+    const january = publications.data.find((publication) => publication.name === 'Nieuwsbrief januari 2025')!;
+    await expect(
+      apiAsBrowser(page, 'PUT', `/journeys/${journeyId}`, {
+        graph: {
+          triggers: [{ kind: 'manual' }],
+          start: 'welkomstmail',
+          steps: [{ id: 'welkomstmail', kind: 'send', publicationId: january.id, templateId: invitation.id }],
+          settings: { reentry: 'off', reentryMinutes: 0, exitWhenRemoved: false },
+        },
+      }),
+    ).rejects.toThrow(/: 400 .*Stap 'welkomstmail': de template/);
+  });
+
+  it('follows people through the steps without a reload while they move (declared polling)', async () => {
+    await apiAsBrowser(page, 'PUT', `/journeys/${journeyId}`, {
+      graph: {
+        triggers: [{ kind: 'manual' }],
+        start: 'wacht',
+        steps: [
+          { id: 'wacht', kind: 'wait', wait: { type: 'duration', minutes: 60 }, next: 'einde' },
+          { id: 'einde', kind: 'end' },
+        ],
+        settings: { reentry: 'off', reentryMinutes: 0, exitWhenRemoved: false },
+      },
+    });
+    await apiAsBrowser(page, 'POST', `/journeys/${journeyId}/publish`, {});
+    await apiAsBrowser(page, 'POST', `/journeys/${journeyId}/enroll`, { listId });
+    await page.goto(`${baseUrl}/journeys/${journeyId}`);
+    const wait = page.getByRole('region', { name: 'Wacht (wacht)' });
+    // The ticker takes the new person to the wait within its 5 s round.
+    await wait.getByText('Nu hier: 1 · Gepasseerd: 0').waitFor({ timeout: 30_000 });
+
+    // The hour passes on the server; the page, not reloaded, follows.
+    await apiAsBrowser(page, 'POST', '/journeys-test-clock/advance', { minutes: 61 });
+    await wait.getByText('Nu hier: 0 · Gepasseerd: 1').waitFor({ timeout: 30_000 });
+    await screenshot(page, `journey-counts-${viewport.name}`);
   });
 });

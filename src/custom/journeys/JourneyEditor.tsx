@@ -33,7 +33,7 @@ export function JourneyEditor({ record }: { record: Journey }) {
   const dirty = edited !== undefined;
   const [problem, setProblem] = useState<string>();
   const [moves, setMoves] = useState<Record<string, string>>({});
-  const counts = useStepCounts(record.id);
+  const counts = useStepCounts(record);
   const stopped = record.state === 'Gestopt';
 
   const refused = (error: unknown) =>

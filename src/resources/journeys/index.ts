@@ -5,6 +5,7 @@ import { lazyView } from '../../declarative/lazyView';
 import { defineResource } from '../../declarative/resourceDeclaration';
 import { createElement } from 'react';
 import { TriggerKindNames } from '../../custom/journeys/TriggerKindNames';
+import { journeyPoll } from '../../custom/journeys/journeyPoll';
 import { answers } from '../../declarative/apiMapping';
 import type { StepCount, TimelineEntry } from '@contract/journeys';
 
@@ -117,6 +118,7 @@ export const journeys = defineResource<Journey>()({
       sections: [{ component: JourneyEditor }],
       notFound: 'app.journeys.not_found',
       maxWidth: 1100,
+      poll: journeyPoll,
     },
     create: {
       as: 'slideOver',
