@@ -94,7 +94,7 @@ describe("journeys: 'Welkom' from the console to the catcher", () => {
     await page.getByRole('button', { name: 'Stap toevoegen' }).click();
     const a = page.getByRole('region', { name: 'Verstuur publicatie (stap1)' });
     await choose(page, a, 'Publicatie', 'Nieuwsbrief januari 2025');
-    await choose(page, a, 'Template', 'Standaard');
+    await choose(page, a, 'Sjabloon', 'Standaard');
 
     await choose(page, page, 'Soort (stap toevoegen)', 'Wacht');
     await page.getByRole('button', { name: 'Stap toevoegen' }).click();
@@ -111,11 +111,11 @@ describe("journeys: 'Welkom' from the console to the catcher", () => {
     await page.getByRole('button', { name: 'Stap toevoegen' }).nth(0).click();
     const b = page.getByRole('region', { name: 'Verstuur publicatie (stap4)' });
     await choose(page, b, 'Publicatie', 'Nieuwsbrief februari 2025');
-    await choose(page, b, 'Template', 'Standaard');
+    await choose(page, b, 'Sjabloon', 'Standaard');
     await page.getByRole('button', { name: 'Stap toevoegen' }).nth(1).click();
     const c = page.getByRole('region', { name: 'Verstuur publicatie (stap5)' });
     await choose(page, c, 'Publicatie', 'Uitnodiging bewonersavond Stationsgebied');
-    await choose(page, c, 'Template', 'Uitnodiging');
+    await choose(page, c, 'Sjabloon', 'Uitnodiging');
 
     expect(await axeViolations(page, 'main')).toEqual([]);
     await activate(page, `Welkom ${suffix}`);
@@ -261,7 +261,7 @@ describe.each(viewports)("a journey's page at $size", (viewport) => {
     await page.getByRole('button', { name: 'Stap toevoegen' }).click();
     const send = page.getByRole('region', { name: 'Verstuur publicatie (stap1)' });
     await choose(page, send, 'Publicatie', 'Nieuwsbrief januari 2025');
-    await send.getByRole('combobox', { name: /^Template/ }).click();
+    await send.getByRole('combobox', { name: /^Sjabloon/ }).click();
     await page.getByRole('option', { name: 'Standaard', exact: true }).waitFor();
     const offered = await page.getByRole('option').allTextContents();
     expect(offered).toContain('Standaard');
@@ -291,7 +291,7 @@ describe.each(viewports)("a journey's page at $size", (viewport) => {
           settings: { reentry: 'off', reentryMinutes: 0, exitWhenRemoved: false },
         },
       }),
-    ).rejects.toThrow(/: 400 .*Stap 'welkomstmail': de template/);
+    ).rejects.toThrow(/: 400 .*Stap 'welkomstmail': het sjabloon/);
   });
 
   it('follows people through the steps without a reload while they move (declared polling)', async () => {

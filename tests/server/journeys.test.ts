@@ -252,14 +252,14 @@ describe('journeys (triggers, steps, ticker)', () => {
       status: 400,
       field: 'graph',
       message: expect.stringMatching(
-        /^Stap 'a': de template 'Uitnodiging' hoort niet bij het type van de publicatie/,
+        /^Stap 'a': het sjabloon 'Uitnodiging' hoort niet bij het type van de publicatie/,
       ),
     });
     // A draft saved before the rule existed is refused when it is published.
     await db.update(journeys).set({ draft: graph }).where(eq(journeys.id, created.id));
     await expect(publishJourney(db, env, created.id, {}, new Date())).rejects.toMatchObject({
       status: 400,
-      message: expect.stringContaining("Stap 'a': de template 'Uitnodiging' hoort niet bij"),
+      message: expect.stringContaining("Stap 'a': het sjabloon 'Uitnodiging' hoort niet bij"),
     });
     expect((await getJourney(db, env, created.id)).state).toBe('Concept');
   });

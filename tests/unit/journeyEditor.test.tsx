@@ -157,6 +157,9 @@ describe('the journey editor', { timeout: 60_000 }, () => {
     await choose(user, document.body, /^Soort \(stap toevoegen\)/, 'Voorwaarde');
     await user.click(await screen.findByRole('button', { name: 'Stap toevoegen' }));
     const condition = await screen.findByRole('region', { name: 'Voorwaarde (stap1)' });
+    // 'Voorwaarde op: Veld', then which field: one 'Veld' on screen, not two.
+    expect(within(condition).getAllByText('Veld', { exact: true })).toHaveLength(1);
+    expect(within(condition).getByRole('combobox', { name: /^Veld van de persoon/ })).toBeInTheDocument();
     await user.type(within(condition).getByRole('textbox', { name: 'Waarde' }), 'Zuiderveen');
     // A condition ends its chain: its branches have a 'Stap toevoegen' each, 'Ja' first.
     const [yes, no] = screen.getAllByRole('button', { name: 'Stap toevoegen' });
@@ -192,7 +195,7 @@ describe('the journey editor', { timeout: 60_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Stap toevoegen' }));
     const send = await screen.findByRole('region', { name: 'Verstuur publicatie (stap1)' });
     await choose(user, send, /^Publicatie/, 'Nieuwsbrief maart');
-    await user.click(within(send).getByRole('combobox', { name: /^Template/ }));
+    await user.click(within(send).getByRole('combobox', { name: /^Sjabloon/ }));
     await screen.findByRole('option', { name: 'Standaard' });
     expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Standaard']);
     await user.click(screen.getByRole('option', { name: 'Standaard' }));

@@ -132,7 +132,7 @@ async function stepProblems(db: Database, environmentId: string, step: JourneySt
         .where(eq(publicationTemplates.id, step.templateId));
       return [
         ...(publication ? [] : ['De publicatie van een verzendstap bestaat niet (meer).']),
-        ...(template ? [] : ['De template van een verzendstap bestaat niet (meer).']),
+        ...(template ? [] : ['Het sjabloon van een verzendstap bestaat niet (meer).']),
         ...(publication && template ? await templateMismatches(db, environmentId, { steps: [step] }) : []),
       ];
     }
@@ -178,7 +178,7 @@ export async function templateMismatches(
   );
   return rows.map(
     (row) =>
-      `Stap '${row.step_id}': de template '${row.template}' hoort niet bij het type van de publicatie '${row.publication}'. Kies een template van die publicatie.`,
+      `Stap '${row.step_id}': het sjabloon '${row.template}' hoort niet bij het type van de publicatie '${row.publication}'. Kies een sjabloon van die publicatie.`,
   );
 }
 
