@@ -318,4 +318,22 @@ describe.each(viewports)("a journey's page at $size", (viewport) => {
     await wait.getByText('Nu hier: 0 · Gepasseerd: 1').waitFor({ timeout: 30_000 });
     await screenshot(page, `journey-counts-${viewport.name}`);
   });
+
+  it("shows 'Trigger toevoegen' whole, beside or below its kind, never cut off or over it", async () => {
+    await page.goto(`${baseUrl}/journeys/${journeyId}`);
+    const add = page.getByRole('button', { name: 'Trigger toevoegen' });
+    await add.waitFor();
+    await add.scrollIntoViewIfNeeded();
+    await animationsSettled(page);
+    const kind = page.getByRole('combobox', { name: /^Soort \(trigger toevoegen\)/ });
+    const [button, select] = [(await add.boundingBox())!, (await kind.boundingBox())!];
+    const width = page.viewportSize()!.width;
+    expect(button.x).toBeGreaterThanOrEqual(0);
+    expect(button.x + button.width).toBeLessThanOrEqual(width);
+    // Its text fits inside it (not clipped or wrapped under its neighbour).
+    expect(await add.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    const apart = button.x >= select.x + select.width || button.y >= select.y + select.height;
+    expect(apart, 'the button does not overlap the kind').toBe(true);
+    await screenshot(page, `journey-add-trigger-${viewport.name}`);
+  });
 });

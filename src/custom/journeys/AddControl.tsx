@@ -21,14 +21,24 @@ export function AddControl({
   const translate = useTranslate();
   const [kind, setKind] = useState(kinds[0]?.id ?? '');
   return (
-    <Stack direction="row" spacing={1} alignItems="center">
+    // Beside each other where there is room; on a phone the button goes below the kind, whole.
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={1}
+      sx={{
+        alignItems: { xs: 'flex-start', sm: 'center' },
+        '& > .MuiTextField-root': { flex: 1, minWidth: 0 },
+      }}
+    >
       <OptionSelect
         label={translate('app.journeys.editor.kind_of', { what: kindLabel })}
         value={kind}
         options={kinds}
         onChange={setKind}
       />
-      <Button onClick={() => onAdd(kind)}>{label}</Button>
+      <Button variant="outlined" onClick={() => onAdd(kind)} sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
+        {label}
+      </Button>
     </Stack>
   );
 }
