@@ -92,29 +92,31 @@ describe("journeys: 'Welkom' from the console to the catcher", () => {
     );
 
     await page.getByRole('button', { name: 'Stap toevoegen' }).click();
-    const a = page.getByRole('region', { name: 'Verstuur publicatie (stap1)' });
-    await choose(page, a, 'Publicatie', 'Nieuwsbrief januari 2025');
+    // A new step is named after its kind, and a send step then after its publication.
+    const added = page.getByRole('region', { name: 'Verstuur publicatie (verstuur-publicatie)' });
+    await choose(page, added, 'Publicatie', 'Nieuwsbrief januari 2025');
+    const a = page.getByRole('region', { name: 'Verstuur publicatie (nieuwsbrief-januari-2025)' });
     await choose(page, a, 'Sjabloon', 'Standaard');
 
     await choose(page, page, 'Soort (stap toevoegen)', 'Wacht');
     await page.getByRole('button', { name: 'Stap toevoegen' }).click();
-    await page.getByRole('region', { name: 'Wacht (stap2)' }).getByLabel('Dagen', { exact: true }).fill('2');
+    await page.getByRole('region', { name: 'Wacht (wacht)' }).getByLabel('Dagen', { exact: true }).fill('2');
 
     await choose(page, page, 'Soort (stap toevoegen)', 'Voorwaarde');
     await page.getByRole('button', { name: 'Stap toevoegen' }).click();
-    const check = page.getByRole('region', { name: 'Voorwaarde (stap3)' });
+    const check = page.getByRole('region', { name: 'Voorwaarde (voorwaarde)' });
     await choose(page, check, 'Voorwaarde op', 'Geklikt in publicatie');
     await choose(page, check, 'Publicatie', 'Nieuwsbrief januari 2025');
     await check.getByText(/Openen wordt niet aangeboden/).waitFor();
 
     // Two branches, each with its own 'Stap toevoegen': Ja first, then Nee.
     await page.getByRole('button', { name: 'Stap toevoegen' }).nth(0).click();
-    const b = page.getByRole('region', { name: 'Verstuur publicatie (stap4)' });
-    await choose(page, b, 'Publicatie', 'Nieuwsbrief februari 2025');
+    await choose(page, added, 'Publicatie', 'Nieuwsbrief februari 2025');
+    const b = page.getByRole('region', { name: 'Verstuur publicatie (nieuwsbrief-februari-2025)' });
     await choose(page, b, 'Sjabloon', 'Standaard');
     await page.getByRole('button', { name: 'Stap toevoegen' }).nth(1).click();
-    const c = page.getByRole('region', { name: 'Verstuur publicatie (stap5)' });
-    await choose(page, c, 'Publicatie', 'Uitnodiging bewonersavond Stationsgebied');
+    await choose(page, added, 'Publicatie', 'Uitnodiging bewonersavond Stationsgebied');
+    const c = page.getByRole('region', { name: 'Verstuur publicatie (uitnodiging-bewonersavond)' });
     await choose(page, c, 'Sjabloon', 'Uitnodiging');
 
     expect(await axeViolations(page, 'main')).toEqual([]);
@@ -164,16 +166,16 @@ describe("journeys: 'Welkom' from the console to the catcher", () => {
 
   it("shows the person's timeline and the steps' counts", async () => {
     await page.goto(journeyUrl);
-    const c = page.getByRole('region', { name: 'Verstuur publicatie (stap5)' });
+    const c = page.getByRole('region', { name: 'Verstuur publicatie (uitnodiging-bewonersavond)' });
     await c.getByText('Gepasseerd: 1').waitFor();
     await page
-      .getByRole('region', { name: 'Verstuur publicatie (stap4)' })
+      .getByRole('region', { name: 'Verstuur publicatie (nieuwsbrief-februari-2025)' })
       .getByText('Gepasseerd: 0')
       .waitFor();
     await page.getByLabel('E-mailadres').fill(address);
     await page.getByRole('button', { name: 'Tijdlijn tonen' }).click();
     const timeline = page.getByRole('list', { name: 'Tijdlijn' });
-    await timeline.getByText(/Voorwaarde \(stap3\): Nee/).waitFor();
+    await timeline.getByText(/Voorwaarde \(voorwaarde\): Nee/).waitFor();
     expect(await timeline.getByText('Publicatie verzonden.').count()).toBe(2);
     expect(await axeViolations(page, 'main')).toEqual([]);
   });
@@ -209,6 +211,8 @@ describe("journeys: 'Welkom' from the console to the catcher", () => {
     await page.getByRole('button', { name: 'Stoppen' }).click();
     const dialog = page.getByRole('dialog', { name: `Welkom ${suffix} stoppen` });
     await dialog.getByText(/Dit kun je niet ongedaan maken/).waitFor();
+    // Checked once faded in: half-way its red button is paler than it will be.
+    await animationsSettled(page);
     expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
     await dialog.getByRole('button', { name: 'Annuleren' }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -259,8 +263,13 @@ describe.each(viewports)("a journey's page at $size", (viewport) => {
   it("offers a send step only its publication's templates; the API refuses another type's, naming the step", async () => {
     await page.goto(`${baseUrl}/journeys/${journeyId}`);
     await page.getByRole('button', { name: 'Stap toevoegen' }).click();
-    const send = page.getByRole('region', { name: 'Verstuur publicatie (stap1)' });
-    await choose(page, send, 'Publicatie', 'Nieuwsbrief januari 2025');
+    await choose(
+      page,
+      page.getByRole('region', { name: 'Verstuur publicatie (verstuur-publicatie)' }),
+      'Publicatie',
+      'Nieuwsbrief januari 2025',
+    );
+    const send = page.getByRole('region', { name: 'Verstuur publicatie (nieuwsbrief-januari-2025)' });
     await send.getByRole('combobox', { name: /^Sjabloon/ }).click();
     await page.getByRole('option', { name: 'Standaard', exact: true }).waitFor();
     const offered = await page.getByRole('option').allTextContents();

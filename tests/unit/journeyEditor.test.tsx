@@ -89,25 +89,33 @@ afterEach(() => {
 });
 
 describe('the journey editor', { timeout: 60_000 }, () => {
-  it("adds steps at the end of the chain ('Stap toevoegen' with the chosen kind) and saves them in order", async () => {
+  it("adds steps at the end of the chain ('Stap toevoegen' with the chosen kind), named readably, and saves them in order", async () => {
     const user = userEvent.setup({ delay: null });
     const { sent } = fakeJourneysApi(state());
     renderJourneys(page());
 
     await user.click(await screen.findByRole('button', { name: 'Stap toevoegen' }));
-    const first = await screen.findByRole('region', { name: 'Verstuur publicatie (stap1)' });
+    // Named after its kind, then after its publication: readable, not 'stap1'.
+    const first = await screen.findByRole('region', { name: 'Verstuur publicatie (verstuur-publicatie)' });
     await choose(user, first, /^Publicatie/, 'Nieuwsbrief maart');
+    await screen.findByRole('region', { name: 'Verstuur publicatie (nieuwsbrief-maart)' });
     await choose(user, document.body, /^Soort \(stap toevoegen\)/, 'Wacht');
     await user.click(screen.getByRole('button', { name: 'Stap toevoegen' }));
-    await screen.findByRole('region', { name: 'Wacht (stap2)' });
+    await screen.findByRole('region', { name: 'Wacht (wacht)' });
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));
 
     await screen.findByText('De journey is opgeslagen.');
     const graph = savedGraph(sent);
-    expect(graph.start).toBe('stap1');
+    expect(graph.start).toBe('nieuwsbrief-maart');
     expect(graph.steps).toEqual([
-      { id: 'stap1', kind: 'send', publicationId: ids.newsletter, templateId: '', next: 'stap2' },
-      { id: 'stap2', kind: 'wait', wait: { type: 'duration', minutes: 1440 }, next: null },
+      {
+        id: 'nieuwsbrief-maart',
+        kind: 'send',
+        publicationId: ids.newsletter,
+        templateId: '',
+        next: 'wacht',
+      },
+      { id: 'wacht', kind: 'wait', wait: { type: 'duration', minutes: 1440 }, next: null },
     ]);
   });
 
@@ -156,7 +164,7 @@ describe('the journey editor', { timeout: 60_000 }, () => {
     await screen.findByRole('button', { name: 'Stap toevoegen' });
     await choose(user, document.body, /^Soort \(stap toevoegen\)/, 'Voorwaarde');
     await user.click(await screen.findByRole('button', { name: 'Stap toevoegen' }));
-    const condition = await screen.findByRole('region', { name: 'Voorwaarde (stap1)' });
+    const condition = await screen.findByRole('region', { name: 'Voorwaarde (voorwaarde)' });
     // 'Voorwaarde op: Veld', then which field: one 'Veld' on screen, not two.
     expect(within(condition).getAllByText('Veld', { exact: true })).toHaveLength(1);
     expect(within(condition).getByRole('combobox', { name: /^Veld van de persoon/ })).toBeInTheDocument();
@@ -165,26 +173,30 @@ describe('the journey editor', { timeout: 60_000 }, () => {
     const [yes, no] = screen.getAllByRole('button', { name: 'Stap toevoegen' });
     expect(screen.getAllByRole('button', { name: 'Stap toevoegen' })).toHaveLength(2);
     await user.click(no);
-    await screen.findByRole('region', { name: 'Verstuur publicatie (stap2)' });
+    await screen.findByRole('region', { name: 'Verstuur publicatie (verstuur-publicatie)' });
     await user.click(yes);
-    await screen.findByRole('region', { name: 'Verstuur publicatie (stap3)' });
+    await screen.findByRole('region', { name: 'Verstuur publicatie (verstuur-publicatie-2)' });
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));
 
     await screen.findByText('De journey is opgeslagen.');
     const graph = savedGraph(sent);
-    expect(graph.start).toBe('stap1');
-    expect(graph.steps.find((step) => step.id === 'stap1')).toEqual({
-      id: 'stap1',
+    expect(graph.start).toBe('voorwaarde');
+    expect(graph.steps.find((step) => step.id === 'voorwaarde')).toEqual({
+      id: 'voorwaarde',
       kind: 'condition',
       condition: { kind: 'field', field: 'city', operator: 'IsEqual', value: 'Zuiderveen' },
-      yes: 'stap3',
-      no: 'stap2',
+      yes: 'verstuur-publicatie-2',
+      no: 'verstuur-publicatie',
     });
 
     // Deleting the condition takes its 'Nee' branch with it; 'Ja' takes its place.
-    await user.click(screen.getByRole('button', { name: 'Voorwaarde (stap1) verwijderen' }));
-    expect(screen.queryByRole('region', { name: 'Verstuur publicatie (stap2)' })).not.toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'Verstuur publicatie (stap3)' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Voorwaarde (voorwaarde) verwijderen' }));
+    expect(
+      screen.queryByRole('region', { name: 'Verstuur publicatie (verstuur-publicatie)' }),
+    ).not.toBeInTheDocument();
+    expect(
+      screen.getByRole('region', { name: 'Verstuur publicatie (verstuur-publicatie-2)' }),
+    ).toBeInTheDocument();
   });
 
   it("offers only the templates of the chosen publication's type", async () => {
@@ -193,8 +205,9 @@ describe('the journey editor', { timeout: 60_000 }, () => {
     renderJourneys(page());
 
     await user.click(await screen.findByRole('button', { name: 'Stap toevoegen' }));
-    const send = await screen.findByRole('region', { name: 'Verstuur publicatie (stap1)' });
-    await choose(user, send, /^Publicatie/, 'Nieuwsbrief maart');
+    const added = await screen.findByRole('region', { name: 'Verstuur publicatie (verstuur-publicatie)' });
+    await choose(user, added, /^Publicatie/, 'Nieuwsbrief maart');
+    const send = await screen.findByRole('region', { name: 'Verstuur publicatie (nieuwsbrief-maart)' });
     await user.click(within(send).getByRole('combobox', { name: /^Sjabloon/ }));
     await screen.findByRole('option', { name: 'Standaard' });
     expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Standaard']);
@@ -301,7 +314,9 @@ describe('the journey editor', { timeout: 60_000 }, () => {
     );
     await screen.findByText('De journey kan niet worden geactiveerd: Kies minstens één trigger.');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(screen.getByRole('region', { name: 'Verstuur publicatie (stap1)' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('region', { name: 'Verstuur publicatie (verstuur-publicatie)' }),
+    ).toBeInTheDocument();
   });
 
   it("shows a person's timeline, and says so when the address is refused (no unhandled rejection)", async () => {

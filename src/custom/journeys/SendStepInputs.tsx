@@ -13,10 +13,13 @@ export function SendStepInputs({
   step,
   publications,
   onChange,
+  onName,
 }: {
   step: SendStep;
   publications: Option[];
   onChange(step: SendStep): void;
+  /** Instead of onChange, a step that may still be named: changed and named after its publication ('welkomstmail'). */
+  onName?(step: SendStep, name: string): void;
 }) {
   const translate = useTranslate();
   const { data: publication } = useGetOne<Publication>(
@@ -36,7 +39,12 @@ export function SendStepInputs({
         label={translate('app.journeys.inputs.publication')}
         value={step.publicationId}
         options={publications}
-        onChange={(publicationId) => onChange({ ...step, publicationId, templateId: '' })}
+        onChange={(publicationId) => {
+          const changed = { ...step, publicationId, templateId: '' };
+          const name = publications.find((option) => option.id === publicationId)?.name;
+          if (name && onName) onName(changed, name);
+          else onChange(changed);
+        }}
       />
       <OptionSelect
         label={translate('app.journeys.inputs.template')}

@@ -18,6 +18,7 @@ export function StepCard({
   canMoveUp,
   canMoveDown,
   onChange,
+  onName,
   onMove,
   onRemove,
 }: {
@@ -26,6 +27,8 @@ export function StepCard({
   canMoveUp: boolean;
   canMoveDown: boolean;
   onChange(step: JourneyStep): void;
+  /** Names the step after what it does (a send step: its publication), while it may still be renamed. */
+  onName?(step: JourneyStep, name: string): void;
   onMove(direction: 'up' | 'down'): void;
   onRemove(): void;
 }) {
@@ -55,7 +58,7 @@ export function StepCard({
           </Typography>
         )}
         <Stack direction="row" spacing={2} flexWrap="wrap" sx={{ mt: 1 }} useFlexGap>
-          <StepInputs step={step} onChange={onChange} />
+          <StepInputs step={step} onChange={onChange} onName={onName} />
           <Stack direction="row" alignItems="center">
             <IconButton
               size="small"

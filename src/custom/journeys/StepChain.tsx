@@ -4,7 +4,16 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { AddControl } from './AddControl';
-import { canMove, insertStep, moveStep, newStepId, removeStep, replaceStep, type Slot } from './graphEdits';
+import {
+  canMove,
+  insertStep,
+  moveStep,
+  newStepId,
+  removeStep,
+  renameStep,
+  replaceStep,
+  type Slot,
+} from './graphEdits';
 import { stepKindsUi } from './kindLabels';
 import { translatedOptions } from './OptionSelect';
 import { StepCard } from './StepCard';
@@ -54,6 +63,9 @@ export function StepChain(props: {
     slot = { at: 'next', stepId: step.id };
     id = step.next ?? null;
   }
+  // A new step is named after its kind ('wacht'); a send step after its publication once chosen.
+  const newStepOf = (kind: JourneyStep['kind']) =>
+    stepKindsUi[kind].create(newStepId(graph, translate(stepKindsUi[kind].label)));
   const kinds = translatedOptions(
     translate,
     Object.fromEntries(Object.entries(stepKindsUi).map(([kind, ui]) => [kind, ui.label])),
@@ -68,9 +80,7 @@ export function StepChain(props: {
           label={translate('app.journeys.editor.add_step')}
           kindLabel={translate('app.journeys.editor.kind_of_step')}
           kinds={kinds}
-          onAdd={(kind) =>
-            edit(insertStep(graph, slot, stepKindsUi[kind as JourneyStep['kind']].create(newStepId(graph))))
-          }
+          onAdd={(kind) => edit(insertStep(graph, slot, newStepOf(kind as JourneyStep['kind'])))}
         />
       )}
     </Box>
@@ -88,6 +98,11 @@ function StepCardOf({
   edit(graph: JourneyGraph): void;
   countOf(id: string): StepCount | undefined;
 }) {
+  const translate = useTranslate();
+  // Only a step nobody has been on may take a new id; its name still the one its kind gave it.
+  const kindId = newStepId({ ...graph, steps: [] }, translate(stepKindsUi[step.kind].label));
+  const renameable =
+    countOf(step.id) === undefined && (step.id === kindId || step.id.startsWith(`${kindId}-`));
   return (
     <StepCard
       step={step}
@@ -95,6 +110,14 @@ function StepCardOf({
       canMoveUp={canMove(graph, step.id, 'up')}
       canMoveDown={canMove(graph, step.id, 'down')}
       onChange={(changed) => edit(replaceStep(graph, changed))}
+      onName={
+        renameable
+          ? (changed, name) => {
+              const others = { ...graph, steps: graph.steps.filter((other) => other.id !== step.id) };
+              edit(renameStep(replaceStep(graph, changed), step.id, newStepId(others, name)));
+            }
+          : undefined
+      }
       onMove={(direction) => edit(moveStep(graph, step.id, direction))}
       onRemove={() => edit(removeStep(graph, step.id))}
     />

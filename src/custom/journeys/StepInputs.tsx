@@ -12,7 +12,15 @@ import { useOptions } from './useOptions';
 import { WaitStepInputs } from './WaitStepInputs';
 
 /** A step's own inputs, by its kind. */
-export function StepInputs({ step, onChange }: { step: JourneyStep; onChange(step: JourneyStep): void }) {
+export function StepInputs({
+  step,
+  onChange,
+  onName,
+}: {
+  step: JourneyStep;
+  onChange(step: JourneyStep): void;
+  onName?(step: JourneyStep, name: string): void;
+}) {
   const translate = useTranslate();
   const listStep = step.kind === 'addToList' || step.kind === 'removeFromList';
   const lists = useOptions('lists', 'title', { isDeleted: false }, listStep);
@@ -30,7 +38,7 @@ export function StepInputs({ step, onChange }: { step: JourneyStep; onChange(ste
   const personal = measuring.data ? personalMeasuringModes.includes(measuring.data.environmentMode) : false;
   switch (step.kind) {
     case 'send':
-      return <SendStepInputs step={step} publications={publications} onChange={onChange} />;
+      return <SendStepInputs step={step} publications={publications} onChange={onChange} onName={onName} />;
     case 'wait':
       return <WaitStepInputs step={step} onChange={onChange} />;
     case 'condition':

@@ -28,11 +28,40 @@ function pointSlot(graph: JourneyGraph, slot: Slot, target: string | null): Jour
   };
 }
 
-export function newStepId(graph: JourneyGraph): string {
+/**
+ * A step id that reads as what the step is ('welkomstmail', 'wacht', 'wacht-2'), from a name: lower
+ * case, accents dropped, anything else a hyphen, at most 32 characters in whole words (the contract
+ * allows 40, with room for '-2'), unique.
+ */
+export function newStepId(graph: JourneyGraph, name: string): string {
+  const slug = name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  // A long name is cut after its last whole word that fits.
+  const cut = slug.length > 32 ? slug.slice(0, 33).replace(/-[^-]*$/, '') || slug.slice(0, 32) : slug;
+  const base = cut || 'stap';
   const used = new Set(graph.steps.map((step) => step.id));
-  let number = graph.steps.length + 1;
-  while (used.has(`stap${number}`)) number++;
-  return `stap${number}`;
+  let id = base;
+  for (let number = 2; used.has(id); number++) id = `${base}-${number}`;
+  return id;
+}
+
+/** Gives step `from` the id `to`, and every reference to it (the start, a next, a yes or no) with it. */
+export function renameStep(graph: JourneyGraph, from: string, to: string): JourneyGraph {
+  const renamed = (id: string | null | undefined) => (id === from ? to : (id ?? null));
+  return {
+    ...graph,
+    start: renamed(graph.start),
+    steps: graph.steps.map((step): JourneyStep => {
+      const own = step.id === from ? { ...step, id: to } : step;
+      if (own.kind === 'condition') return { ...own, yes: renamed(own.yes), no: renamed(own.no) };
+      if (own.kind === 'end') return own;
+      return { ...own, next: renamed(own.next) };
+    }),
+  };
 }
 
 /** Inserts `step` into the slot; what the slot led to follows the step (a condition: on 'Ja'). */
