@@ -2,13 +2,15 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { DataProvider } from 'react-admin';
 import { declaredActionKey } from '../declarative/declaredQueryKey';
 import type { ResourceDeclaration } from '../declarative/resourceDeclaration';
+import { broadcastRefresh } from './refreshBroadcast';
 import { readsOnly, writeMethods } from './writeMethods';
 
 /**
  * What follows every successful write of a declared resource, once, at the data edge (react-admin's
  * `withLifecycleCallbacks` idea): the queries of the resource and of the resources it `invalidates` go
  * stale and refetch, with the declared reads of other resources that `follow` it (useDeclaredQuery keeps
- * them under their resource's key). Views never repeat it; there is no second mechanism. A failed write changes nothing, so nothing follows it.
+ * them under their resource's key), and the spec's window events it `broadcasts` are dispatched for code
+ * outside the console. Views never repeat it; there is no second mechanism. A failed write changes nothing, so nothing follows it.
  * A create, update or action resolves once the shown queries have their new answers, so a panel that
  * closes on success leaves a page that already shows the change (a picker opened right after never offers
  * a stale choice). A delete does not wait: the deleted record's own view is leaving, and its refetch
@@ -31,6 +33,7 @@ export function withAfterSave<TDataProvider extends DataProvider>(
       ...(declaration?.invalidates ?? []).map((name) => [name]),
       ...(followers.get(resource) ?? []),
     ].map((queryKey) => queryClient.invalidateQueries({ queryKey }));
+    broadcastRefresh(declaration?.broadcasts ?? []);
     return Promise.all(refetched);
   }
 

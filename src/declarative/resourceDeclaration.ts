@@ -6,6 +6,7 @@ import type { FieldDeclaration, FieldSource } from './fieldDeclaration';
 import type { Label } from './label';
 import type { MenuDeclaration } from './menuDeclaration';
 import type { CustomFormView, CustomView, FormView, TableView } from './viewDeclaration';
+import type { RefreshEventName } from '../dataProvider/refreshBroadcast';
 
 /** Page routes of a resource, react-router patterns such as '/recievers/lists/:id'. */
 export interface ResourceRoutes {
@@ -76,6 +77,8 @@ export interface ResourceDeclaration<TRecord extends RaRecord = RaRecord, TDetai
   singleton?: boolean;
   /** Other resources whose queries go stale when this one changes (a list's subscriber count). */
   invalidates?: readonly string[];
+  /** The spec's window events its writes announce (dataProvider/refreshBroadcast.ts); nothing here listens. */
+  broadcasts?: readonly RefreshEventName[];
 }
 
 /**

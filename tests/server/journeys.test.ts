@@ -2,7 +2,14 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { JourneyGraph } from '../../server/src/contract/journeys';
 import { type Database } from '../../server/src/db/client';
-import { deliveryRecipients, journeyStepRuns, lists, unsubscribers } from '../../server/src/db/schema';
+import {
+  deliveryRecipients,
+  journeyStepRuns,
+  journeyVersions,
+  journeys,
+  lists,
+  unsubscribers,
+} from '../../server/src/db/schema';
 import type { Clock } from '../../server/src/delivery/clock';
 import { runDeliveryJob, type DeliveryContext } from '../../server/src/delivery/deliveryRunner';
 import { createRateLimiter } from '../../server/src/delivery/rateLimiter';
@@ -223,6 +230,65 @@ describe('journeys (triggers, steps, ticker)', () => {
     expect((await stepCounts(db, env, journeyId)).find((count) => count.stepId === 'a')).toMatchObject({
       errors: 1,
       passed: 4,
+      lastError: expect.stringContaining('550'),
+    });
+  });
+
+  /** 'Welkom' whose first step sends January's newsletter with the invitation's template (another type). */
+  const withForeignTemplate = (graph: JourneyGraph): JourneyGraph => ({
+    ...graph,
+    steps: graph.steps.map((step) =>
+      step.id === 'a' && step.kind === 'send'
+        ? { ...step, templateId: templates.zuiderveenInvitation }
+        : step,
+    ),
+  });
+
+  it("a send step whose template is not of its publication's type is refused on save and on publish, naming the step", async () => {
+    const listId = await newList();
+    const created = await createJourney(db, env, `Template ${++counter}`);
+    const graph = withForeignTemplate(welcome(listId));
+    await expect(updateJourney(db, env, created.id, { graph })).rejects.toMatchObject({
+      status: 400,
+      field: 'graph',
+      message: expect.stringMatching(
+        /^Stap 'a': het sjabloon 'Uitnodiging' hoort niet bij het type van de publicatie/,
+      ),
+    });
+    // A draft saved before the rule existed is refused when it is published.
+    await db.update(journeys).set({ draft: graph }).where(eq(journeys.id, created.id));
+    await expect(publishJourney(db, env, created.id, {}, new Date())).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining("Stap 'a': het sjabloon 'Uitnodiging' hoort niet bij"),
+    });
+    expect((await getJourney(db, env, created.id)).state).toBe('Concept');
+  });
+
+  it("a send whose whole delivery job fails shows on the step ('Fouten', 'Laatste fout') and in the timeline", async () => {
+    const listId = await newList();
+    const journeyId = await activeJourney(welcome(listId));
+    // A version that went live before the rule: its send step's template belongs to another type.
+    const [active] = await db
+      .select({ versionId: journeys.activeVersionId })
+      .from(journeys)
+      .where(eq(journeys.id, journeyId));
+    await db
+      .update(journeyVersions)
+      .set({ graph: withForeignTemplate(welcome(listId)) })
+      .where(eq(journeyVersions.id, active.versionId!));
+    const w = world();
+    await addSubscriber(db, env, listId, person('mislukt@voorbeeld.nl'));
+    await w.run();
+    expect(w.accepted).toEqual([]);
+    expect((await stepCounts(db, env, journeyId)).find((count) => count.stepId === 'a')).toMatchObject({
+      errors: 1,
+      lastError: 'De publicatie of de template bestaat niet meer.',
+    });
+    const [first] = await personTimeline(db, env, journeyId, 'mislukt@voorbeeld.nl');
+    expect(first).toMatchObject({
+      stepId: 'a',
+      status: 'Fout',
+      result: 'Verzenden mislukt: De publicatie of de template bestaat niet meer.',
     });
   });
 

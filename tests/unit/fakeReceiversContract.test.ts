@@ -1,16 +1,10 @@
 // @vitest-environment node
-import type { TSchema } from '@sinclair/typebox';
-import { FormatRegistry, TypeRegistry } from '@sinclair/typebox';
-import { Value } from '@sinclair/typebox/value';
-import Fastify from 'fastify';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import '../../server/src/fastify-augmentation';
-import { ApiErrorBody } from '../../server/src/contract/errors';
 import { audienceRoutes } from '../../server/src/routes/receivers/audiences';
 import { listRoutes } from '../../server/src/routes/receivers/lists';
 import { subscriberRoutes } from '../../server/src/routes/receivers/subscribers';
 import { unsubscriberRoutes } from '../../server/src/routes/receivers/unsubscribers';
-import { environmentPrefix } from '../../server/src/routes/scope';
+import { contractProblems, contractRoutes } from './support/contractRoutes';
 import {
   audienceListOf,
   fakeReceiversApi,
@@ -21,55 +15,14 @@ import {
 
 // The unit tests' stand-in for the receivers API (support/fakeReceiversApi.ts) must answer what the
 // server answers: each of its answers is checked against the response schema the server's own route
-// declares for that method, path and status (the contract in server/src/contract/), so the fake
-// cannot drift from the API without this test failing.
+// declares for that method, path and status (support/contractRoutes.ts).
 
-interface DeclaredRoute {
-  method: string;
-  pattern: RegExp;
-  response: Record<string, TSchema>;
-}
-
-const routes: DeclaredRoute[] = [];
+let routes: Awaited<ReturnType<typeof contractRoutes>>;
 
 beforeAll(async () => {
-  // The formats the contract uses, checked for real (TypeBox refuses a format it does not know).
-  FormatRegistry.Set('uuid', (value) =>
-    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value),
-  );
-  FormatRegistry.Set(
-    'date-time',
-    (value) =>
-      /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(value) &&
-      !Number.isNaN(Date.parse(value)),
-  );
-  // The routes are only registered, never called: no database behind them. (The import routes, which
-  // the fake does not serve, recover interrupted imports at registration and are left out.)
-  // The contract's string enums (StringEnum) are plain JSON Schema enums, wrapped as TypeBox 'Unsafe'.
-  TypeRegistry.Set<{ type?: string; enum?: unknown[] }>(
-    'Unsafe',
-    (schema, value) =>
-      (schema.enum === undefined || schema.enum.includes(value)) &&
-      (schema.type !== 'string' || typeof value === 'string'),
-  );
-  const app = Fastify();
-  app.addSchema(ApiErrorBody);
-  app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const pattern = new RegExp(`^${route.url.replace(/:[A-Za-z]+/g, '[^/]+')}$`);
-    for (const method of methods) {
-      routes.push({ method, pattern, response: (route.schema?.response ?? {}) as Record<string, TSchema> });
-    }
-  });
-  await app.register(
-    async (area) => {
-      for (const routes of [listRoutes, subscriberRoutes, unsubscriberRoutes, audienceRoutes])
-        await area.register(routes);
-    },
-    { prefix: environmentPrefix },
-  );
-  await app.ready();
-  await app.close();
+  // (The import routes, which the fake does not serve, recover interrupted imports at registration and
+  // are left out.)
+  routes = await contractRoutes([listRoutes, subscriberRoutes, unsubscriberRoutes, audienceRoutes]);
 });
 
 afterEach(() => {
@@ -152,17 +105,6 @@ describe('the fake receivers API of the unit tests', () => {
       body: body === undefined ? undefined : JSON.stringify(body),
       headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
     });
-    const route = routes.find(
-      (candidate) => candidate.method === method && candidate.pattern.test(new URL(url).pathname),
-    );
-    expect(route, `the server has no route ${method} ${path}`).toBeDefined();
-    const schema = route!.response[String(response.status)];
-    expect(schema, `${method} ${path} may not answer ${response.status}`).toBeDefined();
-    const text = await response.text();
-    const answer = text ? (JSON.parse(text) as unknown) : null;
-    const errors = [...Value.Errors(schema, [ApiErrorBody], answer)].map(
-      (error) => `${error.path || '/'}: ${error.message}`,
-    );
-    expect(errors).toEqual([]);
+    expect(await contractProblems(routes, method, url, response)).toEqual([]);
   });
 });

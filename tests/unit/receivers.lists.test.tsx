@@ -197,6 +197,7 @@ describe('lists', { timeout: 60_000 }, () => {
       skippedDuplicate: 0,
       skippedUnsubscribed: 0,
       skippedMissing: 0,
+      optedOut: 0,
       refused,
       error: null,
       startedAt,

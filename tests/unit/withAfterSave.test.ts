@@ -21,6 +21,7 @@ const subscribers = defineResource<{ id: string; name: string; listId: string }>
   fields: [{ source: 'name', label: 'Naam', kind: 'text' }],
   views: {},
   invalidates: ['lists'],
+  broadcasts: ['refreshSubscribers', 'refreshlist'],
 });
 
 const unsubscribers = defineResource<{ id: string; email: string }>({
@@ -52,6 +53,28 @@ describe('after a save, at the data edge', () => {
     await dataProvider.create('subscribers', { data: { name: 'Anne' }, meta: { listId: 'l1' } });
 
     expect(invalidatedKeys()).toEqual([['subscribers'], ['lists']]);
+  });
+
+  it("a write announces the spec's refresh events on window, a failed one does not", async () => {
+    const heard: string[] = [];
+    const listeners = ['refreshSubscribers', 'refreshlist', 'refreshUnsubscribers'].map((name) => {
+      const listener = () => heard.push(name);
+      window.addEventListener(name, listener);
+      return () => window.removeEventListener(name, listener);
+    });
+    try {
+      mockFetch(() => jsonAnswer({ message: 'Ongeldig' }, { status: 400 }));
+      await expect(
+        setUp().dataProvider.create('subscribers', { data: { name: 'Anne' }, meta: { listId: 'l1' } }),
+      ).rejects.toBeDefined();
+      expect(heard).toEqual([]);
+
+      mockFetch(() => jsonAnswer('s1', { status: 201 }));
+      await setUp().dataProvider.create('subscribers', { data: { name: 'Anne' }, meta: { listId: 'l1' } });
+      expect(heard).toEqual(['refreshSubscribers', 'refreshlist']);
+    } finally {
+      for (const remove of listeners) remove();
+    }
   });
 
   it('a delete and a named action do the same', async () => {

@@ -219,6 +219,7 @@ export const StepCount = Type.Object({
   now: Type.Integer({ minimum: 0 }),
   passed: Type.Integer({ minimum: 0 }),
   errors: Type.Integer({ minimum: 0 }),
+  lastError: Nullable(Type.String({ description: "The newest error's Dutch text: a failed step or send." })),
 });
 export const StepCounts = Type.Array(StepCount);
 export type StepCount = Static<typeof StepCount>;

@@ -16,6 +16,7 @@ import {
   publications,
   lists,
 } from '../db/schema';
+import { sendFailure } from './sendFailures';
 import { badRequest, conflict, notFound } from '../errors';
 import { conditionKindOf } from './conditionKinds';
 import { emptyGraph, assertGraphShape } from './graph';
@@ -93,6 +94,8 @@ export async function updateJourney(
   if (body.graph) {
     assertGraphShape(body.graph);
     await assertNoForeignReferences(db, environmentId, body.graph);
+    const mismatched = await templateMismatches(db, environmentId, body.graph);
+    if (mismatched.length > 0) throw badRequest('graph', mismatched.join(' '));
   }
   if (row.state === 'Gestopt' && body.graph)
     throw conflict('Een gestopte journey kan niet meer worden gewijzigd.');
@@ -242,7 +245,8 @@ async function stepProblems(db: Database, environmentId: string, step: JourneySt
         .where(eq(publicationTemplates.id, step.templateId));
       return [
         ...(publication ? [] : ['De publicatie van een verzendstap bestaat niet (meer).']),
-        ...(template ? [] : ['De template van een verzendstap bestaat niet (meer).']),
+        ...(template ? [] : ['Het sjabloon van een verzendstap bestaat niet (meer).']),
+        ...(publication && template ? await templateMismatches(db, environmentId, { steps: [step] }) : []),
       ];
     }
     case 'addToList':
@@ -260,6 +264,35 @@ async function stepProblems(db: Database, environmentId: string, step: JourneySt
     default:
       return [];
   }
+}
+
+/**
+ * A send step whose template is not one of its publication's type: the delivery could not render it
+ * and would fail for everyone the step sends to. One Dutch sentence per such step, naming it.
+ */
+export async function templateMismatches(
+  db: Database,
+  environmentId: string,
+  graph: Pick<JourneyGraph, 'steps'>,
+): Promise<string[]> {
+  const sends = graph.steps.flatMap((step) => (step.kind === 'send' ? [step] : []));
+  if (sends.length === 0) return [];
+  const input = JSON.stringify(
+    sends.map(({ id, publicationId, templateId }) => ({ id, publicationId, templateId })),
+  );
+  const rows = rowsOf<{ step_id: string; publication: string; template: string }>(
+    await db.execute(sql`
+      SELECT send.id AS step_id, p.name AS publication, t.name AS template
+      FROM jsonb_to_recordset(${input}::jsonb) AS send(id text, "publicationId" uuid, "templateId" uuid)
+      JOIN publications AS p ON p.id = send."publicationId" AND p.environment_id = ${environmentId}
+      JOIN publication_templates AS t ON t.id = send."templateId"
+      WHERE t.publication_type_id <> p.publication_type_id
+      ORDER BY 1`),
+  );
+  return rows.map(
+    (row) =>
+      `Stap '${row.step_id}': het sjabloon '${row.template}' hoort niet bij het type van de publicatie '${row.publication}'. Kies een sjabloon van die publicatie.`,
+  );
 }
 
 /**
@@ -348,30 +381,50 @@ export async function setJourneyState(
   return getJourney(db, environmentId, id);
 }
 
-/** Per step: people there now, people who passed it, and errors. */
+/**
+ * Per step: people there now, people who passed it, and errors with the newest one's text: a step that
+ * failed, or a send that failed afterwards (its message, or its whole delivery job).
+ */
 export async function stepCounts(db: Database, environmentId: string, id: string): Promise<StepCount[]> {
   await journeyRow(db, environmentId, id);
-  const rows = rowsOf<{ step_id: string; now: number; passed: number; errors: number }>(
+  const rows = rowsOf<{
+    step_id: string;
+    now: number;
+    passed: number;
+    errors: number;
+    last_error: string | null;
+  }>(
     await db.execute(sql`
       WITH here AS (
         SELECT current_step_id AS step_id, count(*)::int AS now FROM journey_enrollments
         WHERE journey_id = ${id} AND state = 'Actief' AND current_step_id IS NOT NULL GROUP BY 1
       ), runs AS (
-        SELECT step_id, count(*) FILTER (WHERE status = 'Gelukt')::int AS passed,
-               count(*) FILTER (WHERE status = 'Fout')::int AS errors
-        FROM journey_step_runs WHERE journey_id = ${id} GROUP BY 1
-      ), failed_sends AS (
-        SELECT run.step_id, count(*)::int AS errors FROM journey_step_runs AS run
-        JOIN delivery_recipients AS r ON r.id = run.delivery_recipient_id
-        WHERE run.journey_id = ${id} AND r.status = 'Mislukt' GROUP BY 1
+        SELECT step_id, count(*) FILTER (WHERE status = 'Gelukt')::int AS passed FROM journey_step_runs
+        WHERE journey_id = ${id} GROUP BY 1
+      ), failures AS (
+        SELECT run.step_id, run.at, run.id,
+               CASE WHEN run.status = 'Fout' THEN run.result ELSE ${sendFailure} END AS message
+        FROM journey_step_runs AS run
+        LEFT JOIN delivery_recipients AS r ON r.id = run.delivery_recipient_id
+        LEFT JOIN delivery_jobs AS job ON job.id = r.job_id
+        WHERE run.journey_id = ${id}
+      ), errors AS (
+        SELECT step_id, count(*)::int AS errors, (array_agg(message ORDER BY at DESC, id DESC))[1] AS last_error
+        FROM failures WHERE message IS NOT NULL GROUP BY 1
       )
       SELECT coalesce(here.step_id, runs.step_id) AS step_id, coalesce(here.now, 0) AS now,
-             coalesce(runs.passed, 0) AS passed, coalesce(runs.errors, 0) + coalesce(failed_sends.errors, 0) AS errors
+             coalesce(runs.passed, 0) AS passed, coalesce(errors.errors, 0) AS errors, errors.last_error
       FROM here FULL JOIN runs ON runs.step_id = here.step_id
-      LEFT JOIN failed_sends ON failed_sends.step_id = coalesce(here.step_id, runs.step_id)
+      LEFT JOIN errors ON errors.step_id = coalesce(here.step_id, runs.step_id)
       ORDER BY 1`),
   );
-  return rows.map((row) => ({ stepId: row.step_id, now: row.now, passed: row.passed, errors: row.errors }));
+  return rows.map((row) => ({
+    stepId: row.step_id,
+    now: row.now,
+    passed: row.passed,
+    errors: row.errors,
+    lastError: row.last_error,
+  }));
 }
 
 /** Every step a person went through in the journey (all their enrollments), oldest first. */
@@ -391,12 +444,14 @@ export async function personTimeline(
     status: string;
     send_status: string | null;
     send_detail: string | null;
+    send_failure: string | null;
   }>(
     await db.execute(sql`
       SELECT run.step_id, run.step_kind, run.visit, run.at, run.result, run.status,
-             r.status AS send_status, r.detail AS send_detail
+             r.status AS send_status, r.detail AS send_detail, ${sendFailure} AS send_failure
       FROM journey_step_runs AS run JOIN journey_enrollments AS e ON e.id = run.enrollment_id
       LEFT JOIN delivery_recipients AS r ON r.id = run.delivery_recipient_id
+      LEFT JOIN delivery_jobs AS job ON job.id = r.job_id
       WHERE run.journey_id = ${id} AND lower(e.email) = lower(${email})
       ORDER BY run.at, run.id`),
   );
@@ -409,17 +464,18 @@ export async function personTimeline(
   }));
 }
 
-/** A send step's result is its delivery row's: queued, sent, or failed with the mail server's answer. */
+/** A send step's result is its delivery row's: queued, sent, failed (the message or its whole job), or skipped. */
 function sendOutcome(row: {
   result: string;
   status: string;
   send_status: string | null;
   send_detail: string | null;
+  send_failure: string | null;
 }) {
   const status = row.status as TimelineEntry['status'];
   if (row.send_status === 'Verzonden') return { result: 'Publicatie verzonden.', status };
-  if (row.send_status === 'Mislukt')
-    return { result: `Verzenden mislukt: ${row.send_detail ?? ''}`.trim(), status: 'Fout' as const };
+  if (row.send_failure !== null)
+    return { result: `Verzenden mislukt: ${row.send_failure}`.trim(), status: 'Fout' as const };
   if (row.send_status === 'Overgeslagen')
     return { result: `Niet verzonden: ${row.send_detail ?? ''}`.trim(), status };
   return { result: row.result, status };

@@ -11,41 +11,45 @@ import type {
   TriggerKind,
 } from '@contract/journeys';
 
-// The console's registry of journey kinds: the Dutch name of each and what a new one starts as. Only
-// kinds the server runs are listed, so no option does nothing; each kind's inputs are in JourneyEditor.
+// The console's registry of journey kinds: the message key of each one's Dutch name (journeys.nl.ts) and
+// what a new one starts as. Only kinds the server runs are listed, so no option does nothing; each kind's
+// inputs are in TriggerEditor and StepInputs.
 
 export const triggerKindsUi: Record<TriggerKind, { label: string; create(): JourneyTrigger }> = {
   addedToList: {
-    label: 'Toegevoegd aan lijst',
+    label: 'app.journeys.triggers.addedToList',
     create: () => ({ kind: 'addedToList', listId: '', includeImports: true }),
   },
   formAnswered: {
-    label: 'Formulier ingevuld',
+    label: 'app.journeys.triggers.formAnswered',
     create: () => ({ kind: 'formAnswered', flowId: '', emailFieldId: '', optionId: null }),
   },
   date: {
-    label: 'Datum',
+    label: 'app.journeys.triggers.date',
     create: () => ({ kind: 'date', listId: '', attribute: 1, mode: 'on', days: 0, time: '09:00' }),
   },
-  manual: { label: 'Handmatig', create: () => ({ kind: 'manual' }) },
+  manual: { label: 'app.journeys.triggers.manual', create: () => ({ kind: 'manual' }) },
   rsvpAnswered: {
-    label: 'RSVP beantwoord',
+    label: 'app.journeys.triggers.rsvpAnswered',
     create: () => ({ kind: 'rsvpAnswered', publicationId: '', answer: null }),
   },
 };
 
 export const conditionKindsUi: Record<ConditionKind, { label: string; create(): JourneyCondition }> = {
-  field: { label: 'Veld', create: () => ({ kind: 'field', field: 'city', operator: 'IsEqual', value: '' }) },
+  field: {
+    label: 'app.journeys.conditions.field',
+    create: () => ({ kind: 'field', field: 'city', operator: 'IsEqual', value: '' }),
+  },
   formAnswer: {
-    label: 'Antwoord op formulier',
+    label: 'app.journeys.conditions.formAnswer',
     create: () => ({ kind: 'formAnswer', flowId: '', emailFieldId: '', optionId: '' }),
   },
   rsvpAnswer: {
-    label: 'RSVP-antwoord',
+    label: 'app.journeys.conditions.rsvpAnswer',
     create: () => ({ kind: 'rsvpAnswer', publicationId: '', answer: 'Ja' }),
   },
   clickedIn: {
-    label: 'Geklikt in publicatie',
+    label: 'app.journeys.conditions.clickedIn',
     create: () => ({ kind: 'clickedIn', publicationId: '' }),
   },
 };
@@ -53,20 +57,17 @@ export const conditionKindsUi: Record<ConditionKind, { label: string; create(): 
 /** Offered only where who clicked is known: the personal measuring modes (see ClickedInInputs). */
 export const personalOnlyConditions: ReadonlySet<ConditionKind> = new Set(['clickedIn']);
 
-export const opensNote =
-  'Openen wordt niet aangeboden: of iemand een mail opende is onbetrouwbaar (afbeeldingen worden vaak geblokkeerd of juist vooraf geladen). Alleen klikken op een link tellen; klikken van linkscanners niet.';
-
 export const stepKindsUi: Record<StepKind, { label: string; create(id: string): JourneyStep }> = {
   send: {
-    label: 'Verstuur publicatie',
+    label: 'app.journeys.steps.send',
     create: (id) => ({ id, kind: 'send', publicationId: '', templateId: '', next: null }),
   },
   wait: {
-    label: 'Wacht',
+    label: 'app.journeys.steps.wait',
     create: (id) => ({ id, kind: 'wait', wait: { type: 'duration', minutes: 24 * 60 }, next: null }),
   },
   condition: {
-    label: 'Voorwaarde',
+    label: 'app.journeys.steps.condition',
     create: (id) => ({
       id,
       kind: 'condition',
@@ -76,18 +77,18 @@ export const stepKindsUi: Record<StepKind, { label: string; create(id: string): 
     }),
   },
   addToList: {
-    label: 'Toevoegen aan lijst',
+    label: 'app.journeys.steps.addToList',
     create: (id) => ({ id, kind: 'addToList', listId: '', next: null }),
   },
   removeFromList: {
-    label: 'Verwijderen uit lijst',
+    label: 'app.journeys.steps.removeFromList',
     create: (id) => ({ id, kind: 'removeFromList', listId: '', next: null }),
   },
   updateField: {
-    label: 'Veld bijwerken',
+    label: 'app.journeys.steps.updateField',
     create: (id) => ({ id, kind: 'updateField', field: 'attribute1', value: '', next: null }),
   },
-  end: { label: 'Einde', create: (id) => ({ id, kind: 'end' }) },
+  end: { label: 'app.journeys.steps.end', create: (id) => ({ id, kind: 'end' }) },
 };
 
 /** The same Dutch labels as the server's error texts and the audience filters (contract/fieldLabels.ts). */
@@ -95,7 +96,3 @@ export const fieldLabels: Record<JourneyField, string> = sharedFieldLabels;
 
 /** The audience filters' Dutch operator names (contract/receiverFields.ts). */
 export const operatorLabels: Record<JourneyOperator, string> = filterOperatorLabels;
-
-export const weekdayLabels = ['maandag', 'dinsdag', 'woensdag', 'donderdag', 'vrijdag', 'zaterdag', 'zondag'];
-
-export const triggerLabel = (kind: string) => triggerKindsUi[kind as TriggerKind]?.label ?? kind;

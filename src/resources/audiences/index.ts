@@ -172,4 +172,5 @@ export const audiences = defineResource<Audience, AudienceDetail>()({
   },
   routes: { list: '/recievers/audiences/', show: '/recievers/audiences/:id' },
   pages: [{ path: '/recievers/audiences/:id/:audienceName', view: 'show' }],
+  broadcasts: ['refreshaudience'],
 });

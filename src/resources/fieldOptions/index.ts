@@ -84,4 +84,5 @@ export const fieldOptions = defineResource<FieldOption>()({
     },
   },
   invalidates: ['flowFields', 'flows', 'flowSubmissions', 'flowOptionCounts'],
+  broadcasts: ['refreshflowfield'],
 });

@@ -111,4 +111,5 @@ export const flowFields = defineResource<FormField, FormFieldDetail>()({
   },
   routes: { show: '/forms/:flowId/:id' },
   invalidates: ['flows', 'flowSubmissions', 'flowOptionCounts'],
+  broadcasts: ['refreshflow'],
 });

@@ -176,4 +176,5 @@ export const flows = defineResource<Flow, FlowDetail>()({
   menu: { label: 'app.menu.forms', icon: DynamicFormOutlinedIcon, order: 40 },
   pages: [{ path: '/forms/:id/data', view: 'answers' }],
   invalidates: ['flowFields', 'flowSubmissions'],
+  broadcasts: ['refreshflows', 'refreshflow'],
 });

@@ -181,4 +181,5 @@ export const jobs = defineResource<DeliveryJob>()({
   menu: { label: 'app.menu.jobs', icon: ScheduleSendOutlinedIcon, order: 50 },
   // A delivery's choice of template reads the publication's type again.
   invalidates: ['publicationTypes'],
+  broadcasts: ['refreshpublicationtemplates'],
 });

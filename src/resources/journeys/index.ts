@@ -3,7 +3,9 @@ import RouteOutlinedIcon from '@mui/icons-material/RouteOutlined';
 import { required } from 'react-admin';
 import { lazyView } from '../../declarative/lazyView';
 import { defineResource } from '../../declarative/resourceDeclaration';
-import { triggerLabel } from '../../custom/journeys/kindLabels';
+import { createElement } from 'react';
+import { TriggerKindNames } from '../../custom/journeys/TriggerKindNames';
+import { journeyPoll } from '../../custom/journeys/journeyPoll';
 import { answers } from '../../declarative/apiMapping';
 import type { StepCount, TimelineEntry } from '@contract/journeys';
 
@@ -12,7 +14,8 @@ const JourneyEditor = lazyView(() => import('../../custom/journeys/JourneyEditor
 
 /**
  * Journeys (issue 26): the table at /journeys/ with 'Nieuwe journey', and a journey's page at
- * /journeys/{id} whose one custom section edits triggers, steps and settings (custom/journeys/).
+ * /journeys/{id}: its header pauses, resumes and stops it (declared runs, confirmed), and its one custom
+ * section edits triggers, steps and settings (custom/journeys/).
  */
 export const journeys = defineResource<Journey>()({
   name: 'journeys',
@@ -29,7 +32,12 @@ export const journeys = defineResource<Journey>()({
       pause: { method: 'POST', path: '/journeys/{id}/pause' },
       resume: { method: 'POST', path: '/journeys/{id}/resume' },
       stop: { method: 'POST', path: '/journeys/{id}/stop' },
-      steps: answers<StepCount[]>({ method: 'GET', path: '/journeys/{id}/steps' }),
+      steps: answers<StepCount[]>({
+        method: 'GET',
+        path: '/journeys/{id}/steps',
+        // People move on the server's ticker: read again while someone is on a step.
+        poll: { every: journeyPoll.every, while: (counts) => counts.some((count) => count.now > 0) },
+      }),
       timeline: answers<TimelineEntry[]>({
         method: 'GET',
         path: '/journeys/{id}/timeline',
@@ -64,7 +72,7 @@ export const journeys = defineResource<Journey>()({
         {
           source: 'triggerKinds',
           sortable: false,
-          render: (journey) => (journey.triggerKinds ?? []).map(triggerLabel).join(', '),
+          render: (journey) => createElement(TriggerKindNames, { kinds: journey.triggerKinds ?? [] }),
         },
         { source: 'activePeople', sortable: false },
         // On a phone a journey's error stays in view under its state.
@@ -78,9 +86,44 @@ export const journeys = defineResource<Journey>()({
       back: { to: '/journeys/', label: 'app.journeys.back' },
       flags: [{ label: 'app.journeys.draft', when: (journey) => journey.hasDraft, color: 'warning' }],
       summary: [{ source: 'state' }],
-      extra: JourneyEditor,
+      // Changes of state with consequences are asked first; 'Stoppen' cannot be undone.
+      actions: [
+        {
+          label: 'app.journeys.states.pause',
+          when: (journey) => journey.state === 'Actief',
+          run: {
+            action: 'pause',
+            confirm: {
+              title: 'app.journeys.states.pause_title',
+              content: 'app.journeys.states.pause_content',
+              confirmLabel: 'app.journeys.states.pause',
+            },
+            successMessage: 'app.journeys.states.paused',
+          },
+        },
+        {
+          label: 'app.journeys.states.resume',
+          when: (journey) => journey.state === 'Gepauzeerd',
+          run: { action: 'resume', successMessage: 'app.journeys.states.resumed' },
+        },
+        {
+          label: 'app.journeys.states.stop',
+          when: (journey) => journey.state === 'Actief' || journey.state === 'Gepauzeerd',
+          run: {
+            action: 'stop',
+            confirm: {
+              title: 'app.journeys.states.stop_title',
+              content: 'app.journeys.states.stop_content',
+              confirmLabel: 'app.journeys.states.stop',
+            },
+            successMessage: 'app.journeys.states.stopped',
+          },
+        },
+      ],
+      sections: [{ component: JourneyEditor }],
       notFound: 'app.journeys.not_found',
       maxWidth: 1100,
+      poll: journeyPoll,
     },
     create: {
       as: 'slideOver',

@@ -104,4 +104,5 @@ export const listImports = defineResource<ListImport>()({
   pages: [{ path: '/recievers/lists/:listId/import/:id', component: ListImportPage }],
   // An import changes the list's subscribers and count, and so the audiences' recipients.
   invalidates: ['lists', 'subscribers', 'audiences'],
+  broadcasts: ['refreshlist', 'refreshlists', 'refreshSubscribers', 'refreshaudience'],
 });

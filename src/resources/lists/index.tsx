@@ -159,4 +159,5 @@ export const lists = defineResource<ReceiverList>()({
     { path: '/recievers/lists/:id/import', component: ListImportPage },
   ],
   invalidates: ['audiences', 'subscribers'],
+  broadcasts: ['refreshlists', 'refreshlist'],
 });

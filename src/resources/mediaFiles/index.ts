@@ -29,4 +29,5 @@ export const mediaFiles = defineResource<MediaFile>()({
   ],
   views: {},
   invalidates: ['mediaFolders', 'tags'],
+  broadcasts: ['refreshmedia'],
 });

@@ -69,4 +69,5 @@ export const mediaFolders = defineResource<MediaDirectory>()({
   routes: { list: '/media/*' },
   menu: { label: 'app.menu.media', icon: PermMediaOutlinedIcon, order: 30 },
   invalidates: ['mediaFiles', 'tags'],
+  broadcasts: ['refreshmedia'],
 });

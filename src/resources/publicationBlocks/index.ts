@@ -60,4 +60,5 @@ export const publicationBlocks = defineResource<PublicationBlock>()({
   },
   // A block's change is the publication's: its page, preview and checks read again.
   invalidates: ['publications'],
+  broadcasts: ['refreshpublication'],
 });

@@ -262,4 +262,5 @@ export const publications = defineResource<Publication>()({
     { path: '/publications/:id/analytics', component: PublicationAnalyticsPage },
   ],
   invalidates: ['jobs', 'publicationBlocks'],
+  broadcasts: ['refreshpublication'],
 });

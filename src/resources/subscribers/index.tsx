@@ -102,4 +102,5 @@ export const subscribers = defineResource<Subscriber>()({
     },
   },
   invalidates: ['lists', 'audiences'],
+  broadcasts: ['refreshSubscribers', 'refreshlist'],
 });

@@ -18,4 +18,5 @@ export const tags = defineResource<Tag>()({
   fields: [{ source: 'name', label: 'media.details.tag_name', kind: 'text' }],
   views: {},
   invalidates: ['mediaFiles', 'mediaFolders'],
+  broadcasts: ['refreshmedia'],
 });

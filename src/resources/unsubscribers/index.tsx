@@ -105,4 +105,5 @@ export const unsubscribers = defineResource<Unsubscriber>()({
   },
   routes: { list: '/recievers/unsubscribers/' },
   invalidates: ['subscribers', 'audiences'],
+  broadcasts: ['refreshUnsubscribers'],
 });

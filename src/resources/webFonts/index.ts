@@ -66,4 +66,5 @@ export const webFonts = defineResource<WebFont>()({
       successMessage: 'app.settings.fonts.created',
     },
   },
+  broadcasts: ['refreshwebfonts'],
 });
