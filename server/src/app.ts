@@ -37,16 +37,14 @@ import { formRoutes } from './routes/forms';
 import { mailRoutes } from './routes/mail';
 import { publicFormRoutes } from './routes/publicForms';
 import { seedIfEmpty } from './seed';
-import { openDelivery } from './delivery/delivery';
 import { sendingRoutes } from './routes/sending';
 import { journeyRoutes } from './routes/journeys';
-import { createJourneyEngine } from './journeys/engine';
-import { journeyClock } from './journeys/journeyClock';
 import { unsubscribeRoutes } from './routes/unsubscribe';
 import { trackingRoutes } from './routes/tracking';
 import { analyticsRoutes } from './routes/analytics';
 import { createTracking } from './analytics/tracking';
 import { startBackgroundWork } from './background/backgroundWork';
+import { openWorkingAreas } from './background/workingAreas';
 import { ensureTlsCertificate, type TlsMaterial } from './tls';
 import { createUserDirectory } from './users/userDirectory';
 import { downloadTicketKeys } from './auth/downloadTicketKeys';
@@ -119,17 +117,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     const mail = await openMailTransport(config);
     cleanups.push(() => mail.close());
     // Closed after the background duties that work on its queue, before the mail transport and the database.
-    const delivery = await openDelivery(database);
+    const { delivery, journeys } = await openWorkingAreas(config, database);
     cleanups.push(() => delivery.close());
     // Closed before the database: the queued opens and clicks are written first.
     const tracking = createTracking(database.db, config.analytics);
     cleanups.push(() => tracking.close());
-    const journeys = createJourneyEngine({
-      db: database.db,
-      clock: journeyClock(),
-      enqueueDelivery: (jobId) => delivery.enqueue(jobId),
-      batchSize: config.journeys.batchSize,
-    });
     // The server's share of the background duties (background/duties.ts); stopped first.
     const background = await startBackgroundWork(
       { config, database, mail, delivery, journeys },

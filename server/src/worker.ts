@@ -2,12 +2,10 @@
 // answers no requests, next to the servers and other workers on one PostgreSQL database (the embedded
 // PGlite allows one process: its server runs the duties itself).
 import { startBackgroundWork } from './background/backgroundWork';
+import { openWorkingAreas } from './background/workingAreas';
 import { backgroundStartupLines } from './background/startupLines';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { openDelivery } from './delivery/delivery';
-import { createJourneyEngine } from './journeys/engine';
-import { journeyClock } from './journeys/journeyClock';
 import { openMailTransport } from './mail/mailTransport';
 
 async function main(): Promise<void> {
@@ -24,13 +22,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const database = await openDatabase(config);
-  const delivery = await openDelivery(database);
-  const journeys = createJourneyEngine({
-    db: database.db,
-    clock: journeyClock(),
-    enqueueDelivery: (jobId) => delivery.enqueue(jobId),
-    batchSize: config.journeys.batchSize,
-  });
+  const { delivery, journeys } = await openWorkingAreas(config, database);
   const background = await startBackgroundWork(
     { config, database, mail, delivery, journeys },
     { role: 'worker' },
