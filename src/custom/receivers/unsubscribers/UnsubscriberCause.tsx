@@ -5,7 +5,8 @@ import Typography from '@mui/material/Typography';
 export function UnsubscriberCause({ unsubscriber }: { unsubscriber: Unsubscriber }) {
   return (
     <>
-      {unsubscriber.cause}
+      {/* Its own element, so the cause reads (and is found) apart from the detail under it. */}
+      <span>{unsubscriber.cause}</span>
       {unsubscriber.causeDetail ? (
         <Typography
           variant="caption"
