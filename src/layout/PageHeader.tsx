@@ -1,5 +1,5 @@
 import { Box } from '@mui/material';
-import { LoadingIndicator, TitlePortal } from 'react-admin';
+import { LoadingIndicator, TitlePortal, useTranslate } from 'react-admin';
 import { pageTitleId, useDocumentTitle } from './useDocumentTitle';
 import { useFocusHeadingOnNavigation } from './useFocusHeadingOnNavigation';
 
@@ -9,6 +9,9 @@ import { useFocusHeadingOnNavigation } from './useFocusHeadingOnNavigation';
  * takes the focus when a new page opens.
  */
 export function PageHeader() {
+  const translate = useTranslate();
+  // react-admin hands extra props on to its spinner: a progressbar needs a name (axe: aria-progressbar-name).
+  const spinnerName: Record<string, string> = { 'aria-label': translate('ra.page.loading') };
   useDocumentTitle();
   useFocusHeadingOnNavigation(pageTitleId);
   return (
@@ -38,7 +41,7 @@ export function PageHeader() {
         variant="h6"
         sx={{ fontWeight: 600, whiteSpace: 'normal', overflowWrap: 'break-word', py: 1 }}
       />
-      <LoadingIndicator />
+      <LoadingIndicator {...spinnerName} />
     </Box>
   );
 }

@@ -1,8 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Layout } from '../../src/layout/Layout';
 import { Menu } from '../../src/layout/Menu';
+import { PageHeader } from '../../src/layout/PageHeader';
 import { SidebarHeader } from '../../src/layout/SidebarHeader';
 import { isActivePath } from '../../src/layout/isActivePath';
 import { installDemoPlatform } from './support/demoPlatform';
@@ -135,5 +137,23 @@ describe('shell', () => {
 
     expect(screen.getByTestId('location')).toHaveTextContent('/media');
     await vi.waitFor(() => expect(screen.queryByRole('navigation', { name: 'Hoofdmenu' })).toBeNull());
+  });
+});
+
+describe('page header', () => {
+  it('names the spinner it shows while data loads (a progressbar without a name is an axe finding)', async () => {
+    signInSession([zuiderveen]);
+    // A read that never answers keeps react-admin's loading indicator spinning.
+    function PendingRead() {
+      useQuery({ queryKey: ['pending'], queryFn: () => new Promise<never>(() => {}) });
+      return null;
+    }
+    await renderInConsole(
+      <>
+        <PageHeader />
+        <PendingRead />
+      </>,
+    );
+    expect(await screen.findByRole('progressbar', { name: 'Aan het laden' })).toBeInTheDocument();
   });
 });
