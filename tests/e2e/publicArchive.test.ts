@@ -96,7 +96,7 @@ describe('the public archive on a desktop (1366x768)', () => {
       expect(response?.headers()['content-type']).toBe('application/atom+xml; charset=utf-8');
       const xml = await response!.text();
       expect(xml).toContain('<feed xmlns="http://www.w3.org/2005/Atom"');
-      expect(xml).toContain(`<link rel="alternate" type="text/html" href="${archiveUrl}"/>`);
+      expect(xml).toContain(`<link rel="alternate" type="text/html" href="${archiveUrl}" />`);
       expect(xml).toContain(`${baseUrl}/p/${env}/${publicationIds.publications.januaryNewsletter}`);
       expect(xml).not.toContain('@voorbeeld.nl');
     } finally {
