@@ -42,6 +42,8 @@ import { journeyRoutes } from './routes/journeys';
 import { unsubscribeRoutes } from './routes/unsubscribe';
 import { trackingRoutes } from './routes/tracking';
 import { analyticsRoutes } from './routes/analytics';
+import { publicArchiveRoutes } from './routes/publicArchive';
+import { publicArchiveSettingRoutes } from './routes/publicArchiveSetting';
 import { createTracking } from './analytics/tracking';
 import { startBackgroundWork } from './background/backgroundWork';
 import { openWorkingAreas } from './background/workingAreas';
@@ -69,6 +71,7 @@ const environmentAreas = [
   rsvpRoutes,
   analyticsRoutes,
   journeyRoutes,
+  publicArchiveSettingRoutes,
 ];
 
 export interface BuildOptions {
@@ -185,6 +188,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(publicationWebVersionRoutes);
     await app.register(unsubscribeRoutes);
     await app.register(publicRsvpRoutes);
+    await app.register(publicArchiveRoutes);
     await app.register(trackingRoutes);
     await identity.register(app);
     await registerConsole(app, config);

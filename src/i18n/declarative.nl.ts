@@ -45,6 +45,7 @@ export const declarativeNl = {
     date: {
       invalid: 'Vul een datum in als dd-mm-jjjj, bijvoorbeeld 31-12-2026.',
       invalidMoment: 'Vul een datum en tijd in als dd-mm-jjjj uu:mm, bijvoorbeeld 31-12-2026 18:30.',
+      dutch_time: 'Nederlandse tijd.',
     },
   },
 };

@@ -1,7 +1,9 @@
+import { amsterdamWallClock, instantOfAmsterdamWallClock } from './amsterdamTime';
+
 // Dates typed and shown the Dutch way in inputs ('31-12-2026', '31-12-2026 18:30'), whatever the
 // browser's language: a browser's own date field shows the order of its language (mm/dd/yyyy in an
-// English one). The form keeps the values react-admin's date inputs keep, so save code is the same:
-// a day as 'yyyy-mm-dd', a moment as the browser's local 'yyyy-mm-ddThh:mm'.
+// English one). A day is kept as react-admin's date input keeps it ('yyyy-mm-dd'); a moment means Dutch
+// time whatever the browser's zone (amsterdamTime.ts) and is kept as the instant it names (ISO, with Z).
 
 /** What a date field's input shows as its placeholder, and what its message names. */
 export const dutchDatePattern = 'dd-mm-jjjj';
@@ -31,13 +33,16 @@ export function formatDutchDate(value: unknown): string {
   return `${two(date.getDate())}-${two(date.getMonth() + 1)}-${date.getFullYear()}`;
 }
 
-/** A moment as a date-and-time field shows it, in the browser's time: '31-12-2026 18:30'; '' for none. */
+/**
+ * A moment as a date-and-time field shows it, in Dutch time: '31-12-2026 18:30'; '' for none. A
+ * wall-clock time without a zone ('yyyy-mm-ddThh:mm') is Dutch time already.
+ */
 export function formatDutchDateTime(value: unknown): string {
-  const local = typeof value === 'string' ? formMoment.exec(value) : null;
+  const date = typeof value === 'string' && formMoment.test(value) ? undefined : asDate(value);
+  const wallClock = date ? amsterdamWallClock(date) : value;
+  const local = typeof wallClock === 'string' ? formMoment.exec(wallClock) : null;
   if (local) return `${local[3]}-${local[2]}-${local[1]} ${local[4]}:${local[5]}`;
-  const date = asDate(value);
-  if (!date) return typeof value === 'string' ? value : '';
-  return `${formatDutchDate(date)} ${two(date.getHours())}:${two(date.getMinutes())}`;
+  return typeof value === 'string' ? value : '';
 }
 
 /** Day, month and year of a real calendar day, or undefined ('31-02-2026' is none). */
@@ -66,8 +71,8 @@ export function parseDutchDate(text: string): string | null | undefined {
 }
 
 /**
- * What a user typed in a date-and-time field: the form's local moment ('yyyy-mm-ddThh:mm'), null when
- * empty, undefined when it is no moment. '31-12-2026 18:30', also '31-12-2026 9.05'.
+ * What a user typed in a date-and-time field, read as Dutch time: the instant it names (ISO, with Z),
+ * null when empty, undefined when it is no moment. '31-12-2026 18:30', also '31-12-2026 9.05'.
  */
 export function parseDutchDateTime(text: string): string | null | undefined {
   const trimmed = text.trim();
@@ -77,5 +82,5 @@ export function parseDutchDateTime(text: string): string | null | undefined {
   const day = calendarDay(typed[1], typed[2], typed[3]);
   const [hours, minutes] = [Number(typed[4]), Number(typed[5])];
   if (!day || hours > 23 || minutes > 59) return undefined;
-  return `${day}T${two(hours)}:${two(minutes)}`;
+  return instantOfAmsterdamWallClock(`${day}T${two(hours)}:${two(minutes)}`)?.toISOString();
 }

@@ -21,6 +21,23 @@ export const settingsNl = {
         link: 'Lees meer',
         button: 'Aanmelden',
       },
+      archive: {
+        title: 'Openbaar archief',
+        intro:
+          'Een openbare pagina met de verstuurde publicaties die op openbaar staan, de nieuwste eerst, en een feed (Atom) om te volgen. Link ernaar vanaf je eigen website. Het archief toont geen namen of persoonlijke links: lezers zien de webversie zoals iedereen die ziet.',
+        fields: { enabled: 'Openbaar archief aan' },
+        help: {
+          enabled:
+            "Uit: het archief en de feed geven 'Niet gevonden'. Publicaties blijven bereikbaar via hun eigen link.",
+        },
+        page: 'Archief',
+        feed: 'Feed',
+        links_on: 'Het archief staat aan en is hier te lezen:',
+        links_off: 'Zet het archief aan om het op deze adressen te openen:',
+        saved: 'Het archief is opgeslagen.',
+        summary_on: 'Het openbare archief staat aan',
+        summary_off: 'Het openbare archief staat uit',
+      },
       measuring: {
         title: 'Meten',
         intro:

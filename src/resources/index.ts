@@ -26,6 +26,7 @@ import { webFonts } from './webFonts';
 import { caughtMessages } from './caughtMessages';
 import { sender } from './sender';
 import { measuring } from './measuring';
+import { publicArchive } from './publicArchive';
 import { rsvpInvitations } from './rsvpInvitations';
 import { rsvpInvitees } from './rsvpInvitees';
 import { journeys } from './journeys';
@@ -62,6 +63,7 @@ const declarations = [
   webFonts,
   sender,
   measuring,
+  publicArchive,
   caughtMessages,
   rsvpInvitations,
   rsvpInvitees,

@@ -30,6 +30,7 @@ const everyResource: Record<keyof DeclaredActions, true> = {
   mediaFiles: true,
   mediaFolders: true,
   measuring: true,
+  publicArchive: true,
   platformEnvironments: true,
   platformMembers: true,
   publicationBlocks: true,

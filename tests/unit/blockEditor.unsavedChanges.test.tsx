@@ -1,9 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { AdminContext } from 'react-admin';
+import { createMemoryRouter, Link, RouterProvider } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
 import type { PublicationBlock, PublicationType } from '@contract/publications';
 import type { SaveStatus } from '../../src/custom/blockEditor/blockAutosave';
 import { createUnsavedChanges } from '../../src/custom/blockEditor/unsavedChanges';
+import { UnsavedChangesGuard } from '../../src/custom/blockEditor/UnsavedChangesGuard';
+import { i18nProvider } from '../../src/i18n/i18nProvider';
 import { jsonAnswer, mockFetch } from './support/fetchEdge';
 import { renderPublications } from './support/publicationsTestApp';
 
@@ -148,5 +152,41 @@ describe('leaving a publication page with a refused block edit', { timeout: 60_0
     const afterLeaving = new Event('beforeunload', { cancelable: true });
     window.dispatchEvent(afterLeaving);
     expect(afterLeaving.defaultPrevented).toBe(false);
+  });
+});
+
+describe('the question about unsaved edits', () => {
+  it('closes by itself, and the page is left as asked, once the edit it warned about is saved', async () => {
+    const user = userEvent.setup({ delay: null });
+    const changes = createUnsavedChanges();
+    // A save that was refused, and that later reaches the server after all.
+    const editor = fakeEditor('failed', 'failed');
+    changes.register('b1', editor);
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/publications/p1',
+          element: (
+            <AdminContext i18nProvider={i18nProvider}>
+              <UnsavedChangesGuard changes={changes} />
+              <Link to="/publications">Alle publicaties</Link>
+            </AdminContext>
+          ),
+        },
+        { path: '/publications', element: <p>De lijst</p> },
+      ],
+      { initialEntries: ['/publications/p1'] },
+    );
+    render(<RouterProvider router={router} />);
+
+    await user.click(screen.getByRole('link', { name: 'Alle publicaties' }));
+    await screen.findByRole('dialog', { name: 'Wijzigingen niet opgeslagen' });
+    expect(router.state.location.pathname).toBe('/publications/p1');
+
+    editor.current = 'saved';
+    act(() => changes.changed());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await screen.findByText('De lijst');
+    expect(router.state.location.pathname).toBe('/publications');
   });
 });

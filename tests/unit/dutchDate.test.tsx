@@ -24,10 +24,11 @@ describe('Dutch dates in inputs', () => {
   });
 
   it.each([
-    ['31-12-2026 18:30', '2026-12-31T18:30'],
-    ['1-2-2027 9.05', '2027-02-01T09:05'],
-    ['01-02-2027, 00:00', '2027-02-01T00:00'],
-  ])('reads the moment %j as %s', (text, moment) => {
+    ['31-12-2026 18:30', '2026-12-31T17:30:00.000Z'],
+    ['1-2-2027 9.05', '2027-02-01T08:05:00.000Z'],
+    ['01-02-2027, 00:00', '2027-01-31T23:00:00.000Z'],
+    ['01-07-2027 00:00', '2027-06-30T22:00:00.000Z'],
+  ])('reads the moment %j as Dutch time, the instant %s', (text, moment) => {
     expect(parseDutchDateTime(text)).toBe(moment);
   });
 
@@ -40,12 +41,12 @@ describe('Dutch dates in inputs', () => {
       expect(parseDutchDateTime(text), text).toBeUndefined();
   });
 
-  it("shows the form's values day first, a moment in the browser's time", () => {
+  it("shows the form's values day first, a moment in Dutch time", () => {
     expect(formatDutchDate('2026-12-31')).toBe('31-12-2026');
     expect(formatDutchDate(null)).toBe('');
     expect(formatDutchDateTime('2027-02-01T09:05')).toBe('01-02-2027 09:05');
-    expect(formatDutchDateTime(new Date(2026, 11, 31, 18, 30).toISOString())).toBe('31-12-2026 18:30');
-    expect(formatDutchDateTime(new Date(2026, 11, 31, 18, 30))).toBe('31-12-2026 18:30');
+    expect(formatDutchDateTime('2026-12-31T17:30:00.000Z')).toBe('31-12-2026 18:30');
+    expect(formatDutchDateTime(new Date(Date.UTC(2026, 11, 31, 17, 30)))).toBe('31-12-2026 18:30');
     // Text that could not be read is shown as typed.
     expect(formatDutchDateTime('12/31/2026')).toBe('12/31/2026');
   });
@@ -87,7 +88,7 @@ describe('the date fields of a declared form', { timeout: 60_000 }, () => {
     let meeting: Meeting = {
       id: 'm1',
       day: '2026-12-31',
-      startsAt: new Date(2026, 11, 31, 18, 30).toISOString(),
+      startsAt: '2026-12-31T17:30:00.000Z',
     };
     const { sent } = mockFetch((request) => {
       if (request.method === 'PUT') {
@@ -117,7 +118,8 @@ describe('the date fields of a declared form', { timeout: 60_000 }, () => {
     ).toBeInTheDocument();
     expect(sent.some((request) => request.method === 'PUT')).toBe(false);
 
-    // Typed short, shown in full once left, and saved as react-admin's date inputs hold them.
+    // Typed short, shown in full once left; a day saved as react-admin's date input holds it, a moment
+    // as the instant its Dutch time names.
     await user.clear(day);
     await user.type(day, '1-2-2027');
     await user.clear(startsAt);
@@ -129,7 +131,7 @@ describe('the date fields of a declared form', { timeout: 60_000 }, () => {
     await waitFor(() => expect(sent.some((request) => request.method === 'PUT')).toBe(true));
     expect(sent.find((request) => request.method === 'PUT')?.json()).toEqual({
       day: '2027-02-01',
-      startsAt: '2027-02-01T09:05',
+      startsAt: '2027-02-01T08:05:00.000Z',
     });
   });
 });

@@ -48,8 +48,19 @@ export function publicPageHeaders(
   };
 }
 
+/** What a page may add to its head: a feed to subscribe to; search engines may index it (the archive). */
+export interface PublicPageHead {
+  feed?: { href: string; title: string };
+  indexable?: boolean;
+}
+
 /** A public page: the environment's logo (or name) on top, then `content` in one readable column. */
-export function publicPage(look: PageLook, title: string, content: SafeHtml): string {
+export function publicPage(
+  look: PageLook,
+  title: string,
+  content: SafeHtml,
+  { feed, indexable = false }: PublicPageHead = {},
+): string {
   const { style, environmentName } = look;
   const siteTitle = environmentName ? `${title} – ${environmentName}` : title;
   return html`<!doctype html>
@@ -57,7 +68,8 @@ export function publicPage(look: PageLook, title: string, content: SafeHtml): st
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="noindex" />
+        ${indexable ? '' : html`<meta name="robots" content="noindex" />`}
+        ${feed ? html`<link rel="alternate" type="application/atom+xml" title="${feed.title}" href="${feed.href}" />` : ''}
         <title>${siteTitle}</title>
         ${style.webFonts.map((font) => html`<link rel="stylesheet" href="${font.href}" />`)}
         <style>
@@ -129,6 +141,11 @@ textarea:focus,.choice input:focus-visible{outline:3px solid ${style.primaryColo
   text-decoration:none}
 .primary:hover{filter:brightness(.92)}
 .primary:focus-visible{outline:3px solid ${style.textColor};outline-offset:3px}
+.archive-list{list-style:none;margin:0 0 16px;padding:0}
+.archive-list li{padding:16px 0 0;border-top:1px solid rgba(127,127,127,.35)}
+.archive-list h2{font-size:1.2rem}
+.archive-date{margin:0 0 8px;font-size:.95rem}
+.archive-pages{display:flex;flex-wrap:wrap;justify-content:space-between;gap:16px;margin:0 0 16px}
 .visually-hidden{position:absolute!important;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;
   clip:rect(0 0 0 0);white-space:nowrap;border:0}
 @media (max-width:480px){body{padding:0;font-size:17px}.page{border-radius:0;min-height:100vh}

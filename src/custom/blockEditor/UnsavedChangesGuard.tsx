@@ -7,7 +7,8 @@ import type { UnsavedChanges } from './unsavedChanges';
  * Asks before the publication page is left with block edits the server does not have: a route change
  * first saves what only waits for the typing to pause, and asks in react-admin's own words
  * (`ra.message.unsaved_changes`) when something still could not be saved; closing or reloading the tab
- * gets the browser's own question. 'Blijven' keeps everything as typed, with its fields marked.
+ * gets the browser's own question. 'Blijven' keeps everything as typed, with its fields marked; once the
+ * edits are saved after all, the question closes by itself.
  */
 export function UnsavedChangesGuard({ changes }: { changes: UnsavedChanges }) {
   const unsavedIds = useSyncExternalStore(changes.subscribe, changes.unsavedIds);
@@ -35,6 +36,17 @@ export function UnsavedChangesGuard({ changes }: { changes: UnsavedChanges }) {
     };
   }, [blocker.state, changes]);
 
+  // The edit it warned about reached the server after all (a save still on its way, a retry): nothing
+  // is lost any more, so the question goes and the page is left as asked.
+  useEffect(() => {
+    if (!asking) return;
+    return changes.subscribe(() => {
+      if (changes.unsavedIds().length > 0) return;
+      setAsking(false);
+      if (blockerRef.current.state === 'blocked') blockerRef.current.proceed?.();
+    });
+  }, [asking, changes]);
+
   useEffect(() => {
     if (!hasUnsaved) return;
     const warn = (event: BeforeUnloadEvent) => {
@@ -48,7 +60,7 @@ export function UnsavedChangesGuard({ changes }: { changes: UnsavedChanges }) {
 
   return (
     <Confirm
-      isOpen={asking}
+      isOpen={asking && hasUnsaved}
       title="app.publications.editor.leave.title"
       content="ra.message.unsaved_changes"
       confirm="app.publications.editor.leave.confirm"

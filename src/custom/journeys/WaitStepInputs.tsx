@@ -1,11 +1,14 @@
 import type { JourneyStep } from '@contract/journeys';
 import TextField from '@mui/material/TextField';
+import { useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { DutchDateField } from '../../declarative/DutchDateField';
 import { OptionSelect } from './OptionSelect';
 
 type WaitStep = Extract<JourneyStep, { kind: 'wait' }>;
 
 const minutesPerDay = 1440;
+const isoInstant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const weekdays = [1, 2, 3, 4, 5, 6, 7] as const;
 
 /** 'Wacht': a time (days and hours), until a date, or until a weekday and hour. */
@@ -68,17 +71,7 @@ export function WaitStepInputs({ step, onChange }: { step: WaitStep; onChange(st
         </>
       )}
       {wait.type === 'untilDate' && (
-        <TextField
-          size="small"
-          type="datetime-local"
-          label={translate('app.journeys.inputs.until')}
-          slotProps={{ inputLabel: { shrink: true } }}
-          defaultValue={wait.at.slice(0, 16)}
-          onChange={(event) =>
-            event.target.value &&
-            setWait({ type: 'untilDate', at: new Date(event.target.value).toISOString() })
-          }
-        />
+        <UntilDateInput at={wait.at} onChange={(at) => setWait({ type: 'untilDate', at })} />
       )}
       {wait.type === 'untilWeekday' && (
         <>
@@ -102,5 +95,27 @@ export function WaitStepInputs({ step, onChange }: { step: WaitStep; onChange(st
         </>
       )}
     </>
+  );
+}
+
+/** 'Tot een datum': the moment in Dutch time, whatever the browser's zone; text that is no moment is named. */
+function UntilDateInput({ at, onChange }: { at: string; onChange(at: string): void }) {
+  const translate = useTranslate();
+  const [invalid, setInvalid] = useState(false);
+  return (
+    <DutchDateField
+      size="small"
+      withTime
+      label={translate('app.journeys.inputs.until')}
+      value={at}
+      error={invalid}
+      helperText={invalid ? translate('declarative.date.invalidMoment') : undefined}
+      onChange={(value) => {
+        // The field gives a moment as its instant (ISO), text that is no moment as typed.
+        const moment = typeof value === 'string' && isoInstant.test(value) ? value : undefined;
+        setInvalid(value !== null && moment === undefined);
+        if (moment) onChange(moment);
+      }}
+    />
   );
 }

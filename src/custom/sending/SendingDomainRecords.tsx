@@ -43,10 +43,15 @@ export function SendingDomainRecords({ record }: { record: SenderSettings }) {
   };
 
   return (
-    <Card component="section" aria-labelledby="dns-records-title">
+    <Card component="section" aria-labelledby="dns-records-title" sx={{ minWidth: 0 }}>
       <CardContent>
         <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1, alignItems: { sm: 'center' }, mb: 1 }}>
-          <Typography id="dns-records-title" variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+          <Typography
+            id="dns-records-title"
+            variant="h6"
+            component="h2"
+            sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}
+          >
             {translate('app.sending.records.title', { domain: domain.domain })}
           </Typography>
           <Chip
@@ -92,6 +97,22 @@ function domainState(domain: NonNullable<SenderSettings['domain']>): 'verified' 
   return domain.checkedAt ? 'not_right' : 'unverified';
 }
 
+/**
+ * Read by screen readers, not shown: 1 px in pixels (MUI's sx reads `width: 1` as 100%, which made the
+ * hidden text as wide as the page and scrolled it sideways by the card's offset).
+ */
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  border: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
 const kindLabels = { dkim: 'DKIM', spf: 'SPF', dmarc: 'DMARC' } as const;
 
 function DnsRecordCard({ record }: { record: DnsRecord }) {
@@ -112,7 +133,7 @@ function DnsRecordCard({ record }: { record: DnsRecord }) {
       <CopyableValue label={translate('app.sending.records.name')} value={record.name} kind={kind} />
       <CopyableValue label={translate('app.sending.records.value')} value={record.value} kind={kind} />
       {record.note ? (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
           {record.note}
           {record.keepUntil
             ? ` ${translate('app.sending.records.keep_until', { moment: formatDateTime(record.keepUntil) })}`
@@ -187,14 +208,16 @@ function CheckResult({ record }: { record: DnsRecord }) {
   return (
     <Stack direction="row" sx={{ gap: 1, alignItems: 'flex-start', mt: 1 }}>
       <Icon fontSize="small" sx={{ color, mt: '2px' }} aria-hidden />
+      {/* A lookup's answer may name long DNS names: they wrap inside the card, never widen the page. */}
       <Typography
         variant="body2"
-        sx={{ color: check && check.status !== 'ok' ? 'error.dark' : 'text.primary' }}
+        sx={{
+          color: check && check.status !== 'ok' ? 'error.dark' : 'text.primary',
+          minWidth: 0,
+          overflowWrap: 'anywhere',
+        }}
       >
-        <Box
-          component="span"
-          sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
-        >
+        <Box component="span" sx={visuallyHidden}>
           {translate(`app.sending.records.status.${check?.status ?? 'unknown'}`)}:{' '}
         </Box>
         {text}

@@ -3,6 +3,7 @@ import { baseSizeRange, lineHeightRange, type Theme } from '@contract/themes';
 import BrandingWatermarkOutlinedIcon from '@mui/icons-material/BrandingWatermarkOutlined';
 import DnsOutlinedIcon from '@mui/icons-material/DnsOutlined';
 import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
+import ArchiveOutlinedIcon from '@mui/icons-material/ArchiveOutlined';
 import ForwardToInboxOutlinedIcon from '@mui/icons-material/ForwardToInboxOutlined';
 import FontDownloadOutlinedIcon from '@mui/icons-material/FontDownloadOutlined';
 import PaletteOutlinedIcon from '@mui/icons-material/PaletteOutlined';
@@ -31,6 +32,7 @@ const sending = () => import('../../custom/sending');
 const SenderSummary = lazyView(sending, 'SenderSummary');
 const SendingDomainSummary = lazyView(sending, 'SendingDomainSummary');
 const MeasuringSummary = lazyView(() => import('../../custom/measuring'), 'MeasuringSummary');
+const PublicArchiveSummary = lazyView(() => import('../../custom/publicArchive'), 'PublicArchiveSummary');
 
 const colorFields = themeColorSources.map((source): FieldDeclaration<(typeof themeColorSources)[number]> => ({
   source,
@@ -182,6 +184,13 @@ export const themes = defineResource<Theme>()({
               icon: InsightsOutlinedIcon,
               to: '/settings/measuring',
               content: MeasuringSummary,
+            },
+            // The public archive is its own resource too (src/resources/publicArchive).
+            {
+              title: 'app.settings.archive.title',
+              icon: ArchiveOutlinedIcon,
+              to: '/settings/archive',
+              content: PublicArchiveSummary,
             },
           ],
         },

@@ -162,3 +162,13 @@ export const deliveryJobs = pgTable(
     ),
   ],
 );
+
+/** Whether an environment's public archive (`/a/{environmentId}`) and its feed are on; no row means off. */
+export const publicArchiveSettings = pgTable('public_archive_settings', {
+  environmentId: uuid('environment_id')
+    .primaryKey()
+    .references(() => environments.id, { onDelete: 'cascade' }),
+  enabled: boolean('enabled').notNull(),
+  updatedBy: text('updated_by'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,22 +1,30 @@
-import TextField from '@mui/material/TextField';
+import { DutchDateField } from '../../../declarative/DutchDateField';
+import { amsterdamWallClock } from '../../../i18n/amsterdamTime';
 import type { FieldInputProps } from './fieldInputProps';
 import { useProblemText } from './useProblemText';
 
-/** A local date and time (`YYYY-MM-DDTHH:mm`, what the browser's own picker gives). */
+/**
+ * A block's date and time, kept as the wall-clock time where the event is (`YYYY-MM-DDTHH:mm`, Dutch
+ * time), typed day first in the console's one date-time field. Text that is no moment is kept as typed,
+ * so the block's check names it.
+ */
 export function DateTimeInput({ id, field, value, onChange, problems }: FieldInputProps<string>) {
   const problem = useProblemText(field, problems)();
   return (
-    <TextField
+    <DutchDateField
       id={id}
-      type="datetime-local"
+      withTime
       label={field.label}
       value={value}
-      onChange={(event) => onChange(event.target.value)}
+      onChange={(typed) => {
+        if (typed === null) onChange('');
+        else if (typeof typed === 'string' && typed.endsWith('Z'))
+          onChange(amsterdamWallClock(new Date(typed)));
+        else onChange(String(typed));
+      }}
       required={field.required}
       error={problem !== undefined}
       helperText={problem}
-      slotProps={{ inputLabel: { shrink: true } }}
-      fullWidth
     />
   );
 }
