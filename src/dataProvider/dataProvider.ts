@@ -170,6 +170,7 @@ export function createDataProvider(
       (await upload(resource, name, params)) as { data: TResult },
     // Nothing to send: withAfterSave gives it a save's effects.
     changed: async () => ({ data: null }),
+    whenServerAnswers: () => http.whenAnswering(),
     downloadLink: async (resource: string, name: string, params?: ActionParams) =>
       actionDownloadLink(resource, name, params),
   };

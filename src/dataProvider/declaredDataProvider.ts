@@ -46,6 +46,11 @@ export type DeclaredDataProvider<TActions extends ActionResults = ActionResults>
    */
   changed(resource: string): Promise<{ data: null }>;
   /**
+   * Resolves once the server answers again: a save that failed for lack of an answer (`isUnanswered`)
+   * waits for it and is sent again without a click.
+   */
+  whenServerAnswers(): Promise<void>;
+  /**
    * A link that downloads the answer of a named GET action (a CSV, a file) when the browser follows it:
    * the path with a short-lived download ticket the server made for it (`POST /download-ticket`).
    */

@@ -1,8 +1,10 @@
 import { HttpError } from 'react-admin';
 import type { HttpClient, HttpRequest, HttpResponse } from './httpTypes';
+import { answerDeadline } from './answerDeadline';
 import { encodeBody } from './requestBody';
 import { requestUrl } from './requestUrl';
 import { httpErrorFromResponse, unreachableMessage } from './serverError';
+import { createServerReachability } from './serverReachability';
 import { sendUpload, type UploadRequest } from './uploadRequest';
 
 export type { HttpClient, HttpMethod, HttpRequest, HttpResponse, QueryParams, QueryValue } from './httpTypes';
@@ -30,6 +32,8 @@ export function createHttpClient({
   getAccessToken,
   getEnvironmentId,
 }: HttpClientOptions): HttpClient {
+  const reachability = createServerReachability(requestUrl(baseUrl, '/health'));
+
   /** The headers of every call: what it accepts, and the bearer token and environment. */
   async function headersOf(path: string, request: HttpRequest, accept: string): Promise<Headers> {
     const headers = new Headers(request.headers);
@@ -47,18 +51,22 @@ export function createHttpClient({
     const { body, contentType } = encodeBody(request.body);
     if (contentType) headers.set('Content-Type', contentType);
 
+    // A server that takes the request and never answers (stopped, hanging) fails like one that is away.
+    const deadline = answerDeadline(request.signal);
     let response: Response;
     try {
       response = await fetch(requestUrl(baseUrl, path, request.query), {
         method: request.method ?? 'GET',
         headers,
         body,
-        signal: request.signal,
+        signal: deadline.signal,
       });
     } catch (error) {
       // A cancelled query is not a failure: react-query expects the AbortError back.
       if (request.signal?.aborted) throw error;
       throw new HttpError(unreachableMessage, 0, null);
+    } finally {
+      deadline.settle();
     }
     if (!response.ok) throw await httpErrorFromResponse(response);
     return response;
@@ -107,6 +115,7 @@ export function createHttpClient({
       return `/api/1/${encodeURIComponent(environmentId)}${path}`;
     },
     href: (path) => requestUrl(baseUrl, path),
+    whenAnswering: () => reachability.whenAnswering(),
   };
 }
 

@@ -45,4 +45,6 @@ export interface HttpClient {
   environmentPath(path: string): string;
   /** The full URL of a path (and query) on the server, for a link the browser follows itself. */
   href(path: string): string;
+  /** Resolves once the server answers again, after a call failed for lack of an answer. */
+  whenAnswering(): Promise<void>;
 }

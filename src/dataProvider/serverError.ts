@@ -47,6 +47,14 @@ function parseErrorBody(text: string): ServerErrorBody | null {
   }
 }
 
+/**
+ * A call that got no answer from the platform (away, stopped, too slow, or a gateway's 502–504): it may
+ * well succeed once the server answers again (`whenServerAnswers`).
+ */
+export function isUnanswered(error: unknown): boolean {
+  return error instanceof HttpError && error.message === unreachableMessage;
+}
+
 /** A 4xx answer: the request itself is refused or its record is not there; asking again changes nothing. */
 export function isClientError(error: unknown): boolean {
   return error instanceof HttpError && error.status >= 400 && error.status < 500;
@@ -66,6 +74,7 @@ export const brokenViewMessage = 'Dit onderdeel kon niet worden getoond. Probeer
  */
 export function failureMessage(error: unknown): string {
   if (error instanceof HttpError && error.message) return error.message;
-  if (error instanceof Error && failedDownload.test(error.message)) return unreachableMessage;
+  if (error instanceof Error && (failedDownload.test(error.message) || error.name === 'ViewDownloadTimeout'))
+    return unreachableMessage;
   return brokenViewMessage;
 }

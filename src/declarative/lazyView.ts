@@ -1,4 +1,5 @@
 import { createElement, lazy, useState, type ComponentType } from 'react';
+import { trackedDownload } from './viewDownloads';
 
 /** A view whose code can be fetched before it renders (`preloadView`). */
 interface Preloadable {
@@ -23,7 +24,7 @@ export function lazyView<TModule, TName extends keyof TModule>(
   let loading: Promise<ComponentType<object>> | undefined;
   const suspendingView = () => lazy(async () => ({ default: await preload() }));
   const preload = () =>
-    (loading ??= load().then(
+    (loading ??= trackedDownload(load).then(
       (module) => (loaded = module[name] as unknown as ComponentType<object>),
       (error: unknown) => {
         // A failed download may be retried (the server was away). React keeps a lazy view's failure for

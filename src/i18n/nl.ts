@@ -26,6 +26,7 @@ const appMessages = {
     auth: {
       session_expired: 'Je sessie is verlopen. Log opnieuw in.',
     },
+    navigation: { loading: 'Pagina wordt geladen' },
     menu: {
       navigation: 'Hoofdmenu',
       publications: 'Publicaties',

@@ -105,6 +105,8 @@ export const publicationsNl = {
           saving: 'Bezig met opslaan…',
           invalid: 'Niet opgeslagen: controleer de gemarkeerde velden.',
           failed: 'Niet opgeslagen: %{message}',
+          waiting_for_server:
+            'Niet opgeslagen: de server is niet bereikbaar. Wat je hebt ingevuld blijft staan en wordt opgeslagen zodra de server weer antwoordt.',
           conflict: 'Niet opgeslagen: iemand anders heeft dit blok gewijzigd.',
           retry: 'Opnieuw proberen',
         },

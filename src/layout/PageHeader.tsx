@@ -1,12 +1,13 @@
 import { Box } from '@mui/material';
 import { LoadingIndicator, TitlePortal, useTranslate } from 'react-admin';
+import { NavigationProgress } from './NavigationProgress';
 import { pageTitleId, useDocumentTitle } from './useDocumentTitle';
 import { useFocusHeadingOnNavigation } from './useFocusHeadingOnNavigation';
 
 /**
- * The bar above each page: react-admin's page title (`<Title>` renders into it) and the loading
- * indicator. The title wraps rather than being cut off on a phone, names the browser tab too, and
- * takes the focus when a new page opens.
+ * The bar above each page: react-admin's page title (`<Title>` renders into it), the loading
+ * indicator, and the progress of a page whose code is on its way. The title wraps rather than being
+ * cut off on a phone, names the browser tab too, and takes the focus when a new page opens.
  */
 export function PageHeader() {
   const translate = useTranslate();
@@ -42,6 +43,7 @@ export function PageHeader() {
         sx={{ fontWeight: 600, whiteSpace: 'normal', overflowWrap: 'break-word', py: 1 }}
       />
       <LoadingIndicator {...spinnerName} />
+      <NavigationProgress />
     </Box>
   );
 }

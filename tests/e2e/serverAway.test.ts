@@ -10,6 +10,7 @@ import {
   newPhoneContext,
   screenshot,
 } from './support/browser';
+import { serverAnswerTimeLimitMs } from '../../src/dataProvider/answerDeadline';
 import { startOwnServer } from './support/ownServer';
 import type { ServerProcess } from './support/serverProcess';
 import { ANNE, signIn, signInWithRedirect } from './support/signIn';
@@ -18,6 +19,9 @@ import { apiAsBrowser as api } from './support/browserApi';
 /** The one text of every failed request while the server is away (src/dataProvider/serverError.ts). */
 const unreachable =
   'De server is niet bereikbaar. Wat je hebt ingevuld blijft staan; probeer het zo opnieuw.';
+/** A block's status while its save waits for the server to answer again (blockAutosave.ts). */
+const waitingForServer =
+  'Niet opgeslagen: de server is niet bereikbaar. Wat je hebt ingevuld blijft staan en wordt opgeslagen zodra de server weer antwoordt.';
 
 /** A new 'Nieuwsbrief' publication with one empty 'Artikel' block, made through the API. */
 async function publicationWithBlock(page: Page, name: string): Promise<string> {
@@ -62,6 +66,7 @@ describe('when the server is away', () => {
   });
   // A test that failed while the server was away leaves it running for the next one.
   afterEach(async () => {
+    server.thaw();
     await server.resume().catch(() => undefined);
   });
   afterAll(async () => {
@@ -78,9 +83,7 @@ describe('when the server is away', () => {
     // The server stops while a block is being edited.
     await server.halt();
     await title.fill('Opening van het wijkcentrum');
-    await expect
-      .poll(() => saveStatus(page).textContent(), { timeout: 20_000 })
-      .toBe(`Niet opgeslagen: ${unreachable}`);
+    await expect.poll(() => saveStatus(page).textContent(), { timeout: 20_000 }).toBe(waitingForServer);
 
     // 'Blok toevoegen' now needs code the browser has not downloaded yet: the panel fails, alone.
     await page.getByRole('button', { name: 'Blok toevoegen', exact: true }).click();
@@ -113,13 +116,63 @@ describe('when the server is away', () => {
     await expect.poll(() => page.getByTestId('publication-block').count(), { timeout: 20_000 }).toBe(2);
     expect(await page.getByText('Er is iets misgegaan').count()).toBe(0);
 
-    // The new block opened and the first closed, keeping what was typed while the server was away (marked
-    // unsaved, never thrown away); reopened, its 'Opnieuw proberen' saves it.
+    // What was typed while the server was away was saved by itself once it answered again, without a
+    // click; reopened, the first block shows it saved.
+    await expect
+      .poll(async () => (await blocksOf(page, publicationId))[0].content.title, { timeout: 30_000 })
+      .toBe('Opening van het wijkcentrum');
     await page.getByTestId('publication-block').first().getByRole('button').first().click();
     await expect.poll(() => title.inputValue()).toBe('Opening van het wijkcentrum');
-    await page.getByRole('main').getByRole('button', { name: 'Opnieuw proberen' }).first().click();
     await expect.poll(() => saveStatus(page).textContent(), { timeout: 20_000 }).toBe('Opgeslagen');
-    expect((await blocksOf(page, publicationId))[0].content.title).toBe('Opening van het wijkcentrum');
+  });
+
+  it('a hanging server: progress at once, the Dutch message after the time limit, and the save lands by itself', async () => {
+    // A browser clock the test moves on: the console's time limit passes without the test waiting for it.
+    const hanging = await newDesktopContext(browser);
+    try {
+      // Signed in first (the session stays in the context), then the console opens with the test's clock.
+      await signInWithRedirect(await hanging.newPage(), server.url, ANNE);
+      await hanging.clock.install();
+      const hangingPage = await hanging.newPage();
+      await hangingPage.goto(`${server.url}/publications`);
+      await hangingPage.getByRole('table').waitFor({ timeout: 20_000 });
+
+      // The process stops but keeps its connections: requests are taken and never answered.
+      server.freeze();
+      await hangingPage.getByRole('link', { name: 'Media' }).first().click();
+      await hangingPage
+        .getByRole('progressbar', { name: 'Pagina wordt geladen' })
+        .waitFor({ timeout: 5_000 });
+      await hangingPage.clock.fastForward(serverAnswerTimeLimitMs);
+      await hangingPage.getByRole('main').getByText(unreachable).waitFor({ timeout: 10_000 });
+      await screenshot(hangingPage, 'server-hanging-navigation-desktop');
+      expect(await axeViolations(hangingPage, 'main')).toEqual([]);
+      server.thaw();
+      await hangingPage.getByRole('main').getByRole('button', { name: 'Opnieuw proberen' }).click();
+      await hangingPage.getByRole('heading', { name: 'Media', level: 1 }).waitFor({ timeout: 20_000 });
+
+      const publicationId = await publicationWithBlock(
+        hangingPage,
+        `Server hangt ${Date.now().toString(36)}`,
+      );
+      const title = await openFirstBlock(hangingPage, server.url, publicationId);
+      server.freeze();
+      await title.fill('Kermis op het plein');
+      await expect.poll(() => saveStatus(hangingPage).textContent()).toBe('Bezig met opslaan…');
+      await hangingPage.clock.fastForward(serverAnswerTimeLimitMs);
+      await expect.poll(() => saveStatus(hangingPage).textContent()).toBe(waitingForServer);
+      expect(await title.inputValue()).toBe('Kermis op het plein');
+
+      // The process runs again: it handles the save it took, and the console sees its own save arrived.
+      server.thaw();
+      await expect.poll(() => saveStatus(hangingPage).textContent(), { timeout: 30_000 }).toBe('Opgeslagen');
+      const [saved] = await blocksOf(hangingPage, publicationId);
+      expect(saved.content.title).toBe('Kermis op het plein');
+      expect(await hangingPage.getByText('iemand anders heeft dit blok gewijzigd').count()).toBe(0);
+    } finally {
+      server.thaw();
+      await hanging.close();
+    }
   });
 
   it('shows a list that cannot load in Dutch with a retry that works once the server is back', async () => {
@@ -142,7 +195,7 @@ describe('when the server is away', () => {
     expect(await failure.count()).toBe(0);
   });
 
-  it("on a phone: the failed save and panel are readable, and the block's 'Opnieuw proberen' saves once the server is back", async () => {
+  it('on a phone: the failed save and panel are readable, and the block saves by itself once the server is back', async () => {
     const phone = await newPhoneContext(browser);
     try {
       const phonePage = await phone.newPage();
@@ -157,7 +210,7 @@ describe('when the server is away', () => {
       await title.fill('Markt op zaterdag');
       await expect
         .poll(() => saveStatus(phonePage).textContent(), { timeout: 20_000 })
-        .toBe(`Niet opgeslagen: ${unreachable}`);
+        .toBe(waitingForServer);
       await saveStatus(phonePage).scrollIntoViewIfNeeded();
       await screenshot(phonePage, 'server-away-block-phone');
       expect(await axeViolations(phonePage, 'main')).toEqual([]);
@@ -173,9 +226,8 @@ describe('when the server is away', () => {
       expect(await title.inputValue()).toBe('Markt op zaterdag');
 
       await server.resume();
-      // The only failure left on the page is the block's.
-      await phonePage.getByRole('main').getByRole('button', { name: 'Opnieuw proberen' }).click();
-      await expect.poll(() => saveStatus(phonePage).textContent(), { timeout: 20_000 }).toBe('Opgeslagen');
+      // The block saves by itself once the server answers: no click needed.
+      await expect.poll(() => saveStatus(phonePage).textContent(), { timeout: 30_000 }).toBe('Opgeslagen');
       expect((await blocksOf(phonePage, publicationId))[0].content.title).toBe('Markt op zaterdag');
     } finally {
       await phone.close();

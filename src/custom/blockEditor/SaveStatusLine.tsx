@@ -32,9 +32,11 @@ export function SaveStatusLine({
         ? translate('app.publications.editor.status.saving')
         : status === 'invalid'
           ? translate('app.publications.editor.status.invalid')
-          : status === 'failed'
-            ? translate('app.publications.editor.status.failed', { message: state.message ?? '' })
-            : translate('app.publications.editor.status.conflict');
+          : status === 'failed' && state.waitingForServer
+            ? translate('app.publications.editor.status.waiting_for_server')
+            : status === 'failed'
+              ? translate('app.publications.editor.status.failed', { message: state.message ?? '' })
+              : translate('app.publications.editor.status.conflict');
   return (
     // Wraps on a narrow screen: squeezed into one row, a button's label spilled over its neighbour, and a
     // tap on 'Opnieuw proberen' landed on 'Wijzigingen weggooien' (the typed edit was thrown away).

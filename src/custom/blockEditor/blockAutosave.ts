@@ -1,5 +1,6 @@
 import type { BlockContent } from '@contract/publications';
 import { serverMessage } from '../../dataProvider/serverMessage';
+import { sameContent } from './sameContent';
 
 /**
  * Where a block's edits are: `saved` (the server has them), `pending` (waiting for the typing to
@@ -14,6 +15,8 @@ export interface AutosaveState {
   version: number;
   /** The server's message of a conflict or failure. */
   message?: string;
+  /** A failed save got no answer: it is sent again by itself once the server answers. */
+  waitingForServer?: boolean;
 }
 
 /** The clock the pause is measured with; tests pass a fake one, so they never sleep. */
@@ -36,6 +39,10 @@ export interface BlockAutosaveOptions {
   load(): Promise<{ version: number; content: BlockContent }>;
   /** Whether a refused save was a version conflict (HTTP 409). */
   isConflict(error: unknown): boolean;
+  /** Whether a save failed for lack of an answer (the server away, stopped or too slow). */
+  isUnanswered?(error: unknown): boolean;
+  /** Resolves once the server answers again: a save that got no answer is then sent again by itself. */
+  whenServerAnswers?(): Promise<void>;
   timer?: Timer;
   /** How long typing must pause before a save. */
   delayMs?: number;
@@ -57,6 +64,8 @@ export function createBlockAutosave({
   save,
   load,
   isConflict,
+  isUnanswered = () => false,
+  whenServerAnswers,
   timer = browserTimer,
   delayMs = autosaveDelayMs,
 }: BlockAutosaveOptions) {
@@ -65,6 +74,10 @@ export function createBlockAutosave({
   let unsaved: BlockContent | undefined;
   let handle: unknown;
   let running: Promise<void> | undefined;
+  let disposed = false;
+  // A save that got no answer may still have reached the server (a stopped process handles it once it
+  // runs again); the next save of the same content then meets a 409 that is its own save.
+  let unanswered: BlockContent | undefined;
   const listeners = new Set<() => void>();
 
   function update(next: Partial<AutosaveState>) {
@@ -90,24 +103,56 @@ export function createBlockAutosave({
     if (unsaved === undefined || state.status === 'conflict') return;
     const content = unsaved;
     unsaved = undefined;
-    update({ status: 'saving', message: undefined });
+    update({ status: 'saving', message: undefined, waitingForServer: undefined });
     running = (async () => {
       try {
         const saved = await save(content, state.version);
         update({ version: saved.version, status: unsaved === undefined ? 'saved' : 'pending' });
+        unanswered = undefined;
       } catch (error) {
+        if (isConflict(error) && unanswered !== undefined && (await savedEarlier(content))) return;
         // Keep the edit: a newer one replaces it, else it is sent again (or overwrites) later.
         unsaved ??= content;
         stopTimer();
+        const retried = isUnanswered(error) && whenServerAnswers !== undefined;
         update({
           status: isConflict(error) ? 'conflict' : 'failed',
           message: serverMessage(error, ''),
+          waitingForServer: retried,
         });
+        if (retried) {
+          unanswered = content;
+          retryWhenAnswering();
+        }
       } finally {
         running = undefined;
       }
     })();
     await running;
+  }
+
+  /**
+   * After a 409 following an unanswered save: when the server holds exactly what was sent, the earlier
+   * save did arrive and this is no conflict with someone else.
+   */
+  async function savedEarlier(content: BlockContent): Promise<boolean> {
+    const latest = await load().catch(() => undefined);
+    if (!latest || !sameContent(latest.content, content)) return false;
+    unanswered = undefined;
+    update({
+      version: latest.version,
+      status: unsaved === undefined ? 'saved' : 'pending',
+      message: undefined,
+    });
+    if (unsaved !== undefined) startTimer();
+    return true;
+  }
+
+  /** Sends the kept edit again once the server answers, unless the user acted first. */
+  function retryWhenAnswering() {
+    void whenServerAnswers?.().then(() => {
+      if (!disposed && state.status === 'failed') void flush();
+    });
   }
 
   /** Saves a waiting edit now (the editor closes, or 'Opnieuw proberen'). */
@@ -159,6 +204,7 @@ export function createBlockAutosave({
     },
 
     dispose(): void {
+      disposed = true;
       stopTimer();
       listeners.clear();
     },

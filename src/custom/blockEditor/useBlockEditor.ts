@@ -13,6 +13,7 @@ import {
 } from './blockDraft';
 import { useUnsavedChanges } from './unsavedChanges';
 import { serverMessage } from '../../dataProvider/serverMessage';
+import { isUnanswered } from '../../dataProvider/serverError';
 
 export interface UseBlockEditorOptions {
   block: PublicationBlock;
@@ -50,6 +51,8 @@ export function useBlockEditor({ block, fields, timer }: UseBlockEditorOptions) 
         ).data,
       load: async () => (await dataProvider.action('publicationBlocks', 'read', params)).data,
       isConflict: (error) => error instanceof HttpError && error.status === 409,
+      isUnanswered,
+      whenServerAnswers: () => dataProvider.whenServerAnswers(),
     }),
   );
   const state = useSyncExternalStore(autosave.subscribe, autosave.getState);

@@ -17,6 +17,10 @@ export interface ServerProcess {
   halt(): Promise<void>;
   /** Starts the server again after `halt`, on the same port with the same data: it comes back. */
   resume(): Promise<void>;
+  /** Stops the process without ending it (SIGSTOP): it keeps its connections and answers nothing. */
+  freeze(): void;
+  /** Lets a frozen process run again (SIGCONT): it handles what arrived meanwhile. */
+  thaw(): void;
   /** Ends the server for good and removes its data directory. */
   stop(): Promise<void>;
 }
@@ -72,12 +76,15 @@ export async function startServerProcess(
     },
     output: () => output.join(''),
     halt: () => endProcess(child),
+    freeze: () => void child.kill('SIGSTOP'),
+    thaw: () => void child.kill('SIGCONT'),
     async resume() {
       if (child.exitCode === null && child.signalCode === null)
         throw new Error('the server is still running');
       child = await launch();
     },
     async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGCONT');
       await endProcess(child);
       rmSync(dataDir, { recursive: true, force: true });
     },
