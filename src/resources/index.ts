@@ -30,6 +30,7 @@ import { rsvpInvitations } from './rsvpInvitations';
 import { rsvpInvitees } from './rsvpInvitees';
 import { journeys } from './journeys';
 import { analyticsRecipients } from './analyticsRecipients';
+import { signUpForms } from './signUpForms';
 
 /**
  * Every declared resource of the console. An area adds its folder `src/resources/<name>/` exporting
@@ -50,6 +51,7 @@ const declarations = [
   importRefusals,
   subscribers,
   unsubscribers,
+  signUpForms,
   audiences,
   platformEnvironments,
   platformMembers,

@@ -38,6 +38,7 @@ const everyResource: Record<keyof DeclaredActions, true> = {
   rsvpInvitations: true,
   rsvpInvitees: true,
   sender: true,
+  signUpForms: true,
   subscribers: true,
   tags: true,
   themes: true,

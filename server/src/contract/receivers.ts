@@ -72,7 +72,9 @@ export const ListsQuery = Type.Object({
     Type.Boolean({ description: 'Only lists with this deleted flag (default: all).' }),
   ),
   isPublic: Type.Optional(
-    Type.Boolean({ description: 'Only lists with this public flag, offered on sign-up forms (default: all).' }),
+    Type.Boolean({
+      description: 'Only lists with this public flag, offered on sign-up forms (default: all).',
+    }),
   ),
   type: Type.Optional(StringEnum(listTypes)),
 });
@@ -84,7 +86,9 @@ export type CreateListQuery = Static<typeof CreateListQuery>;
 export const UpdateListQuery = Type.Object({
   title: Text({ maxLength: 200 }),
   isTest: Type.Optional(Type.Boolean()),
-  isPublic: Type.Optional(Type.Boolean({ description: 'Offered on sign-up forms (unchanged when left out).' })),
+  isPublic: Type.Optional(
+    Type.Boolean({ description: 'Offered on sign-up forms (unchanged when left out).' }),
+  ),
 });
 export type UpdateListQuery = Static<typeof UpdateListQuery>;
 
