@@ -16,7 +16,7 @@ export async function insertSubscriber(
   db: Database,
   environmentId: string,
   values: NewSubscriber,
-  addedBy: { userId: string | null },
+  addedBy: { userId: string | null } = { userId: null },
 ): Promise<string> {
   return db.transaction(async (tx) => {
     const [created] = await tx.insert(subscribers).values(values).returning({ id: subscribers.id });
