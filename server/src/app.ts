@@ -53,6 +53,8 @@ import { downloadTicketKeys } from './auth/downloadTicketKeys';
 import { downloadRoutes } from './routes/downloads';
 import { rsvpRoutes } from './routes/rsvp';
 import { publicRsvpRoutes } from './routes/publicRsvp';
+import { publicSignUpRoutes } from './routes/publicSignUp';
+import { signUpFormRoutes } from './routes/signUpForms';
 
 /**
  * Area route plugins under /api/1/:environmentId (auth + membership checked once in routes/scope.ts).
@@ -72,6 +74,7 @@ const environmentAreas = [
   analyticsRoutes,
   journeyRoutes,
   publicArchiveSettingRoutes,
+  signUpFormRoutes,
 ];
 
 export interface BuildOptions {
@@ -81,6 +84,8 @@ export interface BuildOptions {
   downloadTicketClock?: () => number;
   /** For tests: the clock of the CDN's render budget (milliseconds), to see it refill without waiting. */
   cdnClock?: () => number;
+  /** For tests: the clock of the sign-up pages (time tokens, expiry), to pass the 3-second minimum without waiting. */
+  signUpClock?: () => Date;
 }
 
 export interface BuiltApp {
@@ -159,11 +164,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     app.decorate('mail', mail);
     app.decorate('delivery', delivery);
     app.decorate('rsvpOutbox', { kick: () => background.running.get('rsvp-outbox')?.kick?.() });
+    app.decorate('signUpOutbox', { kick: () => background.running.get('sign-up-outbox')?.kick?.() });
     app.decorate('background', background);
     app.decorate('tracking', tracking);
     app.decorate('journeys', journeys);
     app.decorate('downloadTickets', downloadTicketKeys(database.db, options.downloadTicketClock));
     app.decorate('cdnClock', options.cdnClock ?? Date.now);
+    app.decorate('signUpClock', options.signUpClock ?? (() => new Date()));
     app.decorateRequest('environmentId', '');
     app.decorateRequest('user', null as never);
     app.decorateRequest('accessToken', null as never);
@@ -189,6 +196,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(unsubscribeRoutes);
     await app.register(publicRsvpRoutes);
     await app.register(publicArchiveRoutes);
+    await app.register(publicSignUpRoutes);
     await app.register(trackingRoutes);
     await identity.register(app);
     await registerConsole(app, config);

@@ -24,6 +24,8 @@ declare module 'fastify' {
     delivery: Delivery;
     /** The sender of queued RSVP emails (rsvp/mailOutbox.ts): kicked after an answer is recorded. */
     rsvpOutbox: Pick<RsvpOutbox, 'kick'>;
+    /** The sender of queued sign-up mails (signUp/mailOutbox.ts): kicked after a sign-up is stored. */
+    signUpOutbox: { kick(): void };
     /** The background duties this process runs (background/duties.ts). */
     background: BackgroundWork;
     /** Opens and clicks of delivered messages (analytics/tracking.ts). */
@@ -32,6 +34,8 @@ declare module 'fastify' {
     journeys: JourneyEngine;
     /** The clock (milliseconds) of the CDN's per-address render budget (media/renderBudget.ts). */
     cdnClock: () => number;
+    /** The clock of the sign-up pages (signUp/): time tokens, sign-up and confirmation moments. */
+    signUpClock: () => Date;
     /** The key and clock of download tickets (auth/downloadTicket.ts). */
     downloadTickets: DownloadTicketKeys;
     /** The GET routes declared `x-download`; set by the environment scope (routes/scope.ts), inside it. */

@@ -1,5 +1,6 @@
 import {
   BooleanInput,
+  CheckboxGroupInput,
   RadioButtonGroupInput,
   SelectInput,
   TextInput,
@@ -80,6 +81,8 @@ function ChoiceInput({ field, choices }: { field: FieldDeclaration; choices: rea
   const common = inputProps(field);
   // Inputs hand back the chosen id as text; boolean and numeric ids must keep their type.
   const parse = common.parse ?? typedChoiceParser(choices);
+  if (field.kind === 'choice' && field.multiple)
+    return <CheckboxGroupInput {...common} choices={[...choices]} row={false} />;
   return field.kind === 'choice' && field.display === 'radio' ? (
     <RadioButtonGroupInput {...common} choices={[...choices]} parse={parse} />
   ) : (

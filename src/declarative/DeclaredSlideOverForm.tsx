@@ -1,6 +1,7 @@
 import { ResourceContextProvider } from 'react-admin';
 import { useSlideOver } from '../slideover/SlideOverContext';
 import { DeclaredFormContent } from './DeclaredFormContent';
+import { DetailSections } from './DetailSections';
 import type { ResourceDeclaration } from './resourceDeclaration';
 import { SlideOverForm } from './SlideOverForm';
 import { useDeclaredForm } from './useDeclaredForm';
@@ -13,7 +14,8 @@ export interface DeclaredSlideOverFormProps extends FormViewProps {
 }
 
 /**
- * A declared form in a slide-over panel: 'Sluiten' and the submit button below the inputs. A
+ * A declared form in a slide-over panel: 'Sluiten' and the submit button below the inputs, and the
+ * view's sections about the edited record under them (a subscriber's consent proofs). A
  * successful save closes the panel; a failed one keeps it open with the input and the server's message.
  */
 export function DeclaredSlideOverForm({
@@ -46,6 +48,9 @@ export function DeclaredSlideOverForm({
         serverError={form.serverError}
       >
         <DeclaredFormContent fields={form.fields} />
+        {record && form.view.sections ? (
+          <DetailSections declaration={declaration} sections={form.view.sections} record={record} />
+        ) : null}
       </SlideOverForm>
     </ResourceContextProvider>
   );

@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import { useContext, useEffect } from 'react';
-import { SelectInput, useGetList, type RaRecord } from 'react-admin';
+import { CheckboxGroupInput, SelectInput, useGetList, type RaRecord } from 'react-admin';
 import { DeclaredFormContext, useFormContextValues } from './DeclaredFormContext';
 import { inputProps } from './inputProps';
 import type { DeclaredInputProps } from './fieldDeclaration';
@@ -10,8 +10,8 @@ import { pageSize } from '@contract/paging';
 import { useLabel } from './useLabel';
 
 /**
- * A select of another resource's records (spec §5 pickers): filtered and sorted at the server, without
- * deleted records and the excluded ids. With nothing left it says so instead, and the form cannot be
+ * A select (a group of checkboxes for `multiple`) of another resource's records (spec §5 pickers):
+ * filtered and sorted at the server, without deleted records and the excluded ids. With nothing left it says so instead, and the form cannot be
  * submitted ('Er zijn geen lijsten meer om uit te kiezen').
  */
 export function ReferencePicker({ field }: DeclaredInputProps) {
@@ -35,5 +35,14 @@ export function ReferencePicker({ field }: DeclaredInputProps) {
   if (!reference) return null;
   if (isPending) return <LoadingMessage />;
   if (nothingLeft) return <Alert severity="info">{label(reference.empty ?? '')}</Alert>;
+  if (reference.multiple)
+    return (
+      <CheckboxGroupInput
+        {...inputProps(field)}
+        choices={choices}
+        optionText={reference.optionText}
+        row={false}
+      />
+    );
   return <SelectInput {...inputProps(field)} choices={choices} optionText={reference.optionText} fullWidth />;
 }

@@ -68,6 +68,8 @@ interface ChoiceField<TSource extends string> extends FieldBase<TSource> {
   /** Fixed, or computed from the form's record and call values (a list's own attribute labels). */
   choices: readonly Choice[] | ((context: FormContextValues) => readonly Choice[]);
   display?: 'select' | 'radio';
+  /** Several values at once (an array of ids), as a group of checkboxes. */
+  multiple?: boolean;
 }
 
 /**
@@ -85,6 +87,8 @@ interface ReferenceField<TSource extends string> extends FieldBase<TSource> {
   exclude?(context: FormContextValues): readonly Identifier[];
   /** Shown when there is nothing to pick, e.g. 'Er zijn geen lijsten meer om uit te kiezen'. */
   empty?: Label;
+  /** Several records at once (an array of ids), as a group of checkboxes. */
+  multiple?: boolean;
 }
 
 /** The id of a file of the media library, picked in the 'selectMediaFile' slide-over. */

@@ -167,6 +167,9 @@ export interface FormView<TRecord extends RaRecord> {
    * the values as they are typed: the live preview of colours or typography.
    */
   preview?: ComponentType<{ record?: RaRecord }>;
-  /** On a page: parts below the form, as on a detail page (the theme's web fonts under its typography). */
+  /**
+   * Parts below the form about the edited record, as on a detail page: on a page the theme's web fonts
+   * under its typography, in a panel a subscriber's consent proofs.
+   */
   sections?: readonly DetailSection<RaRecord>[];
 }

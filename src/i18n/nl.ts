@@ -13,6 +13,7 @@ import { rsvpNl } from './rsvp.nl';
 import { sendingNl } from './sending.nl';
 import { receiversNl } from './receivers.nl';
 import { settingsNl } from './settings.nl';
+import { signUpFormsNl } from './signUpForms.nl';
 
 /**
  * The console's own messages. The UI addresses the user with "je", as the spec's texts do.
@@ -144,4 +145,5 @@ export const nl: TranslationMessages = mergeTranslations(
   sendingNl,
   formsNl,
   journeysNl,
+  signUpFormsNl,
 );

@@ -19,6 +19,8 @@ export const receiversNl = {
         audiences_text: 'Lijsten met filters, samen de ontvangers van een verzending.',
         unsubscribers: 'Uitschrijvers',
         unsubscribers_text: 'Adressen die geen enkele publicatie meer ontvangen.',
+        signUpForms: 'Aanmeldformulieren',
+        signUpForms_text: 'Formulieren waarmee mensen zich zelf aanmelden, met bevestiging per e-mail.',
         count_unknown: '–',
       },
       required: {
@@ -47,6 +49,7 @@ export const receiversNl = {
         fields: {
           title: 'Naam',
           isTest: 'Testlijst',
+          isPublic: 'Openbaar (te kiezen op aanmeldformulieren)',
           subscriberCount: 'Ontvangers',
           createdAt: 'Aangemaakt',
         },
@@ -55,6 +58,7 @@ export const receiversNl = {
           not_found: 'Deze lijst bestaat niet (meer).',
           deleted: 'Deze lijst is verwijderd. Je kunt de ontvangers nog bekijken, maar niet meer wijzigen.',
           test: 'Testlijst',
+          public: 'Openbaar',
           subscribers: '%{smart_count} ontvanger |||| %{smart_count} ontvangers',
           no_labels: 'Nog geen labels',
           labels: 'Labels',
@@ -198,6 +202,16 @@ export const receiversNl = {
         delete_confirm: 'Weet je zeker dat je %{recordRepresentation} wilt verwijderen?',
         unsubscribed: 'Uitgeschreven',
         unsubscribed_help: 'Dit adres is globaal uitgeschreven en ontvangt niets.',
+        consent_proofs: {
+          title: 'Toestemming',
+          none: 'Er is geen toestemming vastgelegd (toegevoegd voordat dit werd bijgehouden).',
+          form: "Aangemeld via '%{form}' op %{signedUpAt}, bevestigd per e-mail op %{confirmedAt}.",
+          form_text: 'Toestemmingstekst (versie %{version}): %{text}',
+          import: 'Toegevoegd door een import op %{signedUpAt}.',
+          staff: 'Met de hand toegevoegd door %{user} op %{signedUpAt}.',
+          unknown_user: 'een onbekende gebruiker',
+          ip: 'IP-adres (versleuteld): %{hash}',
+        },
         // The same labels the server's error texts use (contract/fieldLabels.ts).
         fields: {
           name: fieldLabels.name,

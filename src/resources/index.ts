@@ -31,6 +31,7 @@ import { rsvpInvitations } from './rsvpInvitations';
 import { rsvpInvitees } from './rsvpInvitees';
 import { journeys } from './journeys';
 import { analyticsRecipients } from './analyticsRecipients';
+import { signUpForms } from './signUpForms';
 
 /**
  * Every declared resource of the console. An area adds its folder `src/resources/<name>/` exporting
@@ -51,6 +52,7 @@ const declarations = [
   importRefusals,
   subscribers,
   unsubscribers,
+  signUpForms,
   audiences,
   platformEnvironments,
   platformMembers,

@@ -124,13 +124,19 @@ describe('contract fuzzing', () => {
       `/f/${env}/${formIds.playgroundEvening}`,
       `/r/${env}/${publicationIds.publications.residentsEvening}/geen-geldige-link`,
       '/u/geen-geldige-link',
+      `/s/${env}/${env}`,
+      `/s/${env}/${env}/bevestigen/geen-geldige-link`,
       '/oidc/token',
     ];
     // The document's public POSTs are all in the list above.
     const documented = target.operations.filter(
       (operation) => operation.public && operation.method === 'POST',
     );
-    expect(documented.map((operation) => operation.template)).toEqual(['/f/{environmentId}/{flowId}']);
+    expect(documented.map((operation) => operation.template)).toEqual([
+      '/f/{environmentId}/{flowId}',
+      '/s/{environmentId}/{signUpFormId}',
+      '/s/{environmentId}/{signUpFormId}/bevestigen/{token}',
+    ]);
     const answers: Array<{ path: string; contentType: string; body: string; status: number }> = [];
     for (const path of publicPosts) {
       for (const contentType of fuzzContentTypes) {

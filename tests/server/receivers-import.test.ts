@@ -52,6 +52,7 @@ describe('receivers: list export and import', () => {
         'Wijk',
         'Interesse',
         'Lid sinds',
+        'Toestemming',
       ]);
       // 240 seeded subscribers: more than one read batch would hold if it were small, all present once.
       expect(rows).toHaveLength(list.body.subscriberCount + 1);

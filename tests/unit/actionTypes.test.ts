@@ -39,6 +39,7 @@ const everyResource: Record<keyof DeclaredActions, true> = {
   rsvpInvitations: true,
   rsvpInvitees: true,
   sender: true,
+  signUpForms: true,
   subscribers: true,
   tags: true,
   themes: true,

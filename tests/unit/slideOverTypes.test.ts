@@ -24,6 +24,7 @@ const everyType: Record<SlideOverType, true> = {
   newFolder: true,
   newManualList: true,
   newPublication: true,
+  newSignUpForm: true,
   newSubscriber: true,
   newUnsubscriber: true,
   'platformEnvironments.create': true,
@@ -43,6 +44,7 @@ const everyType: Record<SlideOverType, true> = {
   updateListLabels: true,
   updateListName: true,
   updatePublication: true,
+  updateSignUpForm: true,
   updateSubscriber: true,
 };
 

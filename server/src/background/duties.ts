@@ -8,6 +8,8 @@ import { journeyTickMs, startJourneyTicker, type JourneyEngine } from '../journe
 import type { MailTransport } from '../mail/mailTransport';
 import { startRsvpOutbox } from '../rsvp/mailOutbox';
 import { startRsvpUpkeepJob } from '../rsvp/upkeepQueue';
+import { startSignUpOutbox } from '../signUp/mailOutbox';
+import { startSignUpUpkeepJob } from '../signUp/upkeepJob';
 
 // The platform's background duties: the work a process does besides answering requests. This list is the
 // only place they are started from: the server (app.ts) and `npm run worker` (worker.ts) both start theirs
@@ -78,6 +80,33 @@ export const backgroundDuties = [
             (error) => console.error('RSVP email outbox failed:', error instanceof Error ? error.message : error),
           )
         : undefined,
+  },
+  {
+    // Sign-up confirmations and 'al aangemeld' notes, queued in sign_up_mail_outbox: sent shortly after
+    // each sign-up and every DELIVERY_SWEEP_SECONDS for rows another process queued.
+    name: 'sign-up-outbox',
+    sends: true,
+    start: async ({ config, database, mail }) =>
+      mail.available
+        ? startSignUpOutbox(
+            {
+              db: database.db,
+              mailer: mail.mailer,
+              from: mail.from,
+              catcher: mail.catcher !== undefined,
+              publicUrl: config.publicUrl,
+              clock: systemClock,
+            },
+            config.delivery.sweepSeconds * 1000,
+            (error) => console.error('Sign-up mail outbox failed:', error instanceof Error ? error.message : error),
+          )
+        : undefined,
+  },
+  {
+    // Removes sign-ups not confirmed within 7 days (signUp/expiry.ts).
+    name: 'sign-up-upkeep',
+    sends: false,
+    start: ({ database, delivery }) => startSignUpUpkeepJob(delivery.queue.boss, database.db, systemClock.now),
   },
   {
     // Hourly counts of opens and clicks, and the removal of raw events past ANALYTICS_RETENTION_DAYS.

@@ -356,6 +356,24 @@ export const fieldLabels = {
   visit: 'Bezoek',
   wait: 'Wachttijd',
   weekday: 'Weekdag',
+  // Sign-up forms and consent proofs
+  listIds: 'Lijsten',
+  askedFields: 'Gevraagde velden',
+  requiredFields: 'Verplichte velden',
+  consentText: 'Toestemmingstekst',
+  confirmationSubject: 'Onderwerp van de bevestigingsmail',
+  confirmationText: 'Tekst van de bevestigingsmail',
+  confirmedText: 'Tekst na bevestigen',
+  signUpFormId: 'Aanmeldformulier',
+  consentVersion: 'Versie van de toestemmingstekst',
+  hostedUrl: 'Adres van de aanmeldpagina',
+  snippet: 'HTML-code',
+  formName: 'Formulier',
+  ipHash: 'IP-adres (versleuteld)',
+  signedUpAt: 'Aangemeld op',
+  confirmedAt: 'Bevestigd op',
+  userName: 'Gebruiker',
+  token: 'Code',
 } as const satisfies Record<string, string>;
 
 export type LabelledField = keyof typeof fieldLabels;

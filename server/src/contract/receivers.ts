@@ -52,6 +52,8 @@ export const ReceiverList = Type.Object(
     type: StringEnum(listTypes),
     isDeleted: Type.Boolean(),
     isTest: Type.Boolean(),
+    /** Visitors may choose it on a sign-up form. */
+    isPublic: Type.Boolean(),
     ...attributeLabelProperties,
     subscriberCount: Type.Integer({ minimum: 0 }),
     createdAt: Timestamp,
@@ -69,6 +71,11 @@ export const ListsQuery = Type.Object({
   isDeleted: Type.Optional(
     Type.Boolean({ description: 'Only lists with this deleted flag (default: all).' }),
   ),
+  isPublic: Type.Optional(
+    Type.Boolean({
+      description: 'Only lists with this public flag, offered on sign-up forms (default: all).',
+    }),
+  ),
   type: Type.Optional(StringEnum(listTypes)),
 });
 export type ListsQuery = Static<typeof ListsQuery>;
@@ -79,6 +86,9 @@ export type CreateListQuery = Static<typeof CreateListQuery>;
 export const UpdateListQuery = Type.Object({
   title: Text({ maxLength: 200 }),
   isTest: Type.Optional(Type.Boolean()),
+  isPublic: Type.Optional(
+    Type.Boolean({ description: 'Offered on sign-up forms (unchanged when left out).' }),
+  ),
 });
 export type UpdateListQuery = Static<typeof UpdateListQuery>;
 

@@ -126,10 +126,11 @@ legend,.question-label{display:block;margin:0 0 10px;padding:0;font-weight:700;f
 .choice label{flex:1;padding:6px 0;cursor:pointer}
 .choice.is-full label{cursor:not-allowed;text-decoration:line-through}
 .places{font-size:.95rem}
-textarea{width:100%;padding:12px;border:2px solid ${style.textColor};border-radius:8px;font:inherit;resize:vertical;
+textarea,.text-input{width:100%;padding:12px;border:2px solid ${style.textColor};border-radius:8px;font:inherit;resize:vertical;
   background:#fff;color:#1b2430}
-textarea:focus,.choice input:focus-visible{outline:3px solid ${style.primaryColor};outline-offset:2px}
-.has-error textarea{border-color:#b42318}
+textarea:focus,.text-input:focus,.choice input:focus-visible{outline:3px solid ${style.primaryColor};outline-offset:2px}
+.has-error textarea,.has-error .text-input{border-color:#b42318}
+.trap{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
 .error-message{color:#b42318;font-weight:700;margin:0 0 10px}
 .error-summary{margin:0 0 24px;padding:16px;border:4px solid #b42318;border-radius:8px;background:#fff;color:#1b2430}
 .error-summary h2{color:#1b2430}

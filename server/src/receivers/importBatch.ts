@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { ImportMode } from '../contract/listImports';
 import { importedSubscribersOutbox } from '../journeys/outbox';
+import { importedConsentProofs } from '../signUp/consentProofs';
 import type { Database } from '../db/client';
 import { listImportRefusals, listImports } from '../db/schema/listImports';
 import { lists, unsubscribers } from '../db/schema/receivers';
@@ -243,7 +244,8 @@ async function writeRows(
       ON CONFLICT (list_id, lower(email)) ${onConflict}
       RETURNING id, (xmax = 0) AS inserted
     ),
-    ${importedSubscribersOutbox(batch.environmentId, batch.listId)}
+    ${importedSubscribersOutbox(batch.environmentId, batch.listId)},
+    ${importedConsentProofs(batch.environmentId, batch.listId, batch.importId)}
     SELECT (SELECT count(*) FROM kept)::int AS kept,
       count(*) FILTER (WHERE inserted)::int AS added, count(*) FILTER (WHERE NOT inserted)::int AS updated
     FROM written

@@ -5,6 +5,7 @@ import { dutchCsv } from '../csv/dutchCsv';
 import type { Database } from '../db/client';
 import { lists, subscribers } from '../db/schema/receivers';
 import { attributeLabel, findList, labelledAttributes } from './listRecords';
+import { latestProofColumn } from '../signUp/consentProofs';
 import { subscriberColumns } from './subscriberRecords';
 
 /** Subscribers read per query while the file streams: memory stays bounded however large the list. */
@@ -26,6 +27,9 @@ export const exportedFields = [
   ['isOrganization', 'Organisatie'],
 ] as const;
 
+/** The last column: how the subscriber's newest consent was given (signUp/consentProofs.ts). */
+export const consentColumn = 'Toestemming';
+
 export interface ListCsv {
   fileName: string;
   content: Readable;
@@ -43,6 +47,7 @@ export async function listCsv(db: Database, environmentId: string, listId: strin
   const header = [
     ...exportedFields.map(([, label]) => label),
     ...attributes.map((n) => attributeLabel(list, n) ?? `Kenmerk ${n}`),
+    consentColumn,
   ];
   return {
     fileName: `${list.title} - ontvangers.csv`,
@@ -55,7 +60,11 @@ async function* subscriberRows(db: Database, list: ReceiverList, attributes: rea
   let after: { createdAt: string; id: string } | undefined;
   for (;;) {
     const rows = await db
-      .select({ ...subscriberColumns, cursor: sql<string>`${subscribers.createdAt}::text` })
+      .select({
+        ...subscriberColumns,
+        cursor: sql<string>`${subscribers.createdAt}::text`,
+        consent: latestProofColumn,
+      })
       .from(subscribers)
       .innerJoin(lists, eq(lists.id, subscribers.listId))
       .where(
@@ -76,6 +85,7 @@ async function* subscriberRows(db: Database, list: ReceiverList, attributes: rea
           field === 'isOrganization' ? (row.isOrganization ? 'ja' : 'nee') : String(values[field] ?? ''),
         ),
         ...attributes.map((n) => String(values[`attribute${n}`] ?? '')),
+        row.consent ?? '',
       ];
     }
     const last = rows[rows.length - 1];

@@ -4,17 +4,19 @@ import { lists, subscribers } from '../db/schema/receivers';
 import { recordSubscriberAdded } from '../journeys/outbox';
 import { qualifiedColumn } from './qualifiedColumn';
 import { deleteSubscriberEvents } from '../analytics/rollup';
+import { recordStaffConsent } from '../signUp/consentProofs';
 
 type NewSubscriber = typeof subscribers.$inferInsert;
 
 /**
  * Adds a subscriber and counts it on its list, in one transaction with the journeys' event (a journey may
- * start on it); answers the new id.
+ * start on it) and the consent proof naming the user who added it; answers the new id.
  */
 export async function insertSubscriber(
   db: Database,
   environmentId: string,
   values: NewSubscriber,
+  addedBy: { userId: string | null } = { userId: null },
 ): Promise<string> {
   return db.transaction(async (tx) => {
     const [created] = await tx.insert(subscribers).values(values).returning({ id: subscribers.id });
@@ -23,6 +25,13 @@ export async function insertSubscriber(
       .set({ subscriberCount: sql`${lists.subscriberCount} + 1` })
       .where(eq(lists.id, values.listId));
     await recordSubscriberAdded(tx, { environmentId, listId: values.listId, subscriberId: created.id });
+    await recordStaffConsent(tx, {
+      environmentId,
+      subscriberId: created.id,
+      listId: values.listId,
+      userId: addedBy.userId,
+      now: new Date(),
+    });
     return created.id;
   });
 }

@@ -17,16 +17,17 @@ function emailTaken(error: unknown): unknown {
     : error;
 }
 
-/** Adds a subscriber to a (not deleted) list. */
+/** Adds a subscriber to a (not deleted) list; its consent proof names the user who added it. */
 export async function addSubscriber(
   db: Database,
   environmentId: string,
   listId: string,
   input: SubscriberInput,
+  addedBy: { userId: string | null },
 ): Promise<Subscriber> {
   const values = subscriberValues(input);
   const list = await findList(db, environmentId, listId);
-  const createdId = await insertSubscriber(db, environmentId, { ...values, listId: list.id }).catch(
+  const createdId = await insertSubscriber(db, environmentId, { ...values, listId: list.id }, addedBy).catch(
     (error: unknown) => {
       throw emailTaken(error);
     },

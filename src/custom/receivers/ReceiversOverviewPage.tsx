@@ -1,5 +1,6 @@
 import FilterAltOutlinedIcon from '@mui/icons-material/FilterAltOutlined';
 import FormatListBulletedOutlinedIcon from '@mui/icons-material/FormatListBulletedOutlined';
+import HowToRegOutlinedIcon from '@mui/icons-material/HowToRegOutlined';
 import PersonOffOutlinedIcon from '@mui/icons-material/PersonOffOutlined';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
@@ -7,8 +8,8 @@ import { Title, useTranslate } from 'react-admin';
 import { ReceiverPartCard } from './ReceiverPartCard';
 
 /**
- * /recievers/: the three parts of the receivers area, each with how many there are (lists and
- * audiences that are not deleted, active unsubscribers) and a way in.
+ * /recievers/: the parts of the receivers area, each with how many there are (lists and audiences that
+ * are not deleted, active unsubscribers, sign-up forms) and a way in.
  */
 export function ReceiversOverviewPage() {
   const translate = useTranslate();
@@ -18,7 +19,13 @@ export function ReceiversOverviewPage() {
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         {translate('app.receivers.overview.intro')}
       </Typography>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' },
+        }}
+      >
         <ReceiverPartCard
           resource="lists"
           sort={{ field: 'title', order: 'ASC' }}
@@ -44,6 +51,14 @@ export function ReceiversOverviewPage() {
           title="app.receivers.overview.unsubscribers"
           text="app.receivers.overview.unsubscribers_text"
           icon={PersonOffOutlinedIcon}
+        />
+        <ReceiverPartCard
+          resource="signUpForms"
+          sort={{ field: 'name', order: 'ASC' }}
+          to="/recievers/signupforms/"
+          title="app.receivers.overview.signUpForms"
+          text="app.receivers.overview.signUpForms_text"
+          icon={HowToRegOutlinedIcon}
         />
       </Box>
     </Box>

@@ -45,10 +45,10 @@ export const lists = defineResource<ReceiverList>()({
   label: { one: 'app.receivers.lists.one', many: 'app.receivers.lists.many' },
   recordRepresentation: 'title',
   api: {
-    getList: { method: 'GET', path: '/lists/', query: ['isDeleted', 'type'] },
+    getList: { method: 'GET', path: '/lists/', query: ['isDeleted', 'type', 'isPublic'] },
     getOne: { method: 'GET', path: '/list/manual/{id}' },
     create: { method: 'POST', path: '/list/manual', query: ['title'] },
-    update: { method: 'PUT', path: '/list/manual/{id}', query: ['title', 'isTest'] },
+    update: { method: 'PUT', path: '/list/manual/{id}', query: ['title', 'isTest', 'isPublic'] },
     delete: { method: 'DELETE', path: '/list/manual/{id}' },
     actions: {
       setLabels: {
@@ -72,6 +72,7 @@ export const lists = defineResource<ReceiverList>()({
       validate: required('app.receivers.required.name'),
     },
     { source: 'isTest', label: 'app.receivers.lists.fields.isTest', kind: 'boolean' },
+    { source: 'isPublic', label: 'app.receivers.lists.fields.isPublic', kind: 'boolean' },
     { source: 'subscriberCount', label: 'app.receivers.lists.fields.subscriberCount', kind: 'number' },
     { source: 'createdAt', label: 'app.receivers.lists.fields.createdAt', kind: 'date' },
     ...labelFields,
@@ -97,6 +98,7 @@ export const lists = defineResource<ReceiverList>()({
       back: { to: '/recievers/lists/', label: 'app.receivers.lists.page.back' },
       flags: [
         { label: 'app.receivers.lists.page.test', when: (list) => list.isTest, color: 'warning' },
+        { label: 'app.receivers.lists.page.public', when: (list) => list.isPublic, color: 'info' },
         {
           label: 'app.receivers.lists.page.subscribers',
           values: (list) => ({ smart_count: list.subscriberCount }),
@@ -136,7 +138,7 @@ export const lists = defineResource<ReceiverList>()({
       as: 'slideOver',
       slideOverType: 'updateListName',
       title: 'app.receivers.lists.rename',
-      fields: ['title', 'isTest'],
+      fields: ['title', 'isTest', 'isPublic'],
     },
     forms: {
       labels: {
@@ -158,6 +160,6 @@ export const lists = defineResource<ReceiverList>()({
     },
     { path: '/recievers/lists/:id/import', component: ListImportPage },
   ],
-  invalidates: ['audiences', 'subscribers'],
+  invalidates: ['audiences', 'subscribers', 'signUpForms'],
   broadcasts: ['refreshlists', 'refreshlist'],
 });

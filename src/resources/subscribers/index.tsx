@@ -1,10 +1,18 @@
 import type { Subscriber } from '@contract/receivers';
+import type { ConsentProof } from '@contract/signUp';
 import { email, required } from 'react-admin';
 import { AttributeInput } from '../../custom/receivers/subscribers/AttributeInput';
 import { UnsubscribedMark } from '../../custom/receivers/subscribers/UnsubscribedMark';
 import type { FieldDeclaration } from '../../declarative/fieldDeclaration';
+import { answers } from '../../declarative/apiMapping';
+import { lazyView } from '../../declarative/lazyView';
 import { defineResource } from '../../declarative/resourceDeclaration';
 import { attributeSources, recipientSources } from './recipientSources';
+
+const ConsentProofs = lazyView(
+  () => import('../../custom/receivers/subscribers/ConsentProofs'),
+  'ConsentProofs',
+);
 
 const attributeFields = attributeSources.map(
   (source, index): FieldDeclaration<(typeof attributeSources)[number]> => ({
@@ -31,6 +39,13 @@ export const subscribers = defineResource<Subscriber>()({
     create: { method: 'POST', path: '/list/manual/{listId}/subscriber', body: recipientSources },
     update: { method: 'PUT', path: '/list/manual/{listId}/subscriber/{id}', body: recipientSources },
     delete: { method: 'DELETE', path: '/list/manual/{listId}/subscriber/{id}' },
+    actions: {
+      // How the subscription's consent was given: sign-up form (with the text's version), import or staff.
+      consentProofs: answers<ConsentProof[]>({
+        method: 'GET',
+        path: '/list/manual/{listId}/subscriber/{id}/consentproofs',
+      }),
+    },
   },
   fields: [
     {
@@ -99,6 +114,7 @@ export const subscribers = defineResource<Subscriber>()({
       slideOverType: 'updateSubscriber',
       title: 'app.receivers.subscribers.edit',
       fields: recipientSources,
+      sections: [{ component: ConsentProofs }],
     },
   },
   invalidates: ['lists', 'audiences'],

@@ -27,6 +27,7 @@ export function receiverList(
     type: 'ManualList',
     isDeleted: false,
     isTest: false,
+    isPublic: false,
     subscriberCount: 0,
     createdAt: '2025-01-10T09:00:00.000Z',
     ...noLabels,
@@ -120,6 +121,7 @@ export function fakeReceiversApi(
       if (method === 'PUT') {
         list.title = request.query.get('title') ?? list.title;
         list.isTest = request.query.get('isTest') === 'true';
+        list.isPublic = request.query.get('isPublic') === 'true';
         return jsonAnswer(list);
       }
     }

@@ -54,6 +54,8 @@ export const lists = pgTable(
     type: text('type').notNull().default('ManualList'),
     isDeleted: boolean('is_deleted').notNull().default(false),
     isTest: boolean('is_test').notNull().default(false),
+    /** Visitors may choose the list on a sign-up form (signUp/). */
+    isPublic: boolean('is_public').notNull().default(false),
     ...attributeLabelColumns,
     /**
      * Number of subscribers, kept by every write of subscribers in the same transaction

@@ -95,7 +95,7 @@ export const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/list/manual/:listId',
     {
       schema: {
-        summary: 'Renames a list and sets its test flag (isTest unchanged when left out).',
+        summary: 'Renames a list and sets its test and public flags (each unchanged when left out).',
         tags,
         params: environmentParams(ListParams.properties),
         querystring: UpdateListQuery,

@@ -66,9 +66,11 @@ export const subscriberRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(await addSubscriber(app.db, request.environmentId, request.params.listId, request.body)),
+      reply.status(201).send(
+        await addSubscriber(app.db, request.environmentId, request.params.listId, request.body, {
+          userId: request.user.id,
+        }),
+      ),
   );
 
   app.put(

@@ -1,0 +1,195 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { signUpForms, signUpMailOutbox } from '../db/schema';
+import type { Clock } from '../delivery/clock';
+import { selectRows } from '../delivery/selectRows';
+import { environmentMailHeader } from '../mail/environmentHeader';
+import { MailSendError, type Mailer } from '../mail/mailer';
+import { prepareMessageSender } from '../sending/messageSender';
+import { confirmPath, publicBase } from './signUpAddress';
+import { alreadySubscribedMail, confirmationMail } from './signUpMails';
+import { signConfirmToken, signUpKey } from './signUpTokens';
+
+// Sends the sign-up mails queued in `sign_up_mail_outbox` (signUp/submission.ts queues each in the
+// sign-up's own transaction), as the RSVP outbox does: rows are taken under a lease with SKIP LOCKED (two
+// processes never take the same row; a crashed sender's row is taken over after the lease), and marked
+// sent right after the mail server's '250 OK'. Each row's Message-ID is fixed by its id, so the one gap
+// no SMTP client can close (a crash between that OK and the mark) sends a recognisably identical message.
+
+export interface SignUpOutboxContext {
+  db: Database;
+  mailer: Mailer;
+  from: string;
+  catcher: boolean;
+  publicUrl: string;
+  clock: Clock;
+}
+
+const leaseMs = 60_000;
+const maxAttempts = 5;
+const retryDelayMs = 60_000;
+const batchSize = 50;
+
+interface ClaimedRow {
+  id: number;
+  environment_id: string;
+  form_id: string;
+  pending_sign_up_id: string | null;
+  kind: 'bevestigen' | 'al-aangemeld';
+  email: string;
+}
+
+async function claimBatch(db: Database, now: Date): Promise<ClaimedRow[]> {
+  const rows = await selectRows<ClaimedRow>(
+    db,
+    sql`UPDATE sign_up_mail_outbox SET lease_until = ${new Date(now.getTime() + leaseMs)}, attempts = attempts + 1
+        WHERE id IN (
+          SELECT id FROM sign_up_mail_outbox
+          WHERE sent_at IS NULL AND attempts < ${maxAttempts} AND (lease_until IS NULL OR lease_until < ${now})
+          ORDER BY id LIMIT ${batchSize} FOR UPDATE SKIP LOCKED)
+        RETURNING id, environment_id, form_id, pending_sign_up_id, kind, email`,
+  );
+  return rows.map((row) => ({ ...row, id: Number(row.id) })).sort((a, b) => a.id - b.id);
+}
+
+/** Sends every queued sign-up mail that is due; answers how many were sent. */
+export async function drainSignUpOutbox(context: SignUpOutboxContext): Promise<number> {
+  const { db, clock } = context;
+  let sent = 0;
+  for (;;) {
+    const rows = await claimBatch(db, clock.now());
+    if (rows.length === 0) return sent;
+    const forms = new Map(
+      (
+        await db
+          .select()
+          .from(signUpForms)
+          .where(
+            inArray(
+              signUpForms.id,
+              rows.map((row) => row.form_id),
+            ),
+          )
+      ).map((form) => [form.id, form]),
+    );
+    const key = await signUpKey(db);
+    for (const row of rows) if (await sendRow(context, row, forms.get(row.form_id), key)) sent += 1;
+  }
+}
+
+async function sendRow(
+  context: SignUpOutboxContext,
+  row: ClaimedRow,
+  form: typeof signUpForms.$inferSelect | undefined,
+  key: Buffer,
+): Promise<boolean> {
+  const { db, clock } = context;
+  const close = (detail: string | null) =>
+    db
+      .update(signUpMailOutbox)
+      .set({ sentAt: clock.now(), lastError: detail, leaseUntil: null })
+      .where(eq(signUpMailOutbox.id, row.id));
+  const retryLater = (detail: string) =>
+    db
+      .update(signUpMailOutbox)
+      .set({ lastError: detail, leaseUntil: new Date(clock.now().getTime() + retryDelayMs) })
+      .where(eq(signUpMailOutbox.id, row.id));
+  if (!form) {
+    await close('Het aanmeldformulier bestaat niet meer.');
+    return false;
+  }
+  const prepared = await prepareMessageSender(
+    db,
+    row.environment_id,
+    undefined,
+    { mailFrom: context.from, catcher: context.catcher },
+    clock.now(),
+  );
+  if ('refused' in prepared) {
+    await retryLater(prepared.refused);
+    return false;
+  }
+  let content;
+  if (row.kind === 'bevestigen' && row.pending_sign_up_id) {
+    const token = signConfirmToken(key, {
+      environmentId: row.environment_id,
+      formId: row.form_id,
+      pendingId: row.pending_sign_up_id,
+    });
+    content = confirmationMail(
+      form,
+      `${publicBase(context.publicUrl)}${confirmPath(row.environment_id, row.form_id, token)}`,
+    );
+  } else content = alreadySubscribedMail(form.name);
+  const domain = prepared.sender.domain ?? new URL(context.publicUrl).hostname;
+  try {
+    await context.mailer.send({
+      from: prepared.sender.from,
+      replyTo: prepared.sender.replyTo,
+      dkim: prepared.sender.dkim,
+      to: row.email,
+      ...content,
+      headers: { 'Message-ID': `<signup.${row.id}@${domain}>`, [environmentMailHeader]: row.environment_id },
+    });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof MailSendError && !error.temporary) await close(message);
+    else await retryLater(message);
+    return false;
+  }
+  await close(null);
+  return true;
+}
+
+export interface SignUpOutbox {
+  kick(): void;
+  stop(): Promise<void>;
+}
+
+/** A kick sends this much later, so a burst of sign-ups goes out as one batch. */
+const kickDelayMs = 200;
+
+/** Runs the sender in this process: shortly after a kick and every `intervalMs` (rows of other processes). */
+export function startSignUpOutbox(
+  context: SignUpOutboxContext,
+  intervalMs: number,
+  log: (error: unknown) => void,
+): SignUpOutbox {
+  let running: Promise<void> | undefined;
+  let again = false;
+  let stopped = false;
+  let kicked: NodeJS.Timeout | undefined;
+  const run = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = drainSignUpOutbox(context)
+      .then(() => undefined, log)
+      .finally(() => {
+        running = undefined;
+        if (again) {
+          again = false;
+          run();
+        }
+      });
+  };
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  return {
+    kick() {
+      if (stopped || kicked) return;
+      kicked = setTimeout(() => {
+        kicked = undefined;
+        run();
+      }, kickDelayMs);
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      clearTimeout(kicked);
+      await running;
+    },
+  };
+}
