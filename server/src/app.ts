@@ -50,6 +50,7 @@ import { createUserDirectory } from './users/userDirectory';
 import { downloadTicketKeys } from './auth/downloadTicketKeys';
 import { downloadRoutes } from './routes/downloads';
 import { rsvpRoutes } from './routes/rsvp';
+import { preferenceRoutes } from './routes/preferences';
 import { publicRsvpRoutes } from './routes/publicRsvp';
 
 /**
@@ -185,6 +186,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(publicationWebVersionRoutes);
     await app.register(unsubscribeRoutes);
     await app.register(publicRsvpRoutes);
+    await app.register(preferenceRoutes);
     await app.register(trackingRoutes);
     await identity.register(app);
     await registerConsole(app, config);

@@ -47,6 +47,9 @@ export const receiversNl = {
         fields: {
           title: 'Naam',
           isTest: 'Testlijst',
+          isPublic: 'Zichtbaar op voorkeurenpagina',
+          isPublic_help:
+            'Ontvangers kunnen zich dan zelf voor deze lijst aan- en afmelden via de link \'Je voorkeuren\' in elk bericht.',
           subscriberCount: 'Ontvangers',
           createdAt: 'Aangemaakt',
         },
@@ -55,6 +58,7 @@ export const receiversNl = {
           not_found: 'Deze lijst bestaat niet (meer).',
           deleted: 'Deze lijst is verwijderd. Je kunt de ontvangers nog bekijken, maar niet meer wijzigen.',
           test: 'Testlijst',
+          public: 'Op voorkeurenpagina',
           subscribers: '%{smart_count} ontvanger |||| %{smart_count} ontvangers',
           no_labels: 'Nog geen labels',
           labels: 'Labels',
@@ -198,6 +202,11 @@ export const receiversNl = {
         delete_confirm: 'Weet je zeker dat je %{recordRepresentation} wilt verwijderen?',
         unsubscribed: 'Uitgeschreven',
         unsubscribed_help: 'Dit adres is globaal uitgeschreven en ontvangt niets.',
+        resubscriptions: {
+          none: 'Nog nooit. Alleen de afmelder zelf kan een afmelding voor alles ongedaan maken.',
+          entry:
+            'Afgemeld op %{unsubscribedAt}, zelf opnieuw aangemeld op %{resubscribedAt} (bevestigd via de link in de e-mail)',
+        },
         // The same labels the server's error texts use (contract/fieldLabels.ts).
         fields: {
           name: fieldLabels.name,
@@ -212,6 +221,7 @@ export const receiversNl = {
           city: fieldLabels.city,
           country: fieldLabels.country,
           isOrganization: 'Soort',
+          resubscriptions: fieldLabels.resubscriptions,
         },
         kind: { person: 'Persoon', organization: 'Organisatie' },
       },

@@ -356,6 +356,13 @@ export const fieldLabels = {
   visit: 'Bezoek',
   wait: 'Wachttijd',
   weekday: 'Weekdag',
+  // Preference page
+  k: 'Persoonlijke code',
+  lijst: 'Lijsten',
+  token: 'Code',
+  resubscriptions: 'Opnieuw aangemeld',
+  unsubscribedAt: 'Afgemeld op',
+  resubscribedAt: 'Opnieuw aangemeld op',
 } as const satisfies Record<string, string>;
 
 export type LabelledField = keyof typeof fieldLabels;

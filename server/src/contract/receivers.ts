@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { MultilineText, Nullable, Page, pagingProperties, SortOrder, StringEnum, Text, Uuid } from './common';
 import { filterFields, filterOperators } from './receiverFields';
+import { Resubscription } from './preferences';
 
 // Contract of the receivers area (spec §3 List, Subscriber, Unsubscriber, Audience; §7 calls).
 // Field names follow the spec: camelCase in reads and bodies, except the label body of
@@ -52,6 +53,9 @@ export const ReceiverList = Type.Object(
     type: StringEnum(listTypes),
     isDeleted: Type.Boolean(),
     isTest: Type.Boolean(),
+    isPublic: Type.Boolean({
+      description: "Offered on the preference page ('Zichtbaar op voorkeurenpagina'): people switch it on and off.",
+    }),
     ...attributeLabelProperties,
     subscriberCount: Type.Integer({ minimum: 0 }),
     createdAt: Timestamp,
@@ -79,6 +83,7 @@ export type CreateListQuery = Static<typeof CreateListQuery>;
 export const UpdateListQuery = Type.Object({
   title: Text({ maxLength: 200 }),
   isTest: Type.Optional(Type.Boolean()),
+  isPublic: Type.Optional(Type.Boolean({ description: 'Offered on the preference page; unchanged when left out.' })),
 });
 export type UpdateListQuery = Static<typeof UpdateListQuery>;
 
@@ -164,6 +169,13 @@ export const Subscriber = Type.Object(
     attribute9: storedText,
     /** Whether the address is globally unsubscribed (it then receives no delivery). */
     isUnsubscribed: Type.Boolean(),
+    resubscriptions: Type.Optional(
+      Type.Array(Resubscription, {
+        description:
+          'Only in the answer of one subscriber: when the address undid a global unsubscribe itself (preference ' +
+          'page and mailed confirmation), newest first.',
+      }),
+    ),
     createdAt: Timestamp,
     updatedAt: Timestamp,
   },

@@ -11,6 +11,7 @@ export const listColumns = {
   type: lists.type,
   isDeleted: lists.isDeleted,
   isTest: lists.isTest,
+  isPublic: lists.isPublic,
   attributeLabel1: lists.attributeLabel1,
   attributeLabel2: lists.attributeLabel2,
   attributeLabel3: lists.attributeLabel3,

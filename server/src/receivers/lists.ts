@@ -58,18 +58,18 @@ export async function createList(db: Database, environmentId: string, title: str
   return findList(db, environmentId, created.id);
 }
 
-/** Renames a list and sets its test flag (unchanged when left out); 404 for a deleted list. */
+/** Renames a list and sets its test and public flags (each unchanged when left out); 404 for a deleted list. */
 export async function updateList(
   db: Database,
   environmentId: string,
   listId: string,
-  changes: { title: string; isTest?: boolean },
+  changes: { title: string; isTest?: boolean; isPublic?: boolean },
 ): Promise<ReceiverList> {
   const title = requiredText(changes.title, 'title', 'Naam');
   const list = await findList(db, environmentId, listId);
   await db
     .update(lists)
-    .set({ title, isTest: changes.isTest ?? list.isTest })
+    .set({ title, isTest: changes.isTest ?? list.isTest, isPublic: changes.isPublic ?? list.isPublic })
     .where(eq(lists.id, list.id));
   return findList(db, environmentId, list.id);
 }

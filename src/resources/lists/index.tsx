@@ -48,7 +48,7 @@ export const lists = defineResource<ReceiverList>()({
     getList: { method: 'GET', path: '/lists/', query: ['isDeleted', 'type'] },
     getOne: { method: 'GET', path: '/list/manual/{id}' },
     create: { method: 'POST', path: '/list/manual', query: ['title'] },
-    update: { method: 'PUT', path: '/list/manual/{id}', query: ['title', 'isTest'] },
+    update: { method: 'PUT', path: '/list/manual/{id}', query: ['title', 'isTest', 'isPublic'] },
     delete: { method: 'DELETE', path: '/list/manual/{id}' },
     actions: {
       setLabels: {
@@ -72,6 +72,12 @@ export const lists = defineResource<ReceiverList>()({
       validate: required('app.receivers.required.name'),
     },
     { source: 'isTest', label: 'app.receivers.lists.fields.isTest', kind: 'boolean' },
+    {
+      source: 'isPublic',
+      label: 'app.receivers.lists.fields.isPublic',
+      kind: 'boolean',
+      helperText: 'app.receivers.lists.fields.isPublic_help',
+    },
     { source: 'subscriberCount', label: 'app.receivers.lists.fields.subscriberCount', kind: 'number' },
     { source: 'createdAt', label: 'app.receivers.lists.fields.createdAt', kind: 'date' },
     ...labelFields,
@@ -97,6 +103,7 @@ export const lists = defineResource<ReceiverList>()({
       back: { to: '/recievers/lists/', label: 'app.receivers.lists.page.back' },
       flags: [
         { label: 'app.receivers.lists.page.test', when: (list) => list.isTest, color: 'warning' },
+        { label: 'app.receivers.lists.page.public', when: (list) => list.isPublic, variant: 'outlined' },
         {
           label: 'app.receivers.lists.page.subscribers',
           values: (list) => ({ smart_count: list.subscriberCount }),
@@ -136,7 +143,7 @@ export const lists = defineResource<ReceiverList>()({
       as: 'slideOver',
       slideOverType: 'updateListName',
       title: 'app.receivers.lists.rename',
-      fields: ['title', 'isTest'],
+      fields: ['title', 'isTest', 'isPublic'],
     },
     forms: {
       labels: {

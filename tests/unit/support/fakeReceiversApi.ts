@@ -27,6 +27,7 @@ export function receiverList(
     type: 'ManualList',
     isDeleted: false,
     isTest: false,
+    isPublic: false,
     subscriberCount: 0,
     createdAt: '2025-01-10T09:00:00.000Z',
     ...noLabels,

@@ -54,6 +54,8 @@ export const lists = pgTable(
     type: text('type').notNull().default('ManualList'),
     isDeleted: boolean('is_deleted').notNull().default(false),
     isTest: boolean('is_test').notNull().default(false),
+    /** Offered on the preference page ('Zichtbaar op voorkeurenpagina'): people switch it on and off themselves. */
+    isPublic: boolean('is_public').notNull().default(false),
     ...attributeLabelColumns,
     /**
      * Number of subscribers, kept by every write of subscribers in the same transaction

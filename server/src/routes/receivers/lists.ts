@@ -95,7 +95,8 @@ export const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/list/manual/:listId',
     {
       schema: {
-        summary: 'Renames a list and sets its test flag (isTest unchanged when left out).',
+        summary:
+          'Renames a list and sets its test and preference-page flags (isTest, isPublic: unchanged when left out).',
         tags,
         params: environmentParams(ListParams.properties),
         querystring: UpdateListQuery,
