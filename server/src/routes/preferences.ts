@@ -54,6 +54,8 @@ const tags = ['preferences: public'];
 /** Per client address: reading is cheap; every post writes or mails, and a person needs a few at most. */
 const pageRateLimit = publicRateLimit({ max: 60, timeWindow: '1 minute' });
 const postRateLimit = publicRateLimit({ max: 20, timeWindow: '1 minute' });
+/** The confirmation's button: mail programs and their scanners may post it a few times besides the person. */
+const confirmRateLimit = publicRateLimit({ max: 30, timeWindow: '1 minute' });
 
 /** The largest form: a list id (36 characters, `lijst=` and `&`) for each list the page may offer. */
 const bodyLimit = 64 * maxPreferenceLists;
@@ -309,7 +311,7 @@ export const preferenceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     `${preferencePrefix}/:environmentId/bevestigen/:token`,
     {
-      ...postRateLimit,
+      ...confirmRateLimit,
       bodyLimit,
       schema: {
         ...confirmSchema(
