@@ -49,7 +49,7 @@ export const receiversNl = {
           isTest: 'Testlijst',
           isPublic: 'Zichtbaar op voorkeurenpagina',
           isPublic_help:
-            'Ontvangers kunnen zich dan zelf voor deze lijst aan- en afmelden via de link \'Je voorkeuren\' in elk bericht.',
+            "Ontvangers kunnen zich dan zelf voor deze lijst aan- en afmelden via de link 'Je voorkeuren' in elk bericht.",
           subscriberCount: 'Ontvangers',
           createdAt: 'Aangemaakt',
         },

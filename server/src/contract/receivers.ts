@@ -54,7 +54,8 @@ export const ReceiverList = Type.Object(
     isDeleted: Type.Boolean(),
     isTest: Type.Boolean(),
     isPublic: Type.Boolean({
-      description: "Offered on the preference page ('Zichtbaar op voorkeurenpagina'): people switch it on and off.",
+      description:
+        "Offered on the preference page ('Zichtbaar op voorkeurenpagina'): people switch it on and off.",
     }),
     ...attributeLabelProperties,
     subscriberCount: Type.Integer({ minimum: 0 }),
@@ -83,7 +84,9 @@ export type CreateListQuery = Static<typeof CreateListQuery>;
 export const UpdateListQuery = Type.Object({
   title: Text({ maxLength: 200 }),
   isTest: Type.Optional(Type.Boolean()),
-  isPublic: Type.Optional(Type.Boolean({ description: 'Offered on the preference page; unchanged when left out.' })),
+  isPublic: Type.Optional(
+    Type.Boolean({ description: 'Offered on the preference page; unchanged when left out.' }),
+  ),
 });
 export type UpdateListQuery = Static<typeof UpdateListQuery>;
 

@@ -84,8 +84,8 @@ function unsubscribedPart({ look, actions }: PreferencePageInput): SafeHtml {
   return html`<section class="section" aria-labelledby="afgemeld-kop">
     <h2 id="afgemeld-kop">Je bent afgemeld voor alles</h2>
     <p>
-      Je ontvangt geen berichten van ${look.environmentName}. Wil je ze toch weer ontvangen? Dan sturen we je een
-      e-mail met een link om dat te bevestigen.
+      Je ontvangt geen berichten van ${look.environmentName}. Wil je ze toch weer ontvangen? Dan sturen we je
+      een e-mail met een link om dat te bevestigen.
     </p>
     <form method="post" action="${actions.resubscribe}">
       <button class="primary" type="submit">Opnieuw aanmelden</button>
@@ -133,8 +133,8 @@ export function resubscribedPage(look: PageLook, email: string, preferencesHref:
     'Je bent weer aangemeld',
     html`<h1>Je bent weer aangemeld</h1>
       <p role="status">
-        <strong>${email}</strong> ontvangt weer berichten van ${look.environmentName}: de lijsten die aan staan op
-        je voorkeurenpagina.
+        <strong>${email}</strong> ontvangt weer berichten van ${look.environmentName}: de lijsten die aan
+        staan op je voorkeurenpagina.
       </p>
       <p><a href="${preferencesHref}">Naar je voorkeuren</a></p>`,
   );
@@ -145,7 +145,9 @@ export function alreadyResubscribedPage(look: PageLook, preferencesHref: string)
     look,
     'Al bevestigd',
     html`<h1>Dit is al gedaan</h1>
-      <p role="status">Deze link is al gebruikt, of je bent al weer aangemeld. Je hoeft niets meer te doen.</p>
+      <p role="status">
+        Deze link is al gebruikt, of je bent al weer aangemeld. Je hoeft niets meer te doen.
+      </p>
       <p><a href="${preferencesHref}">Naar je voorkeuren</a></p>`,
   );
 }
@@ -170,5 +172,10 @@ export function invalidPreferenceLinkPage(look: PageLook): string {
 }
 
 export function preferenceMessagePage(look: PageLook, title: string, text: string): string {
-  return publicPage(look, title, html`<h1>${title}</h1><p>${text}</p>`);
+  return publicPage(
+    look,
+    title,
+    html`<h1>${title}</h1>
+      <p>${text}</p>`,
+  );
 }

@@ -19,7 +19,6 @@ import { encodeSignature, signatureMatches } from '../tokens/signature';
 
 const signatureBytes = 16;
 
-
 const keys = new WeakMap<Database, Promise<Buffer>>();
 
 /** The preference key, generated once per platform and shared by every process. */

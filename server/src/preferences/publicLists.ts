@@ -60,7 +60,8 @@ export async function saveListChoices(
     const toRemove = offered.filter((list) => list.subscribed && !wanted.has(list.id));
     if (toAdd.length > 0) {
       const person = await personOf(tx, environmentId, email);
-      for (const list of toAdd) await insertSubscriber(tx, environmentId, { ...person, listId: list.id, email });
+      for (const list of toAdd)
+        await insertSubscriber(tx, environmentId, { ...person, listId: list.id, email });
     }
     if (toRemove.length > 0) {
       const rows = await tx

@@ -20,12 +20,11 @@ export const confirmValidDays = 7;
 
 /** Who undid it, and how, as the unsubscribers' record of removals says it. */
 export const resubscribedBy = 'De afmelder zelf';
-export const resubscribeReason = 'Opnieuw aangemeld op de voorkeurenpagina, bevestigd met de link uit de e-mail.';
+export const resubscribeReason =
+  'Opnieuw aangemeld op de voorkeurenpagina, bevestigd met de link uit de e-mail.';
 
 export type ResubscribeRequest =
-  | { outcome: 'requested'; requestId: number }
-  | { outcome: 'notUnsubscribed' }
-  | { outcome: 'tooSoon' };
+  { outcome: 'requested'; requestId: number } | { outcome: 'notUnsubscribed' } | { outcome: 'tooSoon' };
 
 /** The address's active global unsubscribe, if any. */
 async function activeUnsubscribe(db: Database, environmentId: string, email: string) {
@@ -70,7 +69,10 @@ export async function requestResubscribe(
       .orderBy(desc(resubscribeRequests.requestedAt))
       .limit(resubscribeRequestsPerDay);
     const intervalStart = now.getTime() - resubscribeIntervalMinutes * 60_000;
-    if (recent.length >= resubscribeRequestsPerDay || recent.some((row) => row.requestedAt.getTime() > intervalStart))
+    if (
+      recent.length >= resubscribeRequestsPerDay ||
+      recent.some((row) => row.requestedAt.getTime() > intervalStart)
+    )
       return { outcome: 'tooSoon' } as const;
     const [created] = await tx
       .insert(resubscribeRequests)

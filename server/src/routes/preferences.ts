@@ -114,7 +114,9 @@ export const preferenceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   /** The address and the look of a link; undefined for a forged, altered or other environment's token. */
-  const personOf = async (request: FastifyRequest<{ Params: PreferenceParams; Querystring: PreferenceQuery }>) => {
+  const personOf = async (
+    request: FastifyRequest<{ Params: PreferenceParams; Querystring: PreferenceQuery }>,
+  ) => {
     const environmentId = request.params.environmentId.toLowerCase();
     const key = await preferenceKey(app.db);
     const email = verifyAddressToken(key, environmentId, request.query.k);

@@ -53,7 +53,10 @@ export const subscriberRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { environmentId, params } = request;
       const subscriber = await findSubscriber(app.db, environmentId, params.listId, params.subscriberId);
-      return { ...subscriber, resubscriptions: await resubscribeHistory(app.db, environmentId, subscriber.email) };
+      return {
+        ...subscriber,
+        resubscriptions: await resubscribeHistory(app.db, environmentId, subscriber.email),
+      };
     },
   );
 
