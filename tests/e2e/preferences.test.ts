@@ -119,7 +119,7 @@ describe('preference page: lists, unsubscribe from everything, re-subscribe', ()
       .poll(
         async () => (await apiAsBrowser<{ status: string }>(page, 'GET', `/deliveryjobs/${job.id}`)).status,
         {
-          timeout: 60_000,
+          timeout: 120_000,
           interval: 500,
         },
       )

@@ -86,8 +86,9 @@ describe('the preference page', () => {
     expect(created.status).toBe(201);
     await expect
       .poll(async () => (await api<DeliveryJob>('GET', `/deliveryjobs/${created.body.id}`)).body.status, {
-        timeout: 30_000,
-        interval: 100,
+        // Generous: on a loaded machine a job of three messages may take longer than half a minute.
+        timeout: 120_000,
+        interval: 200,
       })
       .toBe('Verzonden');
     for (const address of [anne, bram]) {
