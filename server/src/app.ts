@@ -52,6 +52,7 @@ import { createUserDirectory } from './users/userDirectory';
 import { downloadTicketKeys } from './auth/downloadTicketKeys';
 import { downloadRoutes } from './routes/downloads';
 import { rsvpRoutes } from './routes/rsvp';
+import { preferenceRoutes } from './routes/preferences';
 import { publicRsvpRoutes } from './routes/publicRsvp';
 import { publicSignUpRoutes } from './routes/publicSignUp';
 import { signUpFormRoutes } from './routes/signUpForms';
@@ -197,6 +198,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(publicRsvpRoutes);
     await app.register(publicArchiveRoutes);
     await app.register(publicSignUpRoutes);
+    await app.register(preferenceRoutes);
     await app.register(trackingRoutes);
     await identity.register(app);
     await registerConsole(app, config);

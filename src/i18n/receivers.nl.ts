@@ -49,7 +49,9 @@ export const receiversNl = {
         fields: {
           title: 'Naam',
           isTest: 'Testlijst',
-          isPublic: 'Openbaar (te kiezen op aanmeldformulieren)',
+          isPublic: 'Openbaar (aanmeldformulieren en voorkeurenpagina)',
+          isPublic_help:
+            "Bezoekers kunnen deze lijst dan kiezen op een aanmeldformulier, en ontvangers kunnen zich er zelf voor aan- en afmelden via de link 'Je voorkeuren' in elk bericht.",
           subscriberCount: 'Ontvangers',
           createdAt: 'Aangemaakt',
         },
@@ -212,6 +214,11 @@ export const receiversNl = {
           unknown_user: 'een onbekende gebruiker',
           ip: 'IP-adres (versleuteld): %{hash}',
         },
+        resubscriptions: {
+          none: 'Nog nooit. Alleen de afmelder zelf kan een afmelding voor alles ongedaan maken.',
+          entry:
+            'Afgemeld op %{unsubscribedAt}, zelf opnieuw aangemeld op %{resubscribedAt} (bevestigd via de link in de e-mail)',
+        },
         // The same labels the server's error texts use (contract/fieldLabels.ts).
         fields: {
           name: fieldLabels.name,
@@ -226,6 +233,7 @@ export const receiversNl = {
           city: fieldLabels.city,
           country: fieldLabels.country,
           isOrganization: 'Soort',
+          resubscriptions: fieldLabels.resubscriptions,
         },
         kind: { person: 'Persoon', organization: 'Organisatie' },
       },

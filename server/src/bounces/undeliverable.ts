@@ -128,8 +128,11 @@ async function excludeAddress(
   );
 }
 
-/** One address at a time: two bounces of different messages arriving together both see each other. */
-async function lockAddress(db: Pick<Database, 'execute'>, environmentId: string, email: string) {
+/**
+ * One address of an environment at a time, until the transaction ends: two bounces of different messages
+ * arriving together both see each other; the preference page's writes of one address wait for each other.
+ */
+export async function lockAddress(db: Pick<Database, 'execute'>, environmentId: string, email: string) {
   await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${environmentId} || lower(${email})))`);
 }
 

@@ -374,6 +374,12 @@ export const fieldLabels = {
   confirmedAt: 'Bevestigd op',
   userName: 'Gebruiker',
   token: 'Code',
+  // Preference page
+  k: 'Persoonlijke code',
+  lijst: 'Lijsten',
+  resubscriptions: 'Opnieuw aangemeld',
+  unsubscribedAt: 'Afgemeld op',
+  resubscribedAt: 'Opnieuw aangemeld op',
 } as const satisfies Record<string, string>;
 
 export type LabelledField = keyof typeof fieldLabels;

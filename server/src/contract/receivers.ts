@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { MultilineText, Nullable, Page, pagingProperties, SortOrder, StringEnum, Text, Uuid } from './common';
 import { filterFields, filterOperators } from './receiverFields';
+import { Resubscription } from './preferences';
 
 // Contract of the receivers area (spec §3 List, Subscriber, Unsubscriber, Audience; §7 calls).
 // Field names follow the spec: camelCase in reads and bodies, except the label body of
@@ -52,7 +53,7 @@ export const ReceiverList = Type.Object(
     type: StringEnum(listTypes),
     isDeleted: Type.Boolean(),
     isTest: Type.Boolean(),
-    /** Visitors may choose it on a sign-up form. */
+    /** Visitors may choose it on a sign-up form, and receivers switch it on the preference page. */
     isPublic: Type.Boolean(),
     ...attributeLabelProperties,
     subscriberCount: Type.Integer({ minimum: 0 }),
@@ -87,7 +88,7 @@ export const UpdateListQuery = Type.Object({
   title: Text({ maxLength: 200 }),
   isTest: Type.Optional(Type.Boolean()),
   isPublic: Type.Optional(
-    Type.Boolean({ description: 'Offered on sign-up forms (unchanged when left out).' }),
+    Type.Boolean({ description: 'Offered on sign-up forms and the preference page; unchanged when left out.' }),
   ),
 });
 export type UpdateListQuery = Static<typeof UpdateListQuery>;
@@ -174,6 +175,13 @@ export const Subscriber = Type.Object(
     attribute9: storedText,
     /** Whether the address is globally unsubscribed (it then receives no delivery). */
     isUnsubscribed: Type.Boolean(),
+    resubscriptions: Type.Optional(
+      Type.Array(Resubscription, {
+        description:
+          'Only in the answer of one subscriber: when the address undid a global unsubscribe itself (preference ' +
+          'page and mailed confirmation), newest first.',
+      }),
+    ),
     createdAt: Timestamp,
     updatedAt: Timestamp,
   },

@@ -17,7 +17,8 @@ export interface MessageRecipient {
 }
 
 /**
- * One recipient's message: the rendered publication with their merge values and personal unsubscribe link,
+ * One recipient's message: the rendered publication with their merge values, personal unsubscribe link and
+ * preference link ('Je voorkeuren'),
  * and the headers of RFC 2369/8058 so mail programs offer one-click unsubscribe, in its envelope (the
  * Message-ID fixed per job and recipient and the per-message bounce address, mail/messageEnvelope.ts). The
  * job's DKIM key signs it.
@@ -29,6 +30,8 @@ export function composeMessage(
     environmentId: string;
     sender: MessageSender;
     unsubscribeUrl: string;
+    /** The recipient's own preference page ('Je voorkeuren'). */
+    preferencesUrl: string;
     /** The recipient's own link to the web version ('Bekijk in je browser'). */
     webVersionUrl: string;
     /** The recipient's own RSVP page, when the message is an invitation. */
@@ -40,6 +43,7 @@ export function composeMessage(
   const values: MergeValues = {
     ...recipient.mergeValues,
     unsubscribeUrl: context.unsubscribeUrl,
+    preferencesUrl: context.preferencesUrl,
     webVersionUrl: context.webVersionUrl,
     ...(context.rsvpUrl ? { rsvpUrl: context.rsvpUrl } : {}),
   };

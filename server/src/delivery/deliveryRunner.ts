@@ -23,6 +23,8 @@ import { inviteeIdsByEmail } from '../rsvp/invitees';
 import { rsvpUrl } from '../rsvp/rsvpAddress';
 import { rsvpKey, signRsvpToken } from '../rsvp/rsvpToken';
 import { prepareJobTracking, type JobTracking } from '../analytics/messageTracking';
+import { preferenceUrl } from '../preferences/preferenceAddress';
+import { preferenceKey, signAddressToken } from '../preferences/preferenceToken';
 
 // Runs one delivery job: claim it, resolve its recipients once, then send to the waiting recipients in
 // batches, each message recorded as soon as the mail server accepted it (the lanes' results committed
@@ -107,6 +109,7 @@ export async function runDeliveryJob(context: DeliveryContext, jobId: string): P
     const key = await context.unsubscribeKey();
     const bounceKey = await context.bounceKey();
     const webKey = await webVersionKey(db);
+    const preferencesKey = await preferenceKey(db);
     // Measurement (pixel, wrapped links) is prepared once per job; per message only its tokens are signed.
     const tracking = await prepareJobTracking(
       db,
@@ -145,6 +148,7 @@ export async function runDeliveryJob(context: DeliveryContext, jobId: string): P
         tracking,
         key,
         webKey,
+        preferencesKey,
         bounceKey,
         sender: prepared.sender,
         recorder,
@@ -175,6 +179,8 @@ interface JobMail {
   key: Buffer;
   /** Signs each recipient's web-version link. */
   webKey: Buffer;
+  /** Signs each recipient's preference link. */
+  preferencesKey: Buffer;
   bounceKey: Buffer;
   sender: MessageSender;
   recorder: ResultRecorder;
@@ -233,6 +239,11 @@ async function sendBatch(
         environmentId: job.environmentId,
         sender: job.sender,
         unsubscribeUrl: `${context.cdn.publicUrl}/u/${token}`,
+        preferencesUrl: preferenceUrl(
+          context.cdn.publicUrl,
+          job.environmentId,
+          signAddressToken(job.preferencesKey, job.environmentId, recipient.email),
+        ),
         webVersionUrl: personalWebVersionUrl(context.cdn.publicUrl, {
           environmentId: job.environmentId,
           publicationId: job.publicationId,

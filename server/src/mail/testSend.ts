@@ -14,6 +14,8 @@ import type { CdnLocation } from '../rendering/imageUrl';
 import { personalWebVersionUrl, publicWebVersionUrl } from '../publicPages/webVersionAddress';
 import { signTestWebVersionToken, webVersionKey } from '../publicPages/webVersionToken';
 import { testUnsubscribePath } from '../routes/unsubscribe';
+import { preferenceUrl } from '../preferences/preferenceAddress';
+import { preferenceKey, signAddressToken } from '../preferences/preferenceToken';
 import { prepareMessageSender } from '../sending/messageSender';
 import { environmentMailHeader } from './environmentHeader';
 import { messageEnvelope } from './messageEnvelope';
@@ -68,12 +70,19 @@ export async function sendTest(
   if ('refused' in prepared) throw conflict(prepared.refused);
   const { sender } = prepared;
   const key = await unsubscribeKey();
+  const preferencesKey = await preferenceKey(db);
   const bounceKey = await serverSecret(db, 'bounce-address');
   const subject = `${testSubjectPrefix}${rendered.subject}`;
   const results = await Promise.all(
     addresses.map(async (address) => {
       const unsubscribeUrl = `${cdn.publicUrl}${testUnsubscribePath(signTestUnsubscribeToken(key, environmentId, address))}`;
-      const values = { unsubscribeUrl, webVersionUrl };
+      // The tester's own preference page: it works, as the unsubscribe link does.
+      const preferencesUrl = preferenceUrl(
+        cdn.publicUrl,
+        environmentId,
+        signAddressToken(preferencesKey, environmentId, address),
+      );
+      const values = { unsubscribeUrl, preferencesUrl, webVersionUrl };
       // The message's row, so its bounce address names it (mail/messageEnvelope.ts); gone if not sent.
       const [row] = await db
         .insert(testSends)

@@ -147,10 +147,17 @@ textarea:focus,.text-input:focus,.choice input:focus-visible{outline:3px solid $
 .archive-list h2{font-size:1.2rem}
 .archive-date{margin:0 0 8px;font-size:.95rem}
 .archive-pages{display:flex;flex-wrap:wrap;justify-content:space-between;gap:16px;margin:0 0 16px}
+.secondary{display:inline-block;min-height:48px;padding:10px 22px;border:2px solid ${style.textColor};border-radius:8px;
+  background:transparent;color:${style.textColor};font:inherit;font-weight:700;cursor:pointer}
+.secondary:hover{background:rgba(127,127,127,.12)}
+.secondary:focus-visible{outline:3px solid ${style.primaryColor};outline-offset:3px}
+.section{margin:32px 0 0;padding:24px 0 0;border-top:1px solid rgba(127,127,127,.35)}
+.page-links{margin:32px 0 0;padding:16px 0 0;border-top:1px solid rgba(127,127,127,.35)}
+.page-links ul{margin:0;padding:0;list-style:none;display:flex;flex-wrap:wrap;gap:8px 24px}
 .visually-hidden{position:absolute!important;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;
   clip:rect(0 0 0 0);white-space:nowrap;border:0}
 @media (max-width:480px){body{padding:0;font-size:17px}.page{border-radius:0;min-height:100vh}
-  .banner{padding:16px 16px 0}main{padding:16px 16px 24px}.primary{width:100%}}
+  .banner{padding:16px 16px 0}main{padding:16px 16px 24px}.primary,.secondary{width:100%}}
 `;
 }
 

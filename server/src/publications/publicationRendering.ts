@@ -17,6 +17,7 @@ import { fillMergeFields, type MergeValues } from '../rendering/mergeFields';
 import { renderPublication, type RenderBlock, type RenderedMail } from '../rendering/renderPublication';
 import { themeStyle, type TemplateWebFont } from '../rendering/themeStyle';
 import { unsubscribePrefix } from '../delivery/unsubscribePath';
+import { previewPreferenceUrl } from '../preferences/preferenceAddress';
 import { invitationOf } from '../rsvp/invitees';
 import { bodyFonts, headingFonts, renderTheme, themeLookColumns } from '../themes/themeLook';
 
@@ -74,7 +75,12 @@ export async function renderPublicationPreview(
     await renderStored(db, cdn, environmentId, publication, publication.layout, messageLinks, {
       blockAnchors: true,
     }),
-    unsubscribeLink === 'example' ? { unsubscribeUrl: previewUnsubscribeUrl(cdn) } : {},
+    unsubscribeLink === 'example'
+      ? {
+          unsubscribeUrl: previewUnsubscribeUrl(cdn),
+          preferencesUrl: previewPreferenceUrl(cdn.publicUrl, environmentId),
+        }
+      : {},
   );
   const asText = (value: string) => value;
   return {

@@ -119,7 +119,7 @@ ${marker('footer')}
 ${marker('unsubscribe')}
 <mj-section padding="0 0 24px">
 <mj-column>
-<mj-text align="center" font-size="13px" color="${style.mutedTextColor}" padding="4px 24px">Wil je deze berichten niet meer ontvangen? <a href="{{unsubscribeUrl}}" style="color:${style.mutedTextColor};text-decoration:underline;">Uitschrijven</a></mj-text>
+<mj-text align="center" font-size="13px" color="${style.mutedTextColor}" padding="4px 24px">Wil je deze berichten niet meer ontvangen? <a href="{{unsubscribeUrl}}" style="color:${style.mutedTextColor};text-decoration:underline;">Uitschrijven</a> · <a href="{{preferencesUrl}}" style="color:${style.mutedTextColor};text-decoration:underline;">Je voorkeuren</a></mj-text>
 </mj-column>
 </mj-section>
 ${marker('end')}

@@ -2,13 +2,16 @@ import { recipientMergeFields, type RecipientMergeField } from '../contract/merg
 
 // Merge fields: `{{firstName}}` or `{{firstName|lezer}}` (a fallback when the recipient has no value) in
 // the text of a block. Rendering keeps them as they are; `fillMergeFields` puts in a recipient's values
-// (or, for a preview, the fallbacks). `{{unsubscribeUrl}}` and `{{webVersionUrl}}` are the delivery's own
-// placeholders.
+// (or, for a preview, the fallbacks). `{{unsubscribeUrl}}`, `{{preferencesUrl}}` and `{{webVersionUrl}}` are
+// the delivery's own placeholders.
 
 export { recipientMergeFields, type RecipientMergeField } from '../contract/mergeFields';
 
 /** Filled per recipient by the delivery; left in place until a value is given. */
 export const unsubscribeUrlPlaceholder = '{{unsubscribeUrl}}';
+
+/** The recipient's own preference page ('Je voorkeuren', preferences/preferenceAddress.ts), filled like the above. */
+export const preferencesUrlPlaceholder = '{{preferencesUrl}}';
 
 /** The recipient's own link to the message's web version ('Bekijk in je browser'), filled like the above. */
 export const webVersionUrlPlaceholder = '{{webVersionUrl}}';
@@ -32,7 +35,7 @@ export function mergeFieldsWithoutFallback(text: string): RecipientMergeField[] 
 }
 
 export type MergeValues = Partial<
-  Record<RecipientMergeField | 'unsubscribeUrl' | 'webVersionUrl' | 'rsvpUrl', string>
+  Record<RecipientMergeField | 'unsubscribeUrl' | 'preferencesUrl' | 'webVersionUrl' | 'rsvpUrl', string>
 >;
 
 /**

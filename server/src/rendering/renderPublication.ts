@@ -2,7 +2,12 @@ import type { BlockContent, FieldDefinition, ImageValue, LinkValue } from '../co
 import { compiledLayout } from './compiledLayout';
 import { formatDutchDateTime } from './dateTime';
 import { escapeHtml } from './escapeHtml';
-import { rsvpUrlPlaceholder, unsubscribeUrlPlaceholder, webVersionUrlPlaceholder } from './mergeFields';
+import {
+  preferencesUrlPlaceholder,
+  rsvpUrlPlaceholder,
+  unsubscribeUrlPlaceholder,
+  webVersionUrlPlaceholder,
+} from './mergeFields';
 import { answerParameter, rsvpAnswers } from '../rsvp/rsvpAddress';
 
 /** The heading of an invitation's answer block. */
@@ -36,7 +41,7 @@ export interface PublicationRenderInput {
   blocks: readonly RenderBlock[];
   /** Resolves an image field; undefined when the file is gone (the image is then left out). */
   image(fileId: string, size: { width: number; height: number }): RenderImage | undefined;
-  /** The footer's unsubscribe link (`{{unsubscribeUrl}}`); a web version has none. */
+  /** The footer's unsubscribe link (`{{unsubscribeUrl}}`) and 'Je voorkeuren' beside it (`{{preferencesUrl}}`); a web version has neither. */
   unsubscribeLink: boolean;
   /** 'Bekijk in je browser' on top (`{{webVersionUrl}}`); the web version itself has none. */
   webVersionLink: boolean;
@@ -165,7 +170,10 @@ export async function renderPublication(input: PublicationRenderInput): Promise<
   const footerText = [`-- \n${input.environmentName}`];
   if (input.unsubscribeLink) {
     html.push(fragments.unsubscribe.fill());
-    footerText.push(`Wil je deze berichten niet meer ontvangen? Uitschrijven: ${unsubscribeUrlPlaceholder}`);
+    footerText.push(
+      `Wil je deze berichten niet meer ontvangen? Uitschrijven: ${unsubscribeUrlPlaceholder}`,
+      `Je voorkeuren: ${preferencesUrlPlaceholder}`,
+    );
   }
   html.push(fragments.end.fill());
   return { html: html.join(''), text: `${[...text, footerText.join('\n')].join('\n\n')}\n` };

@@ -72,7 +72,12 @@ export const lists = defineResource<ReceiverList>()({
       validate: required('app.receivers.required.name'),
     },
     { source: 'isTest', label: 'app.receivers.lists.fields.isTest', kind: 'boolean' },
-    { source: 'isPublic', label: 'app.receivers.lists.fields.isPublic', kind: 'boolean' },
+    {
+      source: 'isPublic',
+      label: 'app.receivers.lists.fields.isPublic',
+      kind: 'boolean',
+      helperText: 'app.receivers.lists.fields.isPublic_help',
+    },
     { source: 'subscriberCount', label: 'app.receivers.lists.fields.subscriberCount', kind: 'number' },
     { source: 'createdAt', label: 'app.receivers.lists.fields.createdAt', kind: 'date' },
     ...labelFields,

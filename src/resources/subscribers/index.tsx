@@ -2,6 +2,7 @@ import type { Subscriber } from '@contract/receivers';
 import type { ConsentProof } from '@contract/signUp';
 import { email, required } from 'react-admin';
 import { AttributeInput } from '../../custom/receivers/subscribers/AttributeInput';
+import { ResubscriptionHistory } from '../../custom/receivers/subscribers/ResubscriptionHistory';
 import { UnsubscribedMark } from '../../custom/receivers/subscribers/UnsubscribedMark';
 import type { FieldDeclaration } from '../../declarative/fieldDeclaration';
 import { answers } from '../../declarative/apiMapping';
@@ -81,6 +82,13 @@ export const subscribers = defineResource<Subscriber>()({
     { source: 'city', label: 'app.receivers.subscribers.fields.city', kind: 'text' },
     { source: 'country', label: 'app.receivers.subscribers.fields.country', kind: 'text' },
     ...attributeFields,
+    {
+      // Read only: the global unsubscribes the address undid itself (only it can; preference page).
+      source: 'resubscriptions',
+      label: 'app.receivers.subscribers.fields.resubscriptions',
+      kind: 'text',
+      input: ResubscriptionHistory,
+    },
   ],
   views: {
     list: {
@@ -113,7 +121,7 @@ export const subscribers = defineResource<Subscriber>()({
       as: 'slideOver',
       slideOverType: 'updateSubscriber',
       title: 'app.receivers.subscribers.edit',
-      fields: recipientSources,
+      fields: [...recipientSources, 'resubscriptions'],
       sections: [{ component: ConsentProofs }],
     },
   },

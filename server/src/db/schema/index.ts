@@ -12,3 +12,4 @@ export * from './rsvp';
 export * from './analytics';
 export * from './journeys';
 export * from './signUp';
+export * from './preferences';

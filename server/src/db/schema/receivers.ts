@@ -54,7 +54,7 @@ export const lists = pgTable(
     type: text('type').notNull().default('ManualList'),
     isDeleted: boolean('is_deleted').notNull().default(false),
     isTest: boolean('is_test').notNull().default(false),
-    /** Visitors may choose the list on a sign-up form (signUp/). */
+    /** Offered on sign-up forms (signUp/) and on the preference page (preferences/). */
     isPublic: boolean('is_public').notNull().default(false),
     ...attributeLabelColumns,
     /**

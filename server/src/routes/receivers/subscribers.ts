@@ -13,6 +13,7 @@ import { sendJsonBytes } from '../../http/jsonBytes';
 import { subscriberPage } from '../../receivers/subscriberPage';
 import { findSubscriber } from '../../receivers/subscriberRecords';
 import { addSubscriber, removeSubscriber, updateSubscriber } from '../../receivers/subscribers';
+import { resubscribeHistory } from '../../preferences/resubscribe';
 
 const tags = ['receivers: subscribers'];
 
@@ -42,15 +43,21 @@ export const subscriberRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/list/manual/:listId/subscriber/:subscriberId',
     {
       schema: {
-        summary: 'One subscriber of a list.',
+        summary: 'One subscriber of a list, with the global unsubscribes its address undid itself.',
         tags,
         'x-extension': true,
         params: environmentParams(SubscriberParams.properties),
         response: { 200: Subscriber, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) =>
-      findSubscriber(app.db, request.environmentId, request.params.listId, request.params.subscriberId),
+    async (request) => {
+      const { environmentId, params } = request;
+      const subscriber = await findSubscriber(app.db, environmentId, params.listId, params.subscriberId);
+      return {
+        ...subscriber,
+        resubscriptions: await resubscribeHistory(app.db, environmentId, subscriber.email),
+      };
+    },
   );
 
   app.post(
