@@ -50,6 +50,8 @@ import { createUserDirectory } from './users/userDirectory';
 import { downloadTicketKeys } from './auth/downloadTicketKeys';
 import { downloadRoutes } from './routes/downloads';
 import { rsvpRoutes } from './routes/rsvp';
+import { personalDataRoutes } from './routes/personalData';
+import { privacyRoutes } from './routes/privacy';
 import { publicRsvpRoutes } from './routes/publicRsvp';
 
 /**
@@ -69,6 +71,7 @@ const environmentAreas = [
   rsvpRoutes,
   analyticsRoutes,
   journeyRoutes,
+  privacyRoutes,
 ];
 
 export interface BuildOptions {
@@ -185,6 +188,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(publicationWebVersionRoutes);
     await app.register(unsubscribeRoutes);
     await app.register(publicRsvpRoutes);
+    await app.register(personalDataRoutes);
     await app.register(trackingRoutes);
     await identity.register(app);
     await registerConsole(app, config);
