@@ -8,6 +8,7 @@ import { journeysNl } from './journeys.nl';
 import { mailNl } from './mail.nl';
 import { mediaNl } from './media.nl';
 import { platformNl } from './platform.nl';
+import { privacyNl } from './privacy.nl';
 import { publicationsNl } from './publications.nl';
 import { rsvpNl } from './rsvp.nl';
 import { sendingNl } from './sending.nl';
@@ -143,4 +144,5 @@ export const nl: TranslationMessages = mergeTranslations(
   sendingNl,
   formsNl,
   journeysNl,
+  privacyNl,
 );

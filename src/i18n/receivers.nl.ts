@@ -19,6 +19,8 @@ export const receiversNl = {
         audiences_text: 'Lijsten met filters, samen de ontvangers van een verzending.',
         unsubscribers: 'Uitschrijvers',
         unsubscribers_text: 'Adressen die geen enkele publicatie meer ontvangen.',
+        persons: 'Persoon',
+        persons_text: 'Alles wat deze omgeving over één e-mailadres bewaart: inzien, exporteren of wissen.',
         count_unknown: '–',
       },
       required: {

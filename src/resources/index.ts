@@ -30,6 +30,8 @@ import { rsvpInvitations } from './rsvpInvitations';
 import { rsvpInvitees } from './rsvpInvitees';
 import { journeys } from './journeys';
 import { analyticsRecipients } from './analyticsRecipients';
+import { persons } from './persons';
+import { retention } from './retention';
 
 /**
  * Every declared resource of the console. An area adds its folder `src/resources/<name>/` exporting
@@ -67,6 +69,8 @@ const declarations = [
   rsvpInvitees,
   journeys,
   analyticsRecipients,
+  persons,
+  retention,
 ] as const;
 
 export const resources: readonly ResourceDeclaration[] = declarations;

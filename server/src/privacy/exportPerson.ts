@@ -24,11 +24,21 @@ export interface PersonExport {
   parts: PersonPart[];
 }
 
-/** Dates as ISO 8601 text: both drivers answer timestamps as Date objects. */
+/** A timestamp as PostgreSQL writes it in text ('2025-02-17 08:04:00+00'), as the raw reads may answer it. */
+const postgresMoment = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d+)?[+-]\d\d(:\d\d)?$/;
+
+/** A moment as ISO 8601 text: one driver answers timestamps as Date objects, the other as PostgreSQL text. */
+function isoMoment(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'string' && postgresMoment.test(value)) {
+    const moment = new Date(value.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00'));
+    return Number.isNaN(moment.getTime()) ? value : moment.toISOString();
+  }
+  return value;
+}
+
 function plain(row: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(row).map(([name, value]) => [name, value instanceof Date ? value.toISOString() : value]),
-  );
+  return Object.fromEntries(Object.entries(row).map(([name, value]) => [name, isoMoment(value)]));
 }
 
 /** Whether the environment holds anything at all on the address. */

@@ -13,7 +13,7 @@ export function personalDataPage(look: PageLook, email: string, action: string):
     'Mijn gegevens',
     html`<h1>Mijn gegevens</h1>
       <p>Hier vraag je op wat ${name} over <strong>${email}</strong> bewaart, of laat je het wissen.</p>
-      <h2>Mijn gegevens downloaden</h2>
+      <h2 style="margin-top:32px">Mijn gegevens downloaden</h2>
       <p>
         We sturen je een e-mail met een link. Via die link download je alles wat we over je bewaren in één
         bestand.
@@ -21,13 +21,13 @@ export function personalDataPage(look: PageLook, email: string, action: string):
       <form method="post" action="${action}/downloaden">
         <button class="primary" type="submit">Mijn gegevens downloaden</button>
       </form>
-      <h2>Mijn gegevens wissen</h2>
+      <h2 style="margin-top:32px">Mijn gegevens wissen</h2>
       <p>
         We sturen je een e-mail met een link om het wissen te bevestigen. Daarna ontvang je niets meer van
         ${name} en staat je adres op geen enkele lijst meer.
       </p>
       <form method="post" action="${action}/wissen">
-        <button type="submit">Mijn gegevens wissen</button>
+        <button class="primary" type="submit">Mijn gegevens wissen</button>
       </form>`,
   );
 }

@@ -1,14 +1,15 @@
 import FilterAltOutlinedIcon from '@mui/icons-material/FilterAltOutlined';
 import FormatListBulletedOutlinedIcon from '@mui/icons-material/FormatListBulletedOutlined';
 import PersonOffOutlinedIcon from '@mui/icons-material/PersonOffOutlined';
+import PersonSearchOutlinedIcon from '@mui/icons-material/PersonSearchOutlined';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { Title, useTranslate } from 'react-admin';
 import { ReceiverPartCard } from './ReceiverPartCard';
 
 /**
- * /recievers/: the three parts of the receivers area, each with how many there are (lists and
- * audiences that are not deleted, active unsubscribers) and a way in.
+ * /recievers/: the parts of the receivers area, each with how many there are (lists and audiences that
+ * are not deleted, active unsubscribers) and a way in, and the way to a person's page (found by address).
  */
 export function ReceiversOverviewPage() {
   const translate = useTranslate();
@@ -18,32 +19,43 @@ export function ReceiversOverviewPage() {
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         {translate('app.receivers.overview.intro')}
       </Typography>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' },
+        }}
+      >
         <ReceiverPartCard
-          resource="lists"
-          sort={{ field: 'title', order: 'ASC' }}
-          filter={{ isDeleted: false }}
+          count={{ resource: 'lists', sort: { field: 'title', order: 'ASC' }, filter: { isDeleted: false } }}
           to="/recievers/lists/"
           title="app.receivers.overview.lists"
           text="app.receivers.overview.lists_text"
           icon={FormatListBulletedOutlinedIcon}
         />
         <ReceiverPartCard
-          resource="audiences"
-          sort={{ field: 'name', order: 'ASC' }}
-          filter={{ isDeleted: false }}
+          count={{
+            resource: 'audiences',
+            sort: { field: 'name', order: 'ASC' },
+            filter: { isDeleted: false },
+          }}
           to="/recievers/audiences/"
           title="app.receivers.overview.audiences"
           text="app.receivers.overview.audiences_text"
           icon={FilterAltOutlinedIcon}
         />
         <ReceiverPartCard
-          resource="unsubscribers"
-          sort={{ field: 'createdAt', order: 'DESC' }}
+          count={{ resource: 'unsubscribers', sort: { field: 'createdAt', order: 'DESC' } }}
           to="/recievers/unsubscribers/"
           title="app.receivers.overview.unsubscribers"
           text="app.receivers.overview.unsubscribers_text"
           icon={PersonOffOutlinedIcon}
+        />
+        <ReceiverPartCard
+          to="/recievers/persons/"
+          title="app.receivers.overview.persons"
+          text="app.receivers.overview.persons_text"
+          icon={PersonSearchOutlinedIcon}
         />
       </Box>
     </Box>
