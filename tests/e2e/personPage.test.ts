@@ -185,3 +185,50 @@ describe("a person's page and the resident's own page on a phone (390x844)", () 
     }
   });
 });
+
+describe("'Bewaartermijnen' under Instellingen", () => {
+  it('shows the defaults, keeps inactive subscribers unless switched on, and keeps a saved change', async () => {
+    const context = await newDesktopContext(browser);
+    try {
+      const page = await context.newPage();
+      await signIn(page, server.url);
+      await page.goto(`${server.url}/settings/`);
+      await page
+        .getByText('Formulierantwoorden 24 maanden, antwoorden op uitnodigingen 24 maanden.')
+        .waitFor();
+      await page.getByRole('link', { name: /Bewaartermijnen/ }).click();
+      await page.waitForURL(`${server.url}/settings/retention`);
+      const forms = page.getByLabel(/Formulierantwoorden bewaren/);
+      await forms.waitFor();
+      expect(await page.getByLabel(/Inactief na/).count()).toBe(0);
+      await forms.fill('12');
+      await page.getByLabel(/Inactieve ontvangers verwijderen/).check();
+      await page.getByLabel(/Inactief na/).fill('36');
+      await animationsSettled(page);
+      await screenshot(page, 'settings-retention-desktop');
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Opslaan' }).click();
+      await page.getByText('Bewaartermijnen opgeslagen').waitFor();
+      await page.reload();
+      await expect.poll(() => page.getByLabel(/Formulierantwoorden bewaren/).inputValue()).toBe('12');
+      expect(await page.getByLabel(/Inactief na/).inputValue()).toBe('36');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('fits a phone without axe findings', async () => {
+    const context = await newPhoneContext(browser);
+    try {
+      const page = await context.newPage();
+      await signInWithRedirect(page, server.url, ANNE);
+      await page.goto(`${server.url}/settings/retention`);
+      await page.getByLabel(/Antwoorden op uitnodigingen bewaren/).waitFor();
+      await animationsSettled(page);
+      await screenshot(page, 'settings-retention-phone');
+      expect(await axeViolations(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
