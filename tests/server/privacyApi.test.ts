@@ -36,7 +36,7 @@ describe('privacy through the API', () => {
     await server?.close();
   });
 
-  const addSubscriber = (email: string, listId: string = receiverIds.lists.residents, env = a) =>
+  const addSubscriber = (email: string, listId: string = receiverIds.lists.residents, env: string = a) =>
     server.api<Subscriber & { message?: string; field?: string }>(
       'POST',
       `/list/manual/${listId}/subscriber`,
@@ -46,9 +46,9 @@ describe('privacy through the API', () => {
         body: { name: 'Pim Privé', email },
       },
     );
-  const person = (email: string, env = a, token = anne) =>
+  const person = (email: string, env: string = a, token = anne) =>
     server.api<Person & { message?: string }>('GET', '/person', { token, env, query: { email } });
-  const erase = (email: string, confirmation: string, env = a, token = anne) =>
+  const erase = (email: string, confirmation: string, env: string = a, token = anne) =>
     server.api<{ message?: string; field?: string }>('POST', '/person/erase', {
       token,
       env,
