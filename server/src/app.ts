@@ -53,6 +53,8 @@ import { downloadTicketKeys } from './auth/downloadTicketKeys';
 import { downloadRoutes } from './routes/downloads';
 import { rsvpRoutes } from './routes/rsvp';
 import { preferenceRoutes } from './routes/preferences';
+import { personalDataRoutes } from './routes/personalData';
+import { privacyRoutes } from './routes/privacy';
 import { publicRsvpRoutes } from './routes/publicRsvp';
 import { publicSignUpRoutes } from './routes/publicSignUp';
 import { signUpFormRoutes } from './routes/signUpForms';
@@ -76,6 +78,7 @@ const environmentAreas = [
   journeyRoutes,
   publicArchiveSettingRoutes,
   signUpFormRoutes,
+  privacyRoutes,
 ];
 
 export interface BuildOptions {
@@ -199,6 +202,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(publicArchiveRoutes);
     await app.register(publicSignUpRoutes);
     await app.register(preferenceRoutes);
+    await app.register(personalDataRoutes);
     await app.register(trackingRoutes);
     await identity.register(app);
     await registerConsole(app, config);

@@ -6,6 +6,7 @@ import type { RaRecord } from 'react-admin';
 import { DeclaredTable } from './DeclaredTable';
 import { DetailActionButton } from './DetailActionButton';
 import { DetailCards } from './DetailCards';
+import { DetailGroups } from './DetailGroups';
 import type { DetailSection } from './detailView';
 import type { ResourceDeclaration } from './resourceDeclaration';
 import { useLabel } from './useLabel';
@@ -27,6 +28,7 @@ export function DetailSections({
       return section.when && !section.when(record) ? null : <section.component key={index} record={record} />;
     }
     if ('cards' in section) return <DetailCards key={index} cards={section.cards} record={record} />;
+    if ('groups' in section) return <DetailGroups key={index} groups={section.groups(record)} />;
     return <EmbeddedTable key={index} declaration={declaration} section={section} record={record} />;
   });
 }

@@ -107,7 +107,20 @@ export type DetailSection<TRecord extends RaRecord> =
       when?(record: TRecord): boolean;
     }
   /** A grid of cards, each a part of the record with its current value, leading to its own page (the settings overview). */
-  | { cards: readonly DetailCard<TRecord>[] };
+  | { cards: readonly DetailCard<TRecord>[] }
+  /** Tables of rows the record itself carries, each under its heading (a person's lists, deliveries, …). */
+  | { groups(record: TRecord): readonly RecordGroup[] };
+
+/**
+ * A table of rows the record carries: its heading, the columns shown (key and label) and the rows, or the
+ * `empty` text when there are none. Values that are ISO dates show as Dutch dates, booleans as ja/nee.
+ */
+export interface RecordGroup {
+  title: Label;
+  columns: readonly { key: string; label: Label }[];
+  rows: readonly Record<string, unknown>[];
+  empty: Label;
+}
 
 /** A card of a detail page: a part of the record ('Kleuren'), its current value and the page that edits it. */
 export interface DetailCard<TRecord extends RaRecord> {

@@ -8,6 +8,7 @@ import { journeysNl } from './journeys.nl';
 import { mailNl } from './mail.nl';
 import { mediaNl } from './media.nl';
 import { platformNl } from './platform.nl';
+import { privacyNl } from './privacy.nl';
 import { publicationsNl } from './publications.nl';
 import { rsvpNl } from './rsvp.nl';
 import { sendingNl } from './sending.nl';
@@ -146,4 +147,5 @@ export const nl: TranslationMessages = mergeTranslations(
   formsNl,
   journeysNl,
   signUpFormsNl,
+  privacyNl,
 );

@@ -21,6 +21,8 @@ export const receiversNl = {
         unsubscribers_text: 'Adressen die geen enkele publicatie meer ontvangen.',
         signUpForms: 'Aanmeldformulieren',
         signUpForms_text: 'Formulieren waarmee mensen zich zelf aanmelden, met bevestiging per e-mail.',
+        persons: 'Persoon',
+        persons_text: 'Alles wat deze omgeving over één e-mailadres bewaart: inzien, exporteren of wissen.',
         count_unknown: '–',
       },
       required: {

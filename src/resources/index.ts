@@ -32,6 +32,8 @@ import { rsvpInvitees } from './rsvpInvitees';
 import { journeys } from './journeys';
 import { analyticsRecipients } from './analyticsRecipients';
 import { signUpForms } from './signUpForms';
+import { persons } from './persons';
+import { retention } from './retention';
 
 /**
  * Every declared resource of the console. An area adds its folder `src/resources/<name>/` exporting
@@ -71,6 +73,8 @@ const declarations = [
   rsvpInvitees,
   journeys,
   analyticsRecipients,
+  persons,
+  retention,
 ] as const;
 
 export const resources: readonly ResourceDeclaration[] = declarations;

@@ -14,6 +14,7 @@ const everyType: Record<SlideOverType, true> = {
   addListToAudience: true,
   deliverPublication: true,
   duplicatePublication: true,
+  erasePerson: true,
   fileDetails: true,
   newAudience: true,
   newAudienceFilter: true,

@@ -6,6 +6,7 @@ import { systemClock } from '../delivery/clock';
 import { startSending, type Delivery } from '../delivery/delivery';
 import { journeyTickMs, startJourneyTicker, type JourneyEngine } from '../journeys/engine';
 import type { MailTransport } from '../mail/mailTransport';
+import { startRetentionJob } from '../privacy/retentionDuty';
 import { startRsvpOutbox } from '../rsvp/mailOutbox';
 import { startRsvpUpkeepJob } from '../rsvp/upkeepQueue';
 import { startSignUpOutbox } from '../signUp/mailOutbox';
@@ -77,7 +78,8 @@ export const backgroundDuties = [
               clock: systemClock,
             },
             config.delivery.sweepSeconds * 1000,
-            (error) => console.error('RSVP email outbox failed:', error instanceof Error ? error.message : error),
+            (error) =>
+              console.error('RSVP email outbox failed:', error instanceof Error ? error.message : error),
           )
         : undefined,
   },
@@ -122,6 +124,13 @@ export const backgroundDuties = [
     sends: false,
     start: ({ config, database, delivery }) =>
       startRsvpUpkeepJob(delivery.queue.boss, database.db, config.rsvpRetentionDays, systemClock.now),
+  },
+  {
+    // Each environment's retention periods ('Bewaartermijnen'): form answers, RSVP answers, inactive
+    // subscribers; once a day.
+    name: 'privacy-retention',
+    sends: false,
+    start: ({ database, delivery }) => startRetentionJob(delivery.queue.boss, database.db, systemClock.now),
   },
   {
     // Bounces and complaints arrive by SMTP; off in production without BOUNCE_SMTP_PORT.

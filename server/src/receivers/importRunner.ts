@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import type { Database } from '../db/client';
 import type { listImports } from '../db/schema/listImports';
+import { erasedAddresses, erasedAddressReason } from '../privacy/suppression';
 import { batchRowEncoder, writeImportBatch, type ImportBatch } from './importBatch';
 import { readCsvRecords, type CsvFormat } from './importCsv';
 import type { ImportFiles } from './importFiles';
@@ -110,15 +111,38 @@ export function createImportRunner(
     let ended = false; // a batch was not written (cancelled, taken over) or failed: nothing after it is
     let failure: unknown;
     let batch = emptyBatch(row, plan, owner);
-    /** The batch's valid rows as JSON text, joined into `batch.rows` when it is handed over. */
-    let rows: string[] = [];
+    /**
+     * The batch's valid rows (as JSON text, joined into `batch.rows` when it is handed over) and its
+     * opted-out rows, each with its address and cells: an erased address among them is refused then.
+     */
+    let rows: PendingRow[] = [];
     const encodeRow = batchRowEncoder(plan.written);
     let bytesRead = 0;
     /** Hands the batch to a writer once one is free; false when the import should stop reading. */
     const flush = async (): Promise<boolean> => {
       batch.bytesRead = bytesRead;
-      batch.rows = `[${rows.join(',')}]`;
-      batch.validRows = rows.length;
+      // An erased person's address is refused, never written back (privacy/suppression.ts).
+      const erased = await erasedAddresses(
+        db,
+        row.environmentId,
+        rows.map((pending) => pending.email),
+      );
+      const kept = rows.filter((pending) => {
+        if (!erased.has(pending.email.trim().toLowerCase())) return true;
+        batch.refusals.push({
+          rowNumber: pending.rowNumber,
+          reason: erasedAddressReason,
+          values: pending.cells,
+        });
+        return false;
+      });
+      batch.refusals.sort((a, b) => a.rowNumber - b.rowNumber);
+      batch.optedOut = kept
+        .filter((pending) => pending.encoded === undefined)
+        .map((pending) => pending.email);
+      const valid = kept.flatMap((pending) => (pending.encoded === undefined ? [] : [pending.encoded]));
+      batch.rows = `[${valid.join(',')}]`;
+      batch.validRows = valid.length;
       rows = [];
       while (inFlight.size >= writers) await Promise.race(inFlight);
       if (ended || halted()) return false;
@@ -162,9 +186,14 @@ export function createImportRunner(
         } else if (!seen.firstTime(String(mapped.values.email))) {
           batch.duplicatesInFile += 1;
         } else if (plan.optedOut && isOptedOut(record.cells, plan.optedOut.column)) {
-          batch.optedOut.push(String(mapped.values.email));
+          rows.push({ email: String(mapped.values.email), rowNumber: record.rowNumber, cells: record.cells });
         } else {
-          rows.push(encodeRow(mapped.values));
+          rows.push({
+            email: String(mapped.values.email),
+            rowNumber: record.rowNumber,
+            cells: record.cells,
+            encoded: encodeRow(mapped.values),
+          });
         }
         if (batch.rowCount >= batchRows && !(await flush())) {
           reading = false;
@@ -219,6 +248,14 @@ export function createImportRunner(
       await Promise.allSettled([...running.values()]);
     },
   };
+}
+
+/** A row of the file waiting for its batch: valid (`encoded`, its JSON) or opted out (no `encoded`). */
+interface PendingRow {
+  email: string;
+  rowNumber: number;
+  cells: string[];
+  encoded?: string;
 }
 
 function emptyBatch(row: ImportRow, plan: ImportPlan, owner: string): ImportBatch {

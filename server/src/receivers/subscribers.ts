@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import { violatesUniqueConstraint } from '../db/constraintViolation';
 import { subscribers } from '../db/schema/receivers';
 import { ApiError, notFound } from '../errors';
+import { suppressionOf } from '../privacy/suppression';
 import { findList } from './listRecords';
 import { duplicateEmailMessage, findSubscriber, subscriberValues } from './subscriberRecords';
 import { deleteSubscriber, insertSubscriber } from './subscriberWrites';
@@ -17,6 +18,15 @@ function emailTaken(error: unknown): unknown {
     : error;
 }
 
+/**
+ * A 409 naming `email` when the address may not be added: it unsubscribed from everything, or the person
+ * had their data erased (privacy/suppression.ts). Only the person can undo either.
+ */
+async function refuseSuppressed(db: Database, environmentId: string, email: string): Promise<void> {
+  const refusal = await suppressionOf(db, environmentId, email);
+  if (refusal) throw new ApiError(409, refusal, 'email');
+}
+
 /** Adds a subscriber to a (not deleted) list; its consent proof names the user who added it. */
 export async function addSubscriber(
   db: Database,
@@ -27,6 +37,7 @@ export async function addSubscriber(
 ): Promise<Subscriber> {
   const values = subscriberValues(input);
   const list = await findList(db, environmentId, listId);
+  await refuseSuppressed(db, environmentId, values.email);
   const createdId = await insertSubscriber(db, environmentId, { ...values, listId: list.id }, addedBy).catch(
     (error: unknown) => {
       throw emailTaken(error);
@@ -45,6 +56,8 @@ export async function updateSubscriber(
 ): Promise<Subscriber> {
   const values = subscriberValues(input);
   const existing = await findSubscriber(db, environmentId, listId, subscriberId);
+  if (existing.email.toLowerCase() !== values.email.toLowerCase())
+    await refuseSuppressed(db, environmentId, values.email);
   await db
     .update(subscribers)
     .set({ ...values, updatedAt: new Date() })

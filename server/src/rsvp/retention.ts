@@ -28,24 +28,30 @@ export async function anonymiseExpiredInvitations(
         WHERE anonymised_at IS NULL AND ends_at < ${cutoff}
         ORDER BY ends_at LIMIT ${eventsPerRun}`,
   );
-  for (const { publication_id: publicationId } of due) {
-    await db.transaction(async (tx) => {
-      // The event's row lock: an answer (rsvp/answers.ts) never interleaves with the anonymisation.
-      const [event] = await selectRows<{ publication_id: string }>(
-        tx,
-        sql`SELECT publication_id FROM rsvp_events
-            WHERE publication_id = ${publicationId} AND anonymised_at IS NULL FOR UPDATE`,
-      );
-      if (!event) return;
-      await tx.execute(sql`
-        UPDATE rsvp_invitees
-        SET email = ${anonymousAddress}, name = NULL, subscriber_id = NULL, question_answers = '[]'::jsonb
-        WHERE publication_id = ${publicationId}`);
-      await tx.execute(sql`DELETE FROM rsvp_mail_outbox WHERE publication_id = ${publicationId}`);
-      await tx.execute(
-        sql`UPDATE rsvp_events SET anonymised_at = ${now} WHERE publication_id = ${publicationId}`,
-      );
-    });
-  }
+  for (const { publication_id: publicationId } of due) await anonymiseInvitation(db, publicationId, now);
   return due.length;
+}
+
+/**
+ * Anonymises one invitation's invitees in one transaction, marked `anonymised_at`; nothing when it was
+ * already (the RSVP retention and an environment's own retention period both call it).
+ */
+export async function anonymiseInvitation(db: Database, publicationId: string, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    // The event's row lock: an answer (rsvp/answers.ts) never interleaves with the anonymisation.
+    const [event] = await selectRows<{ publication_id: string }>(
+      tx,
+      sql`SELECT publication_id FROM rsvp_events
+          WHERE publication_id = ${publicationId} AND anonymised_at IS NULL FOR UPDATE`,
+    );
+    if (!event) return;
+    await tx.execute(sql`
+      UPDATE rsvp_invitees
+      SET email = ${anonymousAddress}, name = NULL, subscriber_id = NULL, question_answers = '[]'::jsonb
+      WHERE publication_id = ${publicationId}`);
+    await tx.execute(sql`DELETE FROM rsvp_mail_outbox WHERE publication_id = ${publicationId}`);
+    await tx.execute(
+      sql`UPDATE rsvp_events SET anonymised_at = ${now} WHERE publication_id = ${publicationId}`,
+    );
+  });
 }

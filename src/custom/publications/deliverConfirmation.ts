@@ -1,7 +1,7 @@
 import { confirmRecipientsAbove } from '@contract/mailLimits';
+import { validateTyped } from '../../declarative/typedConfirmation';
 
-// A delivery to many recipients is confirmed by typing their number, as GitHub asks for a repository's
-// name before deleting it: a deliberate act, not a reflex click.
+// A delivery to many recipients is confirmed by typing their number (declarative/typedConfirmation.ts).
 
 /** The form value the typed number is kept in (never sent to the server). */
 export const confirmationSource = 'confirmRecipients';
@@ -13,8 +13,9 @@ export function needsConfirmation(recipients: number): boolean {
 
 /** react-admin validator of the typed number: exactly the count (digits only, surrounding spaces allowed). */
 export function validateConfirmation(recipients: number) {
-  return (value: unknown) =>
-    String(value ?? '').trim() === String(recipients)
-      ? undefined
-      : { message: 'app.deliver.confirm.mismatch', args: { count: recipients } };
+  return validateTyped(() => ({
+    expected: String(recipients),
+    message: 'app.deliver.confirm.mismatch',
+    args: { count: recipients },
+  }));
 }

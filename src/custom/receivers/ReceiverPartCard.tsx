@@ -12,11 +12,13 @@ import { formatDutchNumber } from '../../i18n/dutchNumber';
 import { IconBadge } from '../../layout/IconBadge';
 
 export interface ReceiverPartCardProps {
-  /** The declared resource whose total is shown. */
-  resource: string;
-  /** A sort the resource's list read accepts (the server refuses unknown sort fields). */
-  sort: SortPayload;
-  filter?: Record<string, unknown>;
+  /** The declared resource whose total is shown; none for a part without a total (finding a person). */
+  count?: {
+    resource: string;
+    /** A sort the resource's list read accepts (the server refuses unknown sort fields). */
+    sort: SortPayload;
+    filter?: Record<string, unknown>;
+  };
   to: string;
   title: string;
   text: string;
@@ -24,13 +26,8 @@ export interface ReceiverPartCardProps {
 }
 
 /** One part of the receivers overview: its name, how many there are (one row read for the total) and a link. */
-export function ReceiverPartCard({ resource, sort, filter, to, title, text, icon }: ReceiverPartCardProps) {
+export function ReceiverPartCard({ count, to, title, text, icon }: ReceiverPartCardProps) {
   const translate = useTranslate();
-  const { total, isPending, error } = useGetList(resource, {
-    pagination: { page: 1, perPage: 1 },
-    sort,
-    filter,
-  });
   return (
     <Card sx={{ height: '100%' }}>
       <CardActionArea component={Link} to={to} sx={{ height: '100%' }}>
@@ -40,21 +37,7 @@ export function ReceiverPartCard({ resource, sort, filter, to, title, text, icon
             <Typography variant="h2" component="h2" sx={{ fontSize: '1.125rem' }}>
               {translate(title)}
             </Typography>
-            <Typography
-              variant="h1"
-              component="p"
-              sx={{ my: 0.5 }}
-              aria-label={`${translate(title)}: ${total ?? ''}`}
-              data-testid={`${resource}-count`}
-            >
-              {isPending ? (
-                <Skeleton width={48} />
-              ) : error || total === undefined ? (
-                translate('app.receivers.overview.count_unknown')
-              ) : (
-                formatDutchNumber(total)
-              )}
-            </Typography>
+            {count ? <PartTotal {...count} title={title} /> : null}
             <Typography variant="body2" color="text.secondary">
               {translate(text)}
             </Typography>
@@ -62,5 +45,37 @@ export function ReceiverPartCard({ resource, sort, filter, to, title, text, icon
         </CardContent>
       </CardActionArea>
     </Card>
+  );
+}
+
+/** How many there are of the part: one row read for the total. */
+function PartTotal({
+  resource,
+  sort,
+  filter,
+  title,
+}: NonNullable<ReceiverPartCardProps['count']> & { title: string }) {
+  const translate = useTranslate();
+  const { total, isPending, error } = useGetList(resource, {
+    pagination: { page: 1, perPage: 1 },
+    sort,
+    filter,
+  });
+  return (
+    <Typography
+      variant="h1"
+      component="p"
+      sx={{ my: 0.5 }}
+      aria-label={`${translate(title)}: ${total ?? ''}`}
+      data-testid={`${resource}-count`}
+    >
+      {isPending ? (
+        <Skeleton width={48} />
+      ) : error || total === undefined ? (
+        translate('app.receivers.overview.count_unknown')
+      ) : (
+        formatDutchNumber(total)
+      )}
+    </Typography>
   );
 }

@@ -2,6 +2,7 @@ import FilterAltOutlinedIcon from '@mui/icons-material/FilterAltOutlined';
 import FormatListBulletedOutlinedIcon from '@mui/icons-material/FormatListBulletedOutlined';
 import HowToRegOutlinedIcon from '@mui/icons-material/HowToRegOutlined';
 import PersonOffOutlinedIcon from '@mui/icons-material/PersonOffOutlined';
+import PersonSearchOutlinedIcon from '@mui/icons-material/PersonSearchOutlined';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { Title, useTranslate } from 'react-admin';
@@ -9,7 +10,8 @@ import { ReceiverPartCard } from './ReceiverPartCard';
 
 /**
  * /recievers/: the parts of the receivers area, each with how many there are (lists and audiences that
- * are not deleted, active unsubscribers, sign-up forms) and a way in.
+ * are not deleted, active unsubscribers, sign-up forms) and a way in, and the way to a person's page
+ * (found by address).
  */
 export function ReceiversOverviewPage() {
   const translate = useTranslate();
@@ -27,38 +29,42 @@ export function ReceiversOverviewPage() {
         }}
       >
         <ReceiverPartCard
-          resource="lists"
-          sort={{ field: 'title', order: 'ASC' }}
-          filter={{ isDeleted: false }}
+          count={{ resource: 'lists', sort: { field: 'title', order: 'ASC' }, filter: { isDeleted: false } }}
           to="/recievers/lists/"
           title="app.receivers.overview.lists"
           text="app.receivers.overview.lists_text"
           icon={FormatListBulletedOutlinedIcon}
         />
         <ReceiverPartCard
-          resource="audiences"
-          sort={{ field: 'name', order: 'ASC' }}
-          filter={{ isDeleted: false }}
+          count={{
+            resource: 'audiences',
+            sort: { field: 'name', order: 'ASC' },
+            filter: { isDeleted: false },
+          }}
           to="/recievers/audiences/"
           title="app.receivers.overview.audiences"
           text="app.receivers.overview.audiences_text"
           icon={FilterAltOutlinedIcon}
         />
         <ReceiverPartCard
-          resource="unsubscribers"
-          sort={{ field: 'createdAt', order: 'DESC' }}
+          count={{ resource: 'unsubscribers', sort: { field: 'createdAt', order: 'DESC' } }}
           to="/recievers/unsubscribers/"
           title="app.receivers.overview.unsubscribers"
           text="app.receivers.overview.unsubscribers_text"
           icon={PersonOffOutlinedIcon}
         />
         <ReceiverPartCard
-          resource="signUpForms"
-          sort={{ field: 'name', order: 'ASC' }}
+          count={{ resource: 'signUpForms', sort: { field: 'name', order: 'ASC' } }}
           to="/recievers/signupforms/"
           title="app.receivers.overview.signUpForms"
           text="app.receivers.overview.signUpForms_text"
           icon={HowToRegOutlinedIcon}
+        />
+        <ReceiverPartCard
+          to="/recievers/persons/"
+          title="app.receivers.overview.persons"
+          text="app.receivers.overview.persons_text"
+          icon={PersonSearchOutlinedIcon}
         />
       </Box>
     </Box>

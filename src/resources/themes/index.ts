@@ -2,6 +2,7 @@ import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import { baseSizeRange, lineHeightRange, type Theme } from '@contract/themes';
 import BrandingWatermarkOutlinedIcon from '@mui/icons-material/BrandingWatermarkOutlined';
 import DnsOutlinedIcon from '@mui/icons-material/DnsOutlined';
+import HistoryToggleOffOutlinedIcon from '@mui/icons-material/HistoryToggleOffOutlined';
 import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
 import ArchiveOutlinedIcon from '@mui/icons-material/ArchiveOutlined';
 import ForwardToInboxOutlinedIcon from '@mui/icons-material/ForwardToInboxOutlined';
@@ -33,6 +34,7 @@ const SenderSummary = lazyView(sending, 'SenderSummary');
 const SendingDomainSummary = lazyView(sending, 'SendingDomainSummary');
 const MeasuringSummary = lazyView(() => import('../../custom/measuring'), 'MeasuringSummary');
 const PublicArchiveSummary = lazyView(() => import('../../custom/publicArchive'), 'PublicArchiveSummary');
+const RetentionSummary = lazyView(() => import('../../custom/privacy/RetentionSummary'), 'RetentionSummary');
 
 const colorFields = themeColorSources.map((source): FieldDeclaration<(typeof themeColorSources)[number]> => ({
   source,
@@ -191,6 +193,13 @@ export const themes = defineResource<Theme>()({
               icon: ArchiveOutlinedIcon,
               to: '/settings/archive',
               content: PublicArchiveSummary,
+            },
+            // 'Bewaartermijnen' too (src/resources/retention).
+            {
+              title: 'app.privacy.retention.title',
+              icon: HistoryToggleOffOutlinedIcon,
+              to: '/settings/retention',
+              content: RetentionSummary,
             },
           ],
         },

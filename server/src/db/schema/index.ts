@@ -13,3 +13,4 @@ export * from './analytics';
 export * from './journeys';
 export * from './signUp';
 export * from './preferences';
+export * from './privacy';

@@ -138,6 +138,11 @@ export const unsubscribers = pgTable(
     cause: text('cause').notNull().default('Afgemeld'),
     /** What staff see beside the cause, e.g. the bounce's status and the mail server's answer. */
     causeDetail: text('cause_detail'),
+    /**
+     * The keyed hash of an erased person's address (privacy/addressHash.ts): the row's `email` is then a
+     * placeholder that reaches no one, and this hash keeps the address out of imports and manual adds.
+     */
+    addressHash: text('address_hash'),
   },
   (table) => [
     check('unsubscribers_cause_check', sql`${table.cause} IN ('Afgemeld', 'Klacht', 'Onbestelbaar')`),
@@ -145,6 +150,9 @@ export const unsubscribers = pgTable(
       .on(table.environmentId, sql`lower(${table.email})`)
       .where(sql`${table.removedAt} IS NULL`),
     index('unsubscribers_environment_created_idx').on(table.environmentId, table.createdAt),
+    index('unsubscribers_address_hash_idx')
+      .on(table.environmentId, table.addressHash)
+      .where(sql`${table.addressHash} IS NOT NULL`),
   ],
 );
 
