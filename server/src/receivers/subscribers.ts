@@ -33,7 +33,7 @@ export async function addSubscriber(
   environmentId: string,
   listId: string,
   input: SubscriberInput,
-  addedBy: { userId: string | null },
+  addedBy: { userId: string | null } = { userId: null },
 ): Promise<Subscriber> {
   const values = subscriberValues(input);
   const list = await findList(db, environmentId, listId);
