@@ -39,6 +39,7 @@ import { publicFormRoutes } from './routes/publicForms';
 import { seedIfEmpty } from './seed';
 import { sendingRoutes } from './routes/sending';
 import { journeyRoutes } from './routes/journeys';
+import { approvalRoutes } from './routes/approval';
 import { unsubscribeRoutes } from './routes/unsubscribe';
 import { trackingRoutes } from './routes/tracking';
 import { analyticsRoutes } from './routes/analytics';
@@ -69,6 +70,7 @@ const environmentAreas = [
   rsvpRoutes,
   analyticsRoutes,
   journeyRoutes,
+  approvalRoutes,
 ];
 
 export interface BuildOptions {
