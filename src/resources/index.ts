@@ -30,6 +30,8 @@ import { rsvpInvitations } from './rsvpInvitations';
 import { rsvpInvitees } from './rsvpInvitees';
 import { journeys } from './journeys';
 import { analyticsRecipients } from './analyticsRecipients';
+import { approvals } from './approvals';
+import { approvalSettings } from './approvalSettings';
 
 /**
  * Every declared resource of the console. An area adds its folder `src/resources/<name>/` exporting
@@ -67,6 +69,8 @@ const declarations = [
   rsvpInvitees,
   journeys,
   analyticsRecipients,
+  approvals,
+  approvalSettings,
 ] as const;
 
 export const resources: readonly ResourceDeclaration[] = declarations;

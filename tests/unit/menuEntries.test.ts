@@ -17,6 +17,7 @@ describe('the sidebar, derived from the declarations', () => {
       ['app.menu.forms', '/forms'],
       ['app.menu.journeys', '/journeys'],
       ['app.menu.jobs', '/jobs'],
+      ['app.menu.approvals', '/approvals'],
     ]);
     expect(entries.filter((entry) => entry.pinned).map((entry) => [entry.path, entry.shownWhen])).toEqual([
       ['/mail', 'mailCatcher'],

@@ -2,6 +2,7 @@ import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import { baseSizeRange, lineHeightRange, type Theme } from '@contract/themes';
 import BrandingWatermarkOutlinedIcon from '@mui/icons-material/BrandingWatermarkOutlined';
 import DnsOutlinedIcon from '@mui/icons-material/DnsOutlined';
+import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
 import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
 import ForwardToInboxOutlinedIcon from '@mui/icons-material/ForwardToInboxOutlined';
 import FontDownloadOutlinedIcon from '@mui/icons-material/FontDownloadOutlined';
@@ -31,6 +32,7 @@ const sending = () => import('../../custom/sending');
 const SenderSummary = lazyView(sending, 'SenderSummary');
 const SendingDomainSummary = lazyView(sending, 'SendingDomainSummary');
 const MeasuringSummary = lazyView(() => import('../../custom/measuring'), 'MeasuringSummary');
+const ApprovalSummary = lazyView(() => import('../../custom/approval'), 'ApprovalSummary');
 
 const colorFields = themeColorSources.map((source): FieldDeclaration<(typeof themeColorSources)[number]> => ({
   source,
@@ -182,6 +184,13 @@ export const themes = defineResource<Theme>()({
               icon: InsightsOutlinedIcon,
               to: '/settings/measuring',
               content: MeasuringSummary,
+            },
+            // 'Goedkeuring' is its own resource too (src/resources/approvalSettings).
+            {
+              title: 'app.approval.settings.title',
+              icon: FactCheckOutlinedIcon,
+              to: '/settings/approval',
+              content: ApprovalSummary,
             },
           ],
         },
