@@ -168,9 +168,8 @@ export const approvals = defineResource<ApprovalRequest>()({
         {
           label: 'app.approval.detail.reject',
           icon: ThumbDownOutlinedIcon,
-          when: waiting,
-          unavailable: (request) =>
-            request.mayDecide ? undefined : (request.notDecidableReason ?? undefined),
+          // Only for who may decide: 'Goedkeuren' beside it already says why others may not.
+          when: (request) => waiting(request) && request.mayDecide,
           form: 'reject',
         },
         {
@@ -199,6 +198,7 @@ export const approvals = defineResource<ApprovalRequest>()({
         ],
         save: { action: 'reject' },
         submitLabel: 'app.approval.detail.reject',
+        submitIcon: <ThumbDownOutlinedIcon />,
         successMessage: 'app.approval.detail.rejected_message',
       },
     },
