@@ -45,7 +45,14 @@ describe('the sidebar, derived from the declarations', () => {
     };
     const entries = menuEntries([...resources, extra], [...pages, page]);
     const paths = entries.filter((entry) => !entry.pinned).map((entry) => entry.path);
-    expect(paths.slice(3)).toEqual(['/forms', '/journeys', '/campaigns', '/campaigns/plan', '/jobs']);
+    expect(paths.slice(3)).toEqual([
+      '/forms',
+      '/journeys',
+      '/campaigns',
+      '/campaigns/plan',
+      '/jobs',
+      '/approvals',
+    ]);
     expect(entries.find((entry) => entry.pinned)).toMatchObject({ label: 'Hulp', path: '/help' });
   });
 });
