@@ -39,6 +39,7 @@ import { publicFormRoutes } from './routes/publicForms';
 import { seedIfEmpty } from './seed';
 import { sendingRoutes } from './routes/sending';
 import { journeyRoutes } from './routes/journeys';
+import { approvalRoutes } from './routes/approval';
 import { unsubscribeRoutes } from './routes/unsubscribe';
 import { trackingRoutes } from './routes/tracking';
 import { analyticsRoutes } from './routes/analytics';
@@ -79,6 +80,7 @@ const environmentAreas = [
   publicArchiveSettingRoutes,
   signUpFormRoutes,
   privacyRoutes,
+  approvalRoutes,
 ];
 
 export interface BuildOptions {

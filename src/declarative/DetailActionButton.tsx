@@ -1,5 +1,7 @@
 import Button from '@mui/material/Button';
-import { useState } from 'react';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
 import type { RaRecord } from 'react-admin';
 import { Link, useNavigate } from 'react-router-dom';
 import { ConfirmRecordDelete } from './ConfirmRecordDelete';
@@ -29,11 +31,26 @@ export function DetailActionButton({
   const openFormView = useOpenFormView(target.resource);
   const [confirming, setConfirming] = useState(false);
   const { busy, download } = useActionDownload(declaration.name);
+  const reasonId = useId();
   const Icon = action.icon;
   const common = {
     variant: action.variant ?? (action.to ? 'text' : 'outlined'),
     startIcon: Icon ? <Icon /> : undefined,
   } as const;
+
+  const unavailable = action.unavailable?.(record);
+  if (unavailable) {
+    return (
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        <Button {...common} disabled aria-describedby={reasonId}>
+          {label(action.label)}
+        </Button>
+        <Typography id={reasonId} variant="body2" color="text.secondary">
+          {label(unavailable)}
+        </Typography>
+      </Stack>
+    );
+  }
 
   if (action.to) {
     return (

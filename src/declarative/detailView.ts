@@ -70,6 +70,11 @@ export interface DetailAction<TRecord extends RaRecord> {
   variant?: 'contained' | 'outlined' | 'text';
   /** Shown only while this holds (a deleted list offers nothing). */
   when?(record: TRecord): boolean;
+  /**
+   * Why the action cannot be taken now: the button is shown disabled with this reason beside it, where its
+   * absence would confuse ('Goedkeuren' of one's own request). Available when it answers undefined.
+   */
+  unavailable?(record: TRecord): Label | undefined;
   /** A form of this resource ('edit', 'labels') or of another one (`{ resource: jobs, form: 'deliver' }`), opened with the record. */
   form?: string | { resource: ResourceDeclaration; form: string };
   /** A page to go to. */

@@ -23,6 +23,8 @@ export interface MenuDeclaration {
   /** In the list pinned to the bottom of the sidebar (Instellingen) rather than the areas at the top. */
   pinned?: boolean;
   shownWhen?: MenuCondition;
+  /** A count beside the label that asks for attention (requests waiting for approval); it reads it itself. */
+  badge?: ComponentType;
 }
 
 /** A sidebar entry with the path it opens and highlights. */

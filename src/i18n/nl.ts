@@ -3,6 +3,7 @@ import { mergeTranslations, type TranslationMessages } from 'react-admin';
 import { loginNl, startupNl } from '../boot/texts';
 import { raDutchCompletions } from './raDutchCompletions';
 import { declarativeNl } from './declarative.nl';
+import { approvalNl } from './approval.nl';
 import { formsNl } from './forms.nl';
 import { journeysNl } from './journeys.nl';
 import { mailNl } from './mail.nl';
@@ -148,4 +149,5 @@ export const nl: TranslationMessages = mergeTranslations(
   journeysNl,
   signUpFormsNl,
   privacyNl,
+  approvalNl,
 );

@@ -1,4 +1,5 @@
 import { ListItem, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
+import { Suspense } from 'react';
 import { LinkBase, useLocation, useTranslate } from 'react-admin';
 import { isActivePath } from './isActivePath';
 import type { MenuEntry } from '../declarative/menuDeclaration';
@@ -15,6 +16,7 @@ export function MenuLink({ entry, onNavigate }: MenuLinkProps) {
   const { pathname } = useLocation();
   const active = isActivePath(pathname, entry.path);
   const Icon = entry.icon;
+  const Badge = entry.badge;
 
   return (
     <ListItem disablePadding>
@@ -38,6 +40,11 @@ export function MenuLink({ entry, onNavigate }: MenuLinkProps) {
           primary={translate(entry.label)}
           slotProps={{ primary: { sx: { fontWeight: active ? 600 : 400 } } }}
         />
+        {Badge ? (
+          <Suspense fallback={null}>
+            <Badge />
+          </Suspense>
+        ) : null}
       </ListItemButton>
     </ListItem>
   );

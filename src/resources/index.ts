@@ -34,6 +34,8 @@ import { analyticsRecipients } from './analyticsRecipients';
 import { signUpForms } from './signUpForms';
 import { persons } from './persons';
 import { retention } from './retention';
+import { approvals } from './approvals';
+import { approvalSettings } from './approvalSettings';
 
 /**
  * Every declared resource of the console. An area adds its folder `src/resources/<name>/` exporting
@@ -75,6 +77,8 @@ const declarations = [
   analyticsRecipients,
   persons,
   retention,
+  approvals,
+  approvalSettings,
 ] as const;
 
 export const resources: readonly ResourceDeclaration[] = declarations;

@@ -14,6 +14,8 @@ import { resources, type DeclaredActions } from '../../src/resources';
  */
 const everyResource: Record<keyof DeclaredActions, true> = {
   analyticsRecipients: true,
+  approvals: true,
+  approvalSettings: true,
   audiences: true,
   caughtMessages: true,
   fieldOptions: true,

@@ -80,7 +80,12 @@ describe('a declared read of a named action', () => {
         recipients = 5;
         return jsonAnswer({ id: 'a1', name: 'Bewoners' }, { status: 201 });
       }
-      return jsonAnswer({ recipients, blockers: [], warnings: [] });
+      return jsonAnswer({
+        recipients,
+        blockers: [],
+        warnings: [],
+        approval: { required: false, minRecipients: null, approvers: [] },
+      });
     });
     function Check() {
       const check = useDeclaredQuery('publications', 'deliverCheck', {

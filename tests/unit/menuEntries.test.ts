@@ -17,6 +17,7 @@ describe('the sidebar, derived from the declarations', () => {
       ['app.menu.forms', '/forms'],
       ['app.menu.journeys', '/journeys'],
       ['app.menu.jobs', '/jobs'],
+      ['app.menu.approvals', '/approvals'],
     ]);
     expect(entries.filter((entry) => entry.pinned).map((entry) => [entry.path, entry.shownWhen])).toEqual([
       ['/mail', 'mailCatcher'],
@@ -44,7 +45,14 @@ describe('the sidebar, derived from the declarations', () => {
     };
     const entries = menuEntries([...resources, extra], [...pages, page]);
     const paths = entries.filter((entry) => !entry.pinned).map((entry) => entry.path);
-    expect(paths.slice(3)).toEqual(['/forms', '/journeys', '/campaigns', '/campaigns/plan', '/jobs']);
+    expect(paths.slice(3)).toEqual([
+      '/forms',
+      '/journeys',
+      '/campaigns',
+      '/campaigns/plan',
+      '/jobs',
+      '/approvals',
+    ]);
     expect(entries.find((entry) => entry.pinned)).toMatchObject({ label: 'Hulp', path: '/help' });
   });
 });

@@ -37,7 +37,9 @@ const audiences = [
   { id: 'audience-all', name: 'Inwoners en ondernemers', isDeleted: false },
 ];
 
-const noFindings: DeliverCheck = { recipients: 3, blockers: [], warnings: [] };
+/** A send that needs no approval ('Goedkeuring' off). */
+const noApproval: DeliverCheck['approval'] = { required: false, minRecipients: null, approvers: [] };
+const noFindings: DeliverCheck = { recipients: 3, blockers: [], warnings: [], approval: noApproval };
 
 /**
  * The API as far as the deliver form uses it; `onJob` answers POST /deliveryjobs, `check` the checks
@@ -271,11 +273,12 @@ describe('checks before sending in the deliver panel', { timeout: 60_000 }, () =
       () => jsonAnswer({}),
       (request) =>
         request.query.get('audienceId') === 'audience-all'
-          ? { recipients: 1234, blockers: [], warnings: [] }
+          ? { recipients: 1234, blockers: [], warnings: [], approval: noApproval }
           : {
               recipients: 3,
               blockers: [],
               warnings: [{ code: 'alreadySent', message: 'Al verzonden op 3 maart 2025 om 10:00.' }],
+              approval: noApproval,
             },
     );
     renderPublications();
@@ -309,6 +312,7 @@ describe('checks before sending in the deliver panel', { timeout: 60_000 }, () =
           { code: 'noBlocks', field: 'publicationId', message: 'Deze publicatie heeft nog geen blokken.' },
         ],
         warnings: [],
+        approval: noApproval,
       }),
     );
     renderPublications();
@@ -334,7 +338,7 @@ describe('checks before sending in the deliver panel', { timeout: 60_000 }, () =
           },
           { status: 201 },
         ),
-      () => ({ recipients: 101, blockers: [], warnings: [] }),
+      () => ({ recipients: 101, blockers: [], warnings: [], approval: noApproval }),
     );
     renderPublications();
     openDeliver();

@@ -31,6 +31,7 @@ const everyType: Record<SlideOverType, true> = {
   'platformEnvironments.create': true,
   'publications.measuring': true,
   'platformMembers.create': true,
+  rejectApprovalRequest: true,
   removeGlobalUnsubscriber: true,
   renameFolder: true,
   rescheduleJob: true,

@@ -351,6 +351,10 @@ export const DeliveryJob = Type.Object({
   }),
   createdAt: Timestamp,
   createdBy: Nullable(Type.String({ description: "The creator's name (null when the user is gone)." })),
+  approvedBy: Nullable(
+    Type.String({ description: "Extension: who approved the send ('Goedkeuring'); null without approval." }),
+  ),
+  approvedAt: Nullable(Timestamp),
 });
 export type DeliveryJob = Static<typeof DeliveryJob>;
 
@@ -387,6 +391,19 @@ export const DeliverCheckFinding = Type.Object({
 });
 export type DeliverCheckFinding = Static<typeof DeliverCheckFinding>;
 
+/** What the deliver check says about 'Goedkeuring' (contract/approval.ts) for its recipient count. */
+export const ApprovalNeed = Type.Object({
+  required: Type.Boolean({
+    description:
+      'Whether this send needs approval: POST /deliveryjobs refuses it, POST /approvalrequests asks.',
+  }),
+  minRecipients: Nullable(Type.Integer({ minimum: 1, description: 'From how many recipients; null: off.' })),
+  approvers: Type.Array(Type.String(), {
+    description: 'The names of the members who may approve (the asking member left out).',
+  }),
+});
+export type ApprovalNeed = Static<typeof ApprovalNeed>;
+
 export const DeliverCheck = Type.Object({
   recipients: Type.Integer({
     minimum: 0,
@@ -395,6 +412,7 @@ export const DeliverCheck = Type.Object({
   }),
   blockers: Type.Array(DeliverCheckFinding, { description: 'POST /deliveryjobs refuses while any holds.' }),
   warnings: Type.Array(DeliverCheckFinding, { description: 'Worth a look; sending is still possible.' }),
+  approval: ApprovalNeed,
 });
 export type DeliverCheck = Static<typeof DeliverCheck>;
 

@@ -377,7 +377,7 @@ async function checkSubject(
 
 /**
  * GET /publications/{id}/deliver-check: the recipients the choice reaches now (counted as the job resolves
- * them), the blockers and the warnings.
+ * them), the blockers and the warnings (the route adds what 'Goedkeuring' says of the count).
  */
 export async function checkDelivery(
   db: Database,
@@ -386,7 +386,7 @@ export async function checkDelivery(
   environmentId: string,
   publicationId: string,
   choice: DeliverChoice,
-): Promise<DeliverCheck> {
+): Promise<Omit<DeliverCheck, 'approval'>> {
   const subject = await checkSubject(db, cdn, environmentId, publicationId, choice, catcher);
   const recipients = await countRecipientsToSend(db, environmentId, {
     audienceId: choice.audienceId,

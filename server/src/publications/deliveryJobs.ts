@@ -21,6 +21,7 @@ import { orderBy, readPage } from '../db/paging';
 import { requiredText } from '../http/inputText';
 import { containsText } from '../db/textSearch';
 import { requirePublication } from './publications';
+import { refuseUnapprovedDelivery } from '../approval/approvalSettings';
 import { fieldLabel } from '../contract/fieldLabels';
 
 /** The status of every new job; the delivery worker takes it from there (delivery/jobStates.ts). */
@@ -79,14 +80,15 @@ const unknownPublication = () => badRequest('publicationId', 'Deze publicatie be
  * empty, a sender the environment may not send as, …) the job is refused with a 400 naming its field;
  * `catcher` says mail goes to the embedded development catcher, which accepts any sender.
  * The recipient count is estimated now (the audience's recipients without global unsubscribers, or the
- * invitees of the participant group) and made exact when the job starts.
+ * invitees of the participant group) and made exact when the job starts. A send that needs approval
+ * ('Goedkeuring', approval/) is refused (409) unless `approval` says who approved it and when.
  */
 export async function createDeliveryJob(
   db: Database,
   environmentId: string,
   createdBy: string,
   body: CreateDeliveryJobBody,
-  { catcher }: { catcher: boolean },
+  { catcher, approval }: { catcher: boolean; approval?: { by: string; at: Date } },
   now: Date = new Date(),
 ): Promise<DeliveryJob> {
   const title = requiredText(body.title, 'title', 'Titel');
@@ -136,6 +138,7 @@ export async function createDeliveryJob(
     participantGroup,
     publicationId: publication.id,
   });
+  if (!approval) await refuseUnapprovedDelivery(db, environmentId, recipientCount);
   const [created] = await db
     .insert(deliveryJobs)
     .values({
@@ -153,6 +156,8 @@ export async function createDeliveryJob(
       createdBy,
       // The same moment as an immediate job's scheduledAt, so a reader can tell 'now' from 'planned'.
       createdAt: now,
+      approvedBy: approval?.by ?? null,
+      approvedAt: approval?.at ?? null,
     })
     .returning({ id: deliveryJobs.id })
     .catch((error: unknown) => {
@@ -188,6 +193,10 @@ const jobColumns = {
   skippedCount: deliveryJobs.skippedCount,
   createdAt: deliveryJobs.createdAt,
   createdBy: sql<string | null>`coalesce(${users.name}, ${users.username})`,
+  approvedBy: sql<
+    string | null
+  >`(SELECT coalesce(approver.name, approver.username) FROM users approver WHERE approver.id = ${deliveryJobs.approvedBy})`,
+  approvedAt: deliveryJobs.approvedAt,
 };
 
 const sortColumns: Record<DeliveryJobSortField, SQL> = {
@@ -259,8 +268,12 @@ export async function getDeliveryJob(db: Database, environmentId: string, id: st
   return toDeliveryJob(row);
 }
 
-type JobRow = Omit<DeliveryJob, 'createdAt' | 'status' | 'scheduledAt' | 'startedAt' | 'finishedAt'> & {
+type JobRow = Omit<
+  DeliveryJob,
+  'createdAt' | 'status' | 'scheduledAt' | 'startedAt' | 'finishedAt' | 'approvedAt'
+> & {
   status: string;
+  approvedAt: Date | null;
   createdAt: Date;
   scheduledAt: Date;
   startedAt: Date | null;
@@ -273,10 +286,12 @@ function toDeliveryJob({
   scheduledAt,
   startedAt,
   finishedAt,
+  approvedAt,
   ...job
 }: JobRow): DeliveryJob {
   return {
     ...job,
+    approvedAt: approvedAt?.toISOString() ?? null,
     status: status as DeliveryJobStatus,
     scheduledAt: scheduledAt.toISOString(),
     startedAt: startedAt?.toISOString() ?? null,

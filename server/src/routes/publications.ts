@@ -49,6 +49,7 @@ import { cancelJob, scheduleJob } from '../delivery/jobStates';
 import { jobRecipientPage } from '../delivery/jobRecipients';
 import { renderPublicationPreview } from '../publications/publicationRendering';
 import { checkDelivery } from '../publications/deliverChecks';
+import { approvalNeedFor } from '../approval/approvalSettings';
 import { publicationFromLine } from '../sending/senderSettings';
 import { getPublicationType, listPublicationTypes } from '../publications/publicationTypes';
 import {
@@ -202,8 +203,8 @@ export const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: DeliverCheck, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) =>
-      checkDelivery(
+    async (request) => {
+      const check = await checkDelivery(
         app.db,
         app.config,
         app.mail.catcher !== undefined,
@@ -215,7 +216,15 @@ export const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
           participantGroup:
             request.query.participantGroup ?? (request.query.onlyAcceptedRsvp ? 'accepted' : null),
         },
-      ),
+      );
+      const approval = await approvalNeedFor(
+        app.db,
+        request.environmentId,
+        check.recipients,
+        request.user.id,
+      );
+      return { ...check, approval };
+    },
   );
 
   app.delete(
@@ -394,10 +403,11 @@ export const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'Plans the delivery of a publication (status Gepland; the worker sends it at scheduledAt, now by default); ' +
           'answers the job. audienceId may be missing or null only when SendToOnlyAcceptedRsvp is true or participantGroup is set. 400 naming ' +
-          'the field while a blocker of GET /publications/{id}/deliver-check holds, and for a past scheduledAt.',
+          'the field while a blocker of GET /publications/{id}/deliver-check holds, and for a past scheduledAt; 409 when ' +
+          "the send needs approval ('Goedkeuring': POST /approvalrequests asks for it).",
         tags: jobTags,
         body: CreateDeliveryJobBody,
-        response: { 201: DeliveryJob, ...errorResponses(400, 401, 403) },
+        response: { 201: DeliveryJob, ...errorResponses(400, 401, 403, 409) },
       },
     },
     async (request, reply) => {

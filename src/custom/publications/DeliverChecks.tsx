@@ -1,4 +1,4 @@
-import type { DeliverCheckFinding } from '@contract/publications';
+import type { ApprovalNeed, DeliverCheckFinding } from '@contract/publications';
 import { confirmRecipientsAbove } from '@contract/mailLimits';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -15,7 +15,8 @@ import { MeasuringNote } from './analytics/MeasuringNote';
 import { serverMessage } from '../../dataProvider/serverMessage';
 import { LoadError } from '../../layout/LoadError';
 
-function Findings({
+/** The deliver check's blockers or warnings as one alert with a list (also on an approval request's page). */
+export function Findings({
   findings,
   severity,
   title,
@@ -33,6 +34,23 @@ function Findings({
           <li key={`${finding.code}-${index}`}>{finding.message}</li>
         ))}
       </Box>
+    </Alert>
+  );
+}
+
+/** 'Goedkeuring nodig': after 'Verspreiden' the send waits for one of these members. */
+function ApprovalNeeded({ approval, recipients }: { approval: ApprovalNeed; recipients: number }) {
+  const translate = useTranslate();
+  return (
+    <Alert severity="info" sx={{ mb: 1.5 }} data-testid="deliver-approval">
+      <AlertTitle>{translate('app.approval.deliver.title')}</AlertTitle>
+      {approval.approvers.length > 0
+        ? translate('app.approval.deliver.text', {
+            count: recipients.toLocaleString('nl-NL'),
+            threshold: (approval.minRecipients ?? 0).toLocaleString('nl-NL'),
+            approvers: approval.approvers.join(', '),
+          })
+        : translate('app.approval.deliver.nobody')}
     </Alert>
   );
 }
@@ -92,6 +110,9 @@ export function DeliverChecks({ publicationId }: { publicationId: string }) {
           </Typography>
         )}
       </Box>
+      {audienceId && check.data?.approval.required ? (
+        <ApprovalNeeded approval={check.data.approval} recipients={recipients} />
+      ) : null}
       <MeasuringNote publicationId={publicationId} />
       <Findings findings={blockers} severity="error" title={translate('app.deliver.check.blockers')} />
       <Findings findings={warnings} severity="warning" title={translate('app.deliver.check.warnings')} />

@@ -37,16 +37,19 @@ const frameHeight = 720;
 export function PublicationPreview({
   publication,
   focusBlockId,
+  templateId,
 }: {
   publication: Publication;
   /** The block being edited: the preview scrolls to it. */
   focusBlockId?: string;
+  /** The template shown first (the one a send goes out with); the type's first when absent. */
+  templateId?: string;
 }) {
   const translate = useTranslate();
   const { baseUrl = '', environmentId = '' } = useSession();
   const type = useGetOne<PublicationType>('publicationTypes', { id: publication.publicationTypeId });
   const templates = type.data?.templates ?? [];
-  const [chosenTemplateId, setTemplateId] = useState<string>();
+  const [chosenTemplateId, setTemplateId] = useState<string | undefined>(templateId);
   const template = templates.find((candidate) => candidate.id === chosenTemplateId) ?? templates.at(0);
   const [view, setView] = useState<PreviewView>('desktop');
   // Rendered again after every change of the publication or its blocks; the last rendering stays shown

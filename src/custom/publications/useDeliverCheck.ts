@@ -10,16 +10,23 @@ import { participantGroupOf } from './deliveryJobData';
 export function useDeliverCheck(publicationId: string) {
   const audienceId = useWatch({ name: 'audienceId' }) as string | null | undefined;
   const templateId = useWatch({ name: 'publicationTemplateId' }) as string | null | undefined;
+  return useDeclaredQuery(
+    'publications',
+    'deliverCheck',
+    { id: publicationId, data: deliverCheckChoice(audienceId, templateId) },
+    { keepPrevious: true },
+  );
+}
+
+/** The deliver check's query for the form's audience option and template. */
+export function deliverCheckChoice(
+  audienceId: string | null | undefined,
+  templateId: string | null | undefined,
+) {
   const participantGroup = participantGroupOf(audienceId);
-  const choice = {
+  return {
     audienceId: participantGroup ? undefined : (audienceId ?? undefined),
     templateId: templateId ?? undefined,
     participantGroup: participantGroup ?? undefined,
   };
-  return useDeclaredQuery(
-    'publications',
-    'deliverCheck',
-    { id: publicationId, data: choice },
-    { keepPrevious: true },
-  );
 }

@@ -116,6 +116,15 @@ export const jobs = defineResource<DeliveryJob>()({
           when: (job) => job.startedAt !== null,
           values: (job) => ({ moment: job.startedAt ? formatMoment(job.startedAt) : '' }),
         },
+        // 'Goedkeuring': who approved the send and when.
+        {
+          label: 'app.approval.job_approved',
+          when: (job) => job.approvedAt !== null,
+          values: (job) => ({
+            name: job.approvedBy ?? '—',
+            moment: job.approvedAt ? formatMoment(job.approvedAt) : '',
+          }),
+        },
       ],
       actions: [
         {

@@ -71,8 +71,9 @@ export const publications = defineResource<Publication>()({
         method: 'GET',
         path: '/publications/{id}/deliver-check',
         query: ['audienceId', 'templateId', 'onlyAcceptedRsvp', 'participantGroup'],
-        // The recipients change with the audiences and their lists (an import ending adds some).
-        follows: ['audiences', 'listImports'],
+        // The recipients change with the audiences and their lists (an import ending adds some); whether
+        // the send needs approval, with 'Goedkeuring'.
+        follows: ['audiences', 'listImports', 'approvalSettings'],
       }),
       // Extension: sent, delivered, bounces, opens, clicks, the chart and the links (all jobs, or one).
       analytics: answers<AnalyticsReport>({

@@ -3,6 +3,7 @@ import { baseSizeRange, lineHeightRange, type Theme } from '@contract/themes';
 import BrandingWatermarkOutlinedIcon from '@mui/icons-material/BrandingWatermarkOutlined';
 import DnsOutlinedIcon from '@mui/icons-material/DnsOutlined';
 import HistoryToggleOffOutlinedIcon from '@mui/icons-material/HistoryToggleOffOutlined';
+import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
 import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
 import ArchiveOutlinedIcon from '@mui/icons-material/ArchiveOutlined';
 import ForwardToInboxOutlinedIcon from '@mui/icons-material/ForwardToInboxOutlined';
@@ -35,6 +36,7 @@ const SendingDomainSummary = lazyView(sending, 'SendingDomainSummary');
 const MeasuringSummary = lazyView(() => import('../../custom/measuring'), 'MeasuringSummary');
 const PublicArchiveSummary = lazyView(() => import('../../custom/publicArchive'), 'PublicArchiveSummary');
 const RetentionSummary = lazyView(() => import('../../custom/privacy/RetentionSummary'), 'RetentionSummary');
+const ApprovalSummary = lazyView(() => import('../../custom/approval'), 'ApprovalSummary');
 
 const colorFields = themeColorSources.map((source): FieldDeclaration<(typeof themeColorSources)[number]> => ({
   source,
@@ -200,6 +202,13 @@ export const themes = defineResource<Theme>()({
               icon: HistoryToggleOffOutlinedIcon,
               to: '/settings/retention',
               content: RetentionSummary,
+            },
+            // 'Goedkeuring' is its own resource too (src/resources/approvalSettings).
+            {
+              title: 'app.approval.settings.title',
+              icon: FactCheckOutlinedIcon,
+              to: '/settings/approval',
+              content: ApprovalSummary,
             },
           ],
         },

@@ -14,3 +14,4 @@ export * from './journeys';
 export * from './signUp';
 export * from './preferences';
 export * from './privacy';
+export * from './approval';

@@ -153,6 +153,9 @@ export const deliveryJobs = pgTable(
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Who approved the send and when (approval/), for a job that needed approval; null otherwise. */
+    approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'set null' }),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
   },
   (table) => [
     index('delivery_jobs_environment_created_idx').on(table.environmentId, table.createdAt),
