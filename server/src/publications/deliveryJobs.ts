@@ -18,6 +18,8 @@ import { refuseBlockedDelivery } from './deliverChecks';
 import { violatesForeignKey } from '../db/constraintViolation';
 import { pageSize } from '../contract/paging';
 import { orderBy, readPage } from '../db/paging';
+import { recordInLog, type LogActor } from '../auditLog/recordInLog';
+import { logMoment } from '../auditLog/logMoment';
 import { requiredText } from '../http/inputText';
 import { containsText } from '../db/textSearch';
 import { requirePublication } from './publications';
@@ -84,7 +86,7 @@ const unknownPublication = () => badRequest('publicationId', 'Deze publicatie be
 export async function createDeliveryJob(
   db: Database,
   environmentId: string,
-  createdBy: string,
+  actor: LogActor,
   body: CreateDeliveryJobBody,
   { catcher }: { catcher: boolean },
   now: Date = new Date(),
@@ -136,7 +138,8 @@ export async function createDeliveryJob(
     participantGroup,
     publicationId: publication.id,
   });
-  const [created] = await db
+  const created = await db.transaction(async (tx) => {
+  const [job] = await tx
     .insert(deliveryJobs)
     .values({
       environmentId,
@@ -150,7 +153,7 @@ export async function createDeliveryJob(
       recipientCount,
       status: plannedStatus,
       scheduledAt,
-      createdBy,
+      createdBy: actor.userId,
       // The same moment as an immediate job's scheduledAt, so a reader can tell 'now' from 'planned'.
       createdAt: now,
     })
@@ -162,6 +165,17 @@ export async function createDeliveryJob(
       }
       throw error;
     });
+    const immediate = scheduledAt.getTime() <= now.getTime();
+    await recordInLog(tx, {
+      environmentId,
+      actor,
+      kind: immediate ? 'delivery.started' : 'delivery.planned',
+      resource: { type: 'deliveryJob', id: job.id, label: title },
+      rowCount: recipientCount,
+      detail: immediate ? null : `gepland op ${logMoment(scheduledAt)}`,
+    });
+    return job;
+  });
   return getDeliveryJob(db, environmentId, created.id);
 }
 

@@ -50,6 +50,7 @@ import { jobRecipientPage } from '../delivery/jobRecipients';
 import { renderPublicationPreview } from '../publications/publicationRendering';
 import { checkDelivery } from '../publications/deliverChecks';
 import { publicationFromLine } from '../sending/senderSettings';
+import { logActorOf } from '../auditLog/logActor';
 import { getPublicationType, listPublicationTypes } from '../publications/publicationTypes';
 import {
   createPublication,
@@ -232,7 +233,7 @@ export const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await deletePublication(app.db, request.environmentId, request.params.id);
+      await deletePublication(app.db, request.environmentId, request.params.id, logActorOf(request));
       return reply.status(204).send(null);
     },
   );
@@ -401,7 +402,7 @@ export const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const job = await createDeliveryJob(app.db, request.environmentId, request.user.id, request.body, {
+      const job = await createDeliveryJob(app.db, request.environmentId, logActorOf(request), request.body, {
         catcher: app.mail.catcher !== undefined,
       });
       // Were this lost (a crash right here), the worker's sweep queues the planned job anyway.
@@ -452,7 +453,7 @@ export const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await cancelJob(app.db, request.environmentId, request.params.id, new Date());
+      await cancelJob(app.db, request.environmentId, request.params.id, new Date(), logActorOf(request));
       return getDeliveryJob(app.db, request.environmentId, request.params.id);
     },
   );
@@ -473,7 +474,7 @@ export const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { environmentId } = request;
       const scheduledAt = plannedMoment(request.body.scheduledAt, new Date());
-      await scheduleJob(app.db, environmentId, request.params.id, scheduledAt);
+      await scheduleJob(app.db, environmentId, request.params.id, scheduledAt, logActorOf(request));
       await app.delivery.enqueue(request.params.id, scheduledAt);
       return getDeliveryJob(app.db, environmentId, request.params.id);
     },

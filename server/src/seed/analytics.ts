@@ -33,7 +33,7 @@ export const analyticsSeed: SeedModule = {
       environmentId,
       publicationId,
       { mode: 'Alleen totalen', legalBasis: null },
-      demoUsers.anne.id,
+      { userId: demoUsers.anne.id, name: demoUsers.anne.name },
     );
     await db.insert(trackedJobs).values({ jobId, environmentId, publicationId, mode: 'Alleen totalen' });
     await db.insert(trackedLinks).values(links.map(({ url }, position) => ({ jobId, position, url })));
