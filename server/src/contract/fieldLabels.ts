@@ -356,6 +356,17 @@ export const fieldLabels = {
   visit: 'Bezoek',
   wait: 'Wachttijd',
   weekday: 'Weekdag',
+  // Logboek
+  occurredAt: 'Moment',
+  actorUserId: 'Lid',
+  actorName: 'Lid',
+  resourceType: 'Onderdeel',
+  resourceId: 'Id van het onderdeel',
+  resourceLabel: 'Omschrijving',
+  rowCount: 'Aantal',
+  until: 'Tot en met',
+  retentionMonths: 'Bewaartermijn',
+  environmentName: 'Omgeving',
 } as const satisfies Record<string, string>;
 
 export type LabelledField = keyof typeof fieldLabels;
