@@ -222,7 +222,9 @@ describe('analytics storage: rollups, retention and subscriber deletion', () => 
     const [reader] = recipientIds;
     await writeBatch(db, [event(reader, 'open', -1, new Date())]);
     const report = await analyticsReport(db, env, publicationId);
-    expect(await deleteSubscriber(db, { environmentId: env, id: listId, title: 'Test' }, subscriberId, testActor)).toBe(true);
+    expect(
+      await deleteSubscriber(db, { environmentId: env, id: listId, title: 'Test' }, subscriberId, testActor),
+    ).toBe(true);
     const left = await db.select().from(analyticsEvents).where(eq(analyticsEvents.recipientId, reader));
     expect(left).toEqual([]);
     const after = await analyticsReport(db, env, publicationId);

@@ -9,7 +9,18 @@ import { platformLogPage } from '../../server/src/auditLog/platformLog';
 import { recordInLog } from '../../server/src/auditLog/recordInLog';
 import type { AuditLogKind } from '../../server/src/contract/auditLogKinds';
 import type { Database } from '../../server/src/db/client';
-import { audiences, auditLogEntries, deliveryJobs, environmentMembers, flows, journeys, lists, publications, senderSettings, subscribers } from '../../server/src/db/schema';
+import {
+  audiences,
+  auditLogEntries,
+  deliveryJobs,
+  environmentMembers,
+  flows,
+  journeys,
+  lists,
+  publications,
+  senderSettings,
+  subscribers,
+} from '../../server/src/db/schema';
 import { cancelJob, scheduleJob } from '../../server/src/delivery/jobStates';
 import { addMember, createEnvironment, removeMember } from '../../server/src/environments/provisioning';
 import { createFlow, deleteFlow } from '../../server/src/forms/flows';
@@ -60,7 +71,11 @@ describe('Logboek', () => {
   const newPublication = async () => {
     const [row] = await db
       .insert(publications)
-      .values({ environmentId: env, publicationTypeId: publicationIds.types.zuiderveenNewsletter, name: `Publicatie ${++counter}` })
+      .values({
+        environmentId: env,
+        publicationTypeId: publicationIds.types.zuiderveenNewsletter,
+        name: `Publicatie ${++counter}`,
+      })
       .returning({ id: publications.id });
     return row.id;
   };
@@ -105,12 +120,20 @@ describe('Logboek', () => {
       kind: 'subscriber.deleted',
       prepare: async () => {
         const list = await newList();
-        const subscriber = await addSubscriber(db, env, list, { name: 'Geheim', email: `geheim${counter}@voorbeeld.nl` });
+        const subscriber = await addSubscriber(db, env, list, {
+          name: 'Geheim',
+          email: `geheim${counter}@voorbeeld.nl`,
+        });
         return `${list}/${subscriber.id}`;
       },
       change: (target) => removeSubscriber(db, env, target.split('/')[0], target.split('/')[1], testActor),
       happened: async (target) =>
-        (await db.select().from(subscribers).where(eq(subscribers.id, target.split('/')[1]))).length === 0,
+        (
+          await db
+            .select()
+            .from(subscribers)
+            .where(eq(subscribers.id, target.split('/')[1]))
+        ).length === 0,
       entryId: (target) => target.split('/')[1],
     },
     {
@@ -123,7 +146,8 @@ describe('Logboek', () => {
       kind: 'publication.deleted',
       prepare: newPublication,
       change: (id) => deletePublication(db, env, id, testActor),
-      happened: async (id) => (await db.select().from(publications).where(eq(publications.id, id))).length === 0,
+      happened: async (id) =>
+        (await db.select().from(publications).where(eq(publications.id, id))).length === 0,
     },
     {
       kind: 'form.deleted',
@@ -142,7 +166,8 @@ describe('Logboek', () => {
       prepare: async () => `Afzender ${++counter}`,
       change: (name) => updateSender(db, env, { senderName: name }, testActor),
       happened: async (name) =>
-        (await db.select().from(senderSettings).where(eq(senderSettings.environmentId, env)))[0]?.senderName === name,
+        (await db.select().from(senderSettings).where(eq(senderSettings.environmentId, env)))[0]
+          ?.senderName === name,
       entryId: () => undefined,
     },
     {
@@ -155,22 +180,34 @@ describe('Logboek', () => {
     {
       kind: 'measuring.changed',
       prepare: async () => `Toestemming ${++counter}`,
-      change: (basis) => setEnvironmentMeasuring(db, env, { mode: 'Per persoon', legalBasis: basis }, testActor),
-      happened: async (basis) => (await db.execute(sql`select 1 from environment_measuring where legal_basis = ${basis}`) as unknown as { rows: unknown[] }).rows.length > 0,
+      change: (basis) =>
+        setEnvironmentMeasuring(db, env, { mode: 'Per persoon', legalBasis: basis }, testActor),
+      happened: async (basis) =>
+        (
+          (await db.execute(
+            sql`select 1 from environment_measuring where legal_basis = ${basis}`,
+          )) as unknown as { rows: unknown[] }
+        ).rows.length > 0,
       entryId: () => undefined,
     },
     {
       kind: 'logRetention.changed',
       prepare: async () => String([6, 12, 36][counter++ % 3]),
       change: (months) => saveLogSettings(db, env, Number(months), testActor),
-      happened: async (months) => (await db.execute(sql`select 1 from audit_log_settings where environment_id = ${env} and retention_months = ${Number(months)}`) as unknown as { rows: unknown[] }).rows.length > 0,
+      happened: async (months) =>
+        (
+          (await db.execute(
+            sql`select 1 from audit_log_settings where environment_id = ${env} and retention_months = ${Number(months)}`,
+          )) as unknown as { rows: unknown[] }
+        ).rows.length > 0,
       entryId: () => undefined,
     },
     {
       kind: 'delivery.planned',
       prepare: async () => `Verzending ${counter + 1}`,
       change: () => plannedJob(),
-      happened: async (title) => (await db.select().from(deliveryJobs).where(eq(deliveryJobs.title, title))).length === 1,
+      happened: async (title) =>
+        (await db.select().from(deliveryJobs).where(eq(deliveryJobs.title, title))).length === 1,
       entryId: () => undefined,
     },
     {
@@ -185,35 +222,52 @@ describe('Logboek', () => {
       kind: 'delivery.cancelled',
       prepare: plannedJob,
       change: (id) => cancelJob(db, env, id, new Date(), testActor),
-      happened: async (id) => (await db.select().from(deliveryJobs).where(eq(deliveryJobs.id, id)))[0].status === 'Geannuleerd',
+      happened: async (id) =>
+        (await db.select().from(deliveryJobs).where(eq(deliveryJobs.id, id)))[0].status === 'Geannuleerd',
     },
     {
       kind: 'member.added',
       prepare: async () => `nieuw${++counter}@voorbeeld.nl`,
       change: (email) => addMember(db, env, { email }, testActor),
       happened: async (email) =>
-        ((await db.execute(sql`select 1 from environment_members m join users u on u.id = m.user_id where u.username = ${email}`)) as unknown as { rows: unknown[] }).rows.length > 0,
+        (
+          (await db.execute(
+            sql`select 1 from environment_members m join users u on u.id = m.user_id where u.username = ${email}`,
+          )) as unknown as { rows: unknown[] }
+        ).rows.length > 0,
       entryId: () => undefined,
     },
     {
       kind: 'member.removed',
-      prepare: async () => (await addMember(db, env, { email: `weg${++counter}@voorbeeld.nl` }, testActor)).id,
+      prepare: async () =>
+        (await addMember(db, env, { email: `weg${++counter}@voorbeeld.nl` }, testActor)).id,
       change: (userId) => removeMember(db, env, userId, testActor),
       happened: async (userId) =>
-        (await db.select().from(environmentMembers).where(and(eq(environmentMembers.environmentId, env), eq(environmentMembers.userId, userId)))).length === 0,
+        (
+          await db
+            .select()
+            .from(environmentMembers)
+            .where(and(eq(environmentMembers.environmentId, env), eq(environmentMembers.userId, userId)))
+        ).length === 0,
     },
     {
       kind: 'environment.created',
       prepare: async () => `Omgeving ${++counter}`,
       change: (name) => createEnvironment(db, { name }, testActor),
       happened: async (name) =>
-        ((await db.execute(sql`select 1 from environments where name = ${name}`)) as unknown as { rows: unknown[] }).rows.length > 0,
+        (
+          (await db.execute(sql`select 1 from environments where name = ${name}`)) as unknown as {
+            rows: unknown[];
+          }
+        ).rows.length > 0,
       entryId: () => undefined,
     },
   ];
 
   async function auditedThemeName() {
-    const rows = (await db.execute(sql`select name from themes where id = ${themeIds.zuiderveen}`)) as unknown as { rows: Array<{ name: string }> };
+    const rows = (await db.execute(
+      sql`select name from themes where id = ${themeIds.zuiderveen}`,
+    )) as unknown as { rows: Array<{ name: string }> };
     return rows.rows[0].name;
   }
 
@@ -256,7 +310,10 @@ describe('Logboek', () => {
 
   it("keeps no address in a subscriber delete's entry, only the subscriber's id and the list's name", async () => {
     const list = await createList(db, env, 'Privacylijst');
-    const subscriber = await addSubscriber(db, env, list.id, { name: 'Jan Geheim', email: 'jan.geheim@voorbeeld.nl' });
+    const subscriber = await addSubscriber(db, env, list.id, {
+      name: 'Jan Geheim',
+      email: 'jan.geheim@voorbeeld.nl',
+    });
     await removeSubscriber(db, env, list.id, subscriber.id, testActor);
     const [entry] = await entriesOf('subscriber.deleted', subscriber.id);
     expect(entry.resourceLabel).toBe('Privacylijst');
@@ -273,11 +330,20 @@ describe('Logboek', () => {
   });
 
   it('refuses UPDATE, DELETE and TRUNCATE of entries by the application', async () => {
-    await recordInLog(db, { environmentId: env, actor: testActor, kind: 'list.deleted', resource: { type: 'list', label: 'Vast' } });
-    await expect(db.execute(sql`update audit_log_entries set actor_name = 'Iemand anders'`)).rejects.toThrow();
+    await recordInLog(db, {
+      environmentId: env,
+      actor: testActor,
+      kind: 'list.deleted',
+      resource: { type: 'list', label: 'Vast' },
+    });
+    await expect(
+      db.execute(sql`update audit_log_entries set actor_name = 'Iemand anders'`),
+    ).rejects.toThrow();
     await expect(db.execute(sql`delete from audit_log_entries`)).rejects.toThrow();
     await expect(db.execute(sql`truncate audit_log_entries`)).rejects.toThrow();
-    expect((await db.select().from(auditLogEntries).where(eq(auditLogEntries.resourceLabel, 'Vast'))).length).toBe(1);
+    expect(
+      (await db.select().from(auditLogEntries).where(eq(auditLogEntries.resourceLabel, 'Vast'))).length,
+    ).toBe(1);
   });
 
   it('removes only entries older than the retention term, with an injected clock', async () => {
@@ -285,11 +351,19 @@ describe('Logboek', () => {
     const environment = await createEnvironment(db, { name: 'Bewaartermijn' }, testActor);
     const at = (iso: string) => new Date(iso);
     const write = (label: string, moment: Date) =>
-      recordInLog(db, { environmentId: environment.id, actor: testActor, kind: 'list.deleted', resource: { type: 'list', label }, at: moment });
+      recordInLog(db, {
+        environmentId: environment.id,
+        actor: testActor,
+        kind: 'list.deleted',
+        resource: { type: 'list', label },
+        at: moment,
+      });
     await write('oud', at('2028-05-31T12:00:00Z')); // older than two years
     await write('jong', at('2028-06-02T12:00:00Z'));
     const labels = async () =>
-      (await db.select().from(auditLogEntries).where(eq(auditLogEntries.environmentId, environment.id))).map((row) => row.resourceLabel);
+      (await db.select().from(auditLogEntries).where(eq(auditLogEntries.environmentId, environment.id))).map(
+        (row) => row.resourceLabel,
+      );
     await applyLogRetention(db, now);
     expect(await labels()).not.toContain('oud');
     expect(await labels()).toContain('jong');
@@ -304,13 +378,26 @@ describe('Logboek', () => {
   it('filters by member, kind and period, newest first, within one environment', async () => {
     const environment = await createEnvironment(db, { name: 'Filters' }, testActor);
     const write = (actor: typeof testActor, kind: AuditLogKind, iso: string, label: string) =>
-      recordInLog(db, { environmentId: environment.id, actor, kind, resource: { type: 'list', label }, at: new Date(iso) });
+      recordInLog(db, {
+        environmentId: environment.id,
+        actor,
+        kind,
+        resource: { type: 'list', label },
+        at: new Date(iso),
+      });
     await write(testActor, 'list.deleted', '2030-01-10T09:00:00Z', 'A');
     await write(bram, 'list.deleted', '2030-01-11T09:00:00Z', 'B');
     await write(bram, 'list.exported', '2030-01-12T23:30:00Z', 'C'); // 13 January in Amsterdam
-    await recordInLog(db, { environmentId: other, actor: bram, kind: 'list.deleted', resource: { type: 'list', label: 'Elders' } });
+    await recordInLog(db, {
+      environmentId: other,
+      actor: bram,
+      kind: 'list.deleted',
+      resource: { type: 'list', label: 'Elders' },
+    });
     const labels = async (query: Parameters<typeof auditLogPage>[2]) =>
-      (await auditLogPage(db, environment.id, query)).data.map((entry) => entry.resourceLabel).filter((label) => label !== environment.name);
+      (await auditLogPage(db, environment.id, query)).data
+        .map((entry) => entry.resourceLabel)
+        .filter((label) => label !== environment.name);
     expect(await labels({ kind: 'list.deleted' })).toEqual(['B', 'A']);
     expect(await labels({ actorUserId: bram.userId! })).toEqual(['C', 'B']);
     expect(await labels({ from: '2030-01-11', until: '2030-01-12' })).toEqual(['B']);
@@ -323,21 +410,33 @@ describe('Logboek', () => {
 
   it('exports the filtered entries as a Dutch CSV', async () => {
     const environment = await createEnvironment(db, { name: 'Export' }, testActor);
-    await recordInLog(db, { environmentId: environment.id, actor: bram, kind: 'list.imported', resource: { type: 'list', label: 'Bewoners' }, rowCount: 120, at: new Date('2030-02-01T10:00:00Z') });
+    await recordInLog(db, {
+      environmentId: environment.id,
+      actor: bram,
+      kind: 'list.imported',
+      resource: { type: 'list', label: 'Bewoners' },
+      rowCount: 120,
+      at: new Date('2030-02-01T10:00:00Z'),
+    });
     const csv = await text(auditLogCsv(db, environment.id, { kind: 'list.imported' }).content);
-    const lines = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('Moment;Lid;Handeling;Onderdeel;Omschrijving;Aantal;Toelichting;Id');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(/^2030-02-01 11:00:00;Bram Jansen;Lijst geïmporteerd;Lijst;Bewoners;120;;$/);
   });
 
-  it("shows environment and member changes of every environment in the platform log", async () => {
+  it('shows environment and member changes of every environment in the platform log', async () => {
     const environment = await createEnvironment(db, { name: 'Platformlog' }, bram);
     await addMember(db, environment.id, { email: 'platform@voorbeeld.nl' }, bram);
     const page = await platformLogPage(db, { limit: 250 });
     const mine = page.data.filter((entry) => entry.environmentId === environment.id);
     expect(mine.map((entry) => entry.kind)).toEqual(['member.added', 'environment.created']);
-    expect(mine.every((entry) => entry.environmentName === 'Platformlog' && entry.actorName === 'Bram Jansen')).toBe(true);
+    expect(
+      mine.every((entry) => entry.environmentName === 'Platformlog' && entry.actorName === 'Bram Jansen'),
+    ).toBe(true);
     expect(page.data.some((entry) => entry.kind === 'list.deleted')).toBe(false);
   });
 });

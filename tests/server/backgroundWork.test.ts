@@ -29,7 +29,8 @@ import type { TestDatabase } from './support/testDatabase';
 const env = environmentIds.zuiderveen;
 const invitationId = publicationIds.publications.newYearReception;
 const day = 24 * 60 * 60 * 1000;
-const workerDuties = 'delivery, rsvp-outbox, analytics-rollup, rsvp-upkeep, log-retention, bounce-listener, journeys';
+const workerDuties =
+  'delivery, rsvp-outbox, analytics-rollup, rsvp-upkeep, log-retention, bounce-listener, journeys';
 
 /** The decoded text/plain part of a sunk message. */
 function plainText(message: SunkMessage): string {
@@ -78,7 +79,8 @@ describe('a server with DELIVERY_WORKER=off and npm run worker processes (Postgr
     if (response.status >= 300) throw new Error(`${method} ${apiPath}: ${response.status} ${response.text}`);
     return JSON.parse(response.text) as T;
   };
-  const query = async <T>(text: string, values: unknown[] = []) => (await pool.query(text, values)).rows as T[];
+  const query = async <T>(text: string, values: unknown[] = []) =>
+    (await pool.query(text, values)).rows as T[];
   /** An audience of one new list holding `addresses`, written straight into the database. */
   const audienceOf = async (name: string, addresses: string[]) => {
     const [list] = await query<{ id: string }>(
@@ -93,7 +95,10 @@ describe('a server with DELIVERY_WORKER=off and npm run worker processes (Postgr
       'INSERT INTO audiences (environment_id, name) VALUES ($1, $2) RETURNING id',
       [env, name],
     );
-    await pool.query('INSERT INTO audience_lists (audience_id, list_id) VALUES ($1, $2)', [audience!.id, list!.id]);
+    await pool.query('INSERT INTO audience_lists (audience_id, list_id) VALUES ($1, $2)', [
+      audience!.id,
+      list!.id,
+    ]);
     return audience!.id;
   };
   const sent = async (job: DeliveryJob) => {
@@ -113,12 +118,15 @@ describe('a server with DELIVERY_WORKER=off and npm run worker processes (Postgr
     });
   const received = (address: string, subject?: RegExp) =>
     sink.accepted.filter(
-      (message) => message.to === address && (subject === undefined || subject.test(message.headers.subject ?? '')),
+      (message) =>
+        message.to === address && (subject === undefined || subject.test(message.headers.subject ?? '')),
     );
   /** Answers the invitation as `address` through its personal link, as the invitee's browser does. */
   const answer = async (address: string, antwoord: 'Ja' | 'Nee') => {
     const invitation = received(address).find((message) => /\/r\//.test(plainText(message)));
-    const link = /Ja: https:\/\/[^/\s]+(\/r\/[^?\s]+)\?antwoord=ja/.exec(invitation ? plainText(invitation) : '');
+    const link = /Ja: https:\/\/[^/\s]+(\/r\/[^?\s]+)\?antwoord=ja/.exec(
+      invitation ? plainText(invitation) : '',
+    );
     expect(link, `no RSVP link for ${address}`).not.toBeNull();
     const response = await httpsRequest({
       method: 'POST',
@@ -247,7 +255,9 @@ describe('a server with DELIVERY_WORKER=off and npm run worker processes (Postgr
       .toBe(1);
 
     // An open of the first job, settled: the next rollup counts it.
-    const [firstJob] = await query<{ id: string }>("SELECT id FROM delivery_jobs WHERE title = 'Eerste taak'");
+    const [firstJob] = await query<{ id: string }>(
+      "SELECT id FROM delivery_jobs WHERE title = 'Eerste taak'",
+    );
     const [event] = await query<{ id: string }>(
       `INSERT INTO analytics_events
          (environment_id, job_id, kind, position, message_key, machine, first, first_of_kind, occurred_at)
@@ -259,14 +269,21 @@ describe('a server with DELIVERY_WORKER=off and npm run worker processes (Postgr
     await startWorker();
     await expect
       .poll(
-        async () => Number((await query<{ n: string }>('SELECT last_event_id AS n FROM analytics_rollup_mark'))[0]?.n ?? 0),
+        async () =>
+          Number(
+            (await query<{ n: string }>('SELECT last_event_id AS n FROM analytics_rollup_mark'))[0]?.n ?? 0,
+          ),
         { timeout: 90_000, interval: 500 },
       )
       .toBeGreaterThanOrEqual(Number(event!.id));
     for (const guest of ['gast2@proef.nl', 'gast3@proef.nl']) {
       await expect.poll(() => received(guest, /^Herinnering/).length, { timeout: 90_000 }).toBe(1);
     }
-    const second = await newsletterTo('Tweede taak', ['tweede1@proef.nl', 'tweede2@proef.nl', 'tweede3@proef.nl']);
+    const second = await newsletterTo('Tweede taak', [
+      'tweede1@proef.nl',
+      'tweede2@proef.nl',
+      'tweede3@proef.nl',
+    ]);
     await addToList(list.id, 'nieuwkomer2@proef.nl');
     await answer('gast2@proef.nl', 'Nee');
     await sent(second);
@@ -275,10 +292,7 @@ describe('a server with DELIVERY_WORKER=off and npm run worker processes (Postgr
       .poll(() => received('gast2@proef.nl', /^Je antwoord is ontvangen/).length, { timeout: 30_000 })
       .toBe(1);
     await expect
-      .poll(
-        async () =>
-          (await query('SELECT 1 FROM rsvp_mail_outbox WHERE sent_at IS NULL')).length,
-      )
+      .poll(async () => (await query('SELECT 1 FROM rsvp_mail_outbox WHERE sent_at IS NULL')).length)
       .toBe(0);
 
     // Nothing twice: each message its own Message-ID, each recipient each subject once.

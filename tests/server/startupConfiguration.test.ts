@@ -104,9 +104,23 @@ describe('background duties at start', () => {
   it('the server takes every duty, with DELIVERY_WORKER=off those that send nothing; a worker takes every one', () => {
     const names = (role: 'server' | 'worker', worker: string) =>
       dutiesOf(role, loadConfig({ DELIVERY_WORKER: worker })).map((duty) => duty.name);
-    const all = ['delivery', 'rsvp-outbox', 'analytics-rollup', 'rsvp-upkeep', 'log-retention', 'bounce-listener', 'journeys'];
+    const all = [
+      'delivery',
+      'rsvp-outbox',
+      'analytics-rollup',
+      'rsvp-upkeep',
+      'log-retention',
+      'bounce-listener',
+      'journeys',
+    ];
     expect(names('server', 'on')).toEqual(all);
-    expect(names('server', 'off')).toEqual(['analytics-rollup', 'rsvp-upkeep', 'log-retention', 'bounce-listener', 'journeys']);
+    expect(names('server', 'off')).toEqual([
+      'analytics-rollup',
+      'rsvp-upkeep',
+      'log-retention',
+      'bounce-listener',
+      'journeys',
+    ]);
     expect(names('worker', 'off')).toEqual(all);
   });
 

@@ -53,11 +53,15 @@ export async function runAdminCommand(
       const reference = { email: values.email, objectId: values['object-id'] };
       switch (command) {
         case 'create-environment': {
-          const created = await createEnvironment(db, {
-            name: requiredOption(values.name, '--name'),
-            themeName: values['theme-name'],
-            primaryColor: values.color,
-          }, commandLineActor);
+          const created = await createEnvironment(
+            db,
+            {
+              name: requiredOption(values.name, '--name'),
+              themeName: values['theme-name'],
+              primaryColor: values.color,
+            },
+            commandLineActor,
+          );
           return [
             `Created environment ${created.id} "${created.name}"${created.isDefault ? ' (default)' : ''}.`,
           ];

@@ -18,7 +18,9 @@ export async function platformActorOf(db: Database, token: TokenUser): Promise<L
   const [user] = await db
     .select({ id: users.id, name: users.name })
     .from(users)
-    .where(and(eq(users.identityIssuer, token.identity.issuer), eq(users.identitySubject, token.identity.subject)))
+    .where(
+      and(eq(users.identityIssuer, token.identity.issuer), eq(users.identitySubject, token.identity.subject)),
+    )
     .limit(1);
   return { userId: user?.id ?? null, name: user?.name || token.name || token.username };
 }

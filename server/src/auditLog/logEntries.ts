@@ -38,7 +38,16 @@ interface EntryRow extends Omit<AuditLogEntry, 'occurredAt' | 'kind' | 'resource
   resourceType: string;
 }
 
-export function toAuditLogEntry({ id, actorUserId, actorName, resourceId, resourceLabel, rowCount, detail, ...row }: EntryRow): AuditLogEntry {
+export function toAuditLogEntry({
+  id,
+  actorUserId,
+  actorName,
+  resourceId,
+  resourceLabel,
+  rowCount,
+  detail,
+  ...row
+}: EntryRow): AuditLogEntry {
   return {
     id,
     actorUserId,
@@ -62,7 +71,9 @@ function matching(environmentId: string, filter: AuditLogExportQuery): SQL | und
     eq(auditLogEntries.environmentId, environmentId),
     filter.actorUserId === undefined ? undefined : eq(auditLogEntries.actorUserId, filter.actorUserId),
     filter.kind === undefined ? undefined : eq(auditLogEntries.kind, filter.kind),
-    filter.from === undefined ? undefined : sql`${auditLogEntries.occurredAt} >= ${amsterdamDayStart(filter.from)}`,
+    filter.from === undefined
+      ? undefined
+      : sql`${auditLogEntries.occurredAt} >= ${amsterdamDayStart(filter.from)}`,
     filter.until === undefined
       ? undefined
       : sql`${auditLogEntries.occurredAt} < ${amsterdamDayStart(filter.until)} + interval '1 day'`,

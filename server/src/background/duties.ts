@@ -76,7 +76,8 @@ export const backgroundDuties = [
               clock: systemClock,
             },
             config.delivery.sweepSeconds * 1000,
-            (error) => console.error('RSVP email outbox failed:', error instanceof Error ? error.message : error),
+            (error) =>
+              console.error('RSVP email outbox failed:', error instanceof Error ? error.message : error),
           )
         : undefined,
   },
@@ -99,7 +100,8 @@ export const backgroundDuties = [
     // Once a day: removes Logboek entries older than their environment's retention term (24 months unless set).
     name: 'log-retention',
     sends: false,
-    start: ({ database, delivery }) => startLogRetentionJob(delivery.queue.boss, database.db, systemClock.now),
+    start: ({ database, delivery }) =>
+      startLogRetentionJob(delivery.queue.boss, database.db, systemClock.now),
   },
   {
     // Bounces and complaints arrive by SMTP; off in production without BOUNCE_SMTP_PORT.

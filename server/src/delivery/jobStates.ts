@@ -182,7 +182,11 @@ export async function scheduleJob(
           eq(deliveryJobs.status, 'Gepland'),
         ),
       )
-      .returning({ id: deliveryJobs.id, title: deliveryJobs.title, recipientCount: deliveryJobs.recipientCount });
+      .returning({
+        id: deliveryJobs.id,
+        title: deliveryJobs.title,
+        recipientCount: deliveryJobs.recipientCount,
+      });
     if (job) {
       await recordInLog(tx, {
         environmentId,

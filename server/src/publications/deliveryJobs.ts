@@ -139,32 +139,32 @@ export async function createDeliveryJob(
     publicationId: publication.id,
   });
   const created = await db.transaction(async (tx) => {
-  const [job] = await tx
-    .insert(deliveryJobs)
-    .values({
-      environmentId,
-      publicationId: publication.id,
-      title,
-      publicationTemplateId: template.id,
-      audienceId,
-      sendToOnlyAcceptedRsvp: participantGroup === 'accepted',
-      participantGroup,
-      ignoreRsvp: body.ignoreRsvp ?? false,
-      recipientCount,
-      status: plannedStatus,
-      scheduledAt,
-      createdBy: actor.userId,
-      // The same moment as an immediate job's scheduledAt, so a reader can tell 'now' from 'planned'.
-      createdAt: now,
-    })
-    .returning({ id: deliveryJobs.id })
-    .catch((error: unknown) => {
-      // The publication was deleted after the check above (deletePublication locks it against this).
-      if (violatesForeignKey(error, 'delivery_jobs_publication_id_publications_id_fk')) {
-        throw unknownPublication();
-      }
-      throw error;
-    });
+    const [job] = await tx
+      .insert(deliveryJobs)
+      .values({
+        environmentId,
+        publicationId: publication.id,
+        title,
+        publicationTemplateId: template.id,
+        audienceId,
+        sendToOnlyAcceptedRsvp: participantGroup === 'accepted',
+        participantGroup,
+        ignoreRsvp: body.ignoreRsvp ?? false,
+        recipientCount,
+        status: plannedStatus,
+        scheduledAt,
+        createdBy: actor.userId,
+        // The same moment as an immediate job's scheduledAt, so a reader can tell 'now' from 'planned'.
+        createdAt: now,
+      })
+      .returning({ id: deliveryJobs.id })
+      .catch((error: unknown) => {
+        // The publication was deleted after the check above (deletePublication locks it against this).
+        if (violatesForeignKey(error, 'delivery_jobs_publication_id_publications_id_fk')) {
+          throw unknownPublication();
+        }
+        throw error;
+      });
     const immediate = scheduledAt.getTime() <= now.getTime();
     await recordInLog(tx, {
       environmentId,

@@ -96,7 +96,9 @@ const platformAdministration: FastifyPluginAsyncTypebox<PlatformAdministrationOp
     async (request, reply) =>
       reply
         .status(201)
-        .send(await createEnvironment(app.db, request.body, await platformActorOf(app.db, request.accessToken))),
+        .send(
+          await createEnvironment(app.db, request.body, await platformActorOf(app.db, request.accessToken)),
+        ),
   );
 
   app.get(
@@ -104,7 +106,8 @@ const platformAdministration: FastifyPluginAsyncTypebox<PlatformAdministrationOp
     {
       onRequest: requirePlatformAdmin,
       schema: {
-        summary: 'The platform log: environments created and members added, removed or given a role, newest first.',
+        summary:
+          'The platform log: environments created and members added, removed or given a role, newest first.',
         tags,
         security,
         'x-extension': true,
@@ -175,7 +178,8 @@ const platformAdministration: FastifyPluginAsyncTypebox<PlatformAdministrationOp
     async (request, reply) => {
       const { id, userId } = request.params;
       const actor = await platformActorOf(app.db, request.accessToken);
-      if (!(await removeMember(app.db, id.toLowerCase(), userId.toLowerCase(), actor))) throw notFound('Het lid');
+      if (!(await removeMember(app.db, id.toLowerCase(), userId.toLowerCase(), actor)))
+        throw notFound('Het lid');
       return reply.status(204).send(null);
     },
   );

@@ -103,7 +103,9 @@ function changedSenderFields(current: StoredSender, next: StoredSender): string 
   const changed = (Object.keys(senderFieldNames) as (keyof StoredSender)[]).filter(
     (field) => current[field] !== next[field],
   );
-  return changed.length === 0 ? 'niets gewijzigd' : changed.map((field) => senderFieldNames[field]).join(', ');
+  return changed.length === 0
+    ? 'niets gewijzigd'
+    : changed.map((field) => senderFieldNames[field]).join(', ');
 }
 
 /** The sender name a publication sets for its own messages, or null. */

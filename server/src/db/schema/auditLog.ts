@@ -32,7 +32,11 @@ export const auditLogEntries = pgTable(
     detail: text('detail'),
   },
   (table) => [
-    index('audit_log_entries_environment_idx').on(table.environmentId, table.occurredAt.desc(), table.id.desc()),
+    index('audit_log_entries_environment_idx').on(
+      table.environmentId,
+      table.occurredAt.desc(),
+      table.id.desc(),
+    ),
     index('audit_log_entries_occurred_idx').on(table.occurredAt),
     check('audit_log_entries_label_short', sql`length(${table.resourceLabel}) <= 300`),
     check('audit_log_entries_detail_short', sql`length(${table.detail}) <= 300`),
