@@ -149,7 +149,7 @@ describe('background duties at start', () => {
       server.child.kill('SIGTERM');
       const { output } = await exitWithin(server, 20_000);
       expect(output).toContain(
-        '  Background duties in this process: analytics-rollup, rsvp-upkeep, bounce-listener, journeys.\n',
+        '  Background duties in this process: analytics-rollup, rsvp-upkeep, log-retention, bounce-listener, journeys.\n',
       );
       expect(output).toContain(
         `  Bounce listener (SMTP) at 127.0.0.1:${bouncePort}: point the MX's bounce+* mail here.\n`,
