@@ -60,7 +60,7 @@ async function main(): Promise<void> {
     const job = await createDeliveryJob(
       db,
       env,
-      demoUsers.anne.id,
+      { userId: demoUsers.anne.id, name: demoUsers.anne.name },
       {
         publicationId,
         publicationTemplateId: publicationIds.templates.zuiderveenStandard,

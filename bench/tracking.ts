@@ -45,7 +45,7 @@ async function prepare(dataDir: string, database: TestDatabase | undefined): Pro
     const job = await createDeliveryJob(
       opened.db,
       env,
-      demoUsers.anne.id,
+      { userId: demoUsers.anne.id, name: demoUsers.anne.name },
       {
         publicationId: publicationIds.publications.januaryNewsletter,
         publicationTemplateId: publicationIds.templates.zuiderveenStandard,

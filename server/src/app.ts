@@ -25,6 +25,7 @@ import { registerConsole } from './routes/console';
 import { environmentRoutes } from './routes/environment';
 import { healthRoutes } from './routes/health';
 import { environmentPrefix, environmentScope } from './routes/scope';
+import { auditLogRoutes } from './routes/auditLog';
 import { themeRoutes } from './routes/themes';
 import { mediaRoutes } from './routes/media';
 import { cdnRoutes } from './routes/cdn';
@@ -81,6 +82,7 @@ const environmentAreas = [
   signUpFormRoutes,
   privacyRoutes,
   approvalRoutes,
+  auditLogRoutes,
 ];
 
 export interface BuildOptions {

@@ -18,8 +18,9 @@ import { deliveryJobs, environmentMeasuring, trackedJobs } from '../../server/sr
 import { serverSecret } from '../../server/src/delivery/serverSecret';
 import { createDeliveryJob } from '../../server/src/publications/deliveryJobs';
 import { seedIfEmpty } from '../../server/src/seed';
-import { demoUsers, environmentIds, publicationIds, receiverIds } from '../../server/src/seed/ids';
+import { environmentIds, publicationIds, receiverIds } from '../../server/src/seed/ids';
 import { createTestDatabase, type TestDatabase } from './support/testDatabase';
+import { testActor } from './support/logActor';
 
 // The recipient table of the analytics page against the database directly (PGlite, or PostgreSQL with
 // TEST_DATABASE_URL): paged, sorted and searched in SQL, and the CSV's keyset batches giving the same rows
@@ -64,7 +65,7 @@ describe('analytics recipient table: paged in SQL, CSV by keyset', () => {
     const job = await createDeliveryJob(
       db,
       env,
-      demoUsers.anne.id,
+      testActor,
       {
         publicationId,
         publicationTemplateId: publicationIds.templates.zuiderveenStandard,
@@ -197,7 +198,7 @@ describe('analytics recipient table: paged in SQL, CSV by keyset', () => {
       env,
       publicationId,
       { mode: 'Per persoon gepseudonimiseerd', legalBasis: null },
-      demoUsers.anne.id,
+      testActor,
     );
     try {
       const key = await serverSecret(db, 'analytics-pseudonym');
@@ -212,7 +213,7 @@ describe('analytics recipient table: paged in SQL, CSV by keyset', () => {
       expect(first.data.every((result) => /^Lezer [0-9a-f]{10}$/.test(result.recipient))).toBe(true);
       expect((await page({ search: '@proef.nl' })).total).toBe(0);
     } finally {
-      await setPublicationMeasuring(db, env, publicationId, null, demoUsers.anne.id);
+      await setPublicationMeasuring(db, env, publicationId, null, testActor);
     }
   });
 });

@@ -24,9 +24,10 @@ import {
 import { createDeliveryJob } from '../../server/src/publications/deliveryJobs';
 import { deleteSubscriber } from '../../server/src/receivers/subscriberWrites';
 import { seedIfEmpty } from '../../server/src/seed';
-import { demoUsers, environmentIds, publicationIds } from '../../server/src/seed/ids';
+import { environmentIds, publicationIds } from '../../server/src/seed/ids';
 import { prepareMigratedDatabase } from './support/migratedDatabase';
 import type { TestDatabase } from './support/testDatabase';
+import { testActor } from './support/logActor';
 
 // The stored side of analytics against the database directly (PGlite, or PostgreSQL with
 // TEST_DATABASE_URL): rollups plus the tail agree with the raw events, retention keeps the counts, and
@@ -71,7 +72,7 @@ describe('analytics storage: rollups, retention and subscriber deletion', () => 
     const job = await createDeliveryJob(
       db,
       env,
-      demoUsers.anne.id,
+      testActor,
       {
         publicationId,
         publicationTemplateId: publicationIds.templates.zuiderveenStandard,
@@ -221,7 +222,9 @@ describe('analytics storage: rollups, retention and subscriber deletion', () => 
     const [reader] = recipientIds;
     await writeBatch(db, [event(reader, 'open', -1, new Date())]);
     const report = await analyticsReport(db, env, publicationId);
-    expect(await deleteSubscriber(db, listId, subscriberId)).toBe(true);
+    expect(
+      await deleteSubscriber(db, { environmentId: env, id: listId, title: 'Test' }, subscriberId, testActor),
+    ).toBe(true);
     const left = await db.select().from(analyticsEvents).where(eq(analyticsEvents.recipientId, reader));
     expect(left).toEqual([]);
     const after = await analyticsReport(db, env, publicationId);

@@ -22,10 +22,11 @@ import { signUnsubscribeToken, verifyUnsubscribeToken } from '../../server/src/d
 import { MailSendError, type Mailer } from '../../server/src/mail/mailer';
 import { createDeliveryJob } from '../../server/src/publications/deliveryJobs';
 import { seedIfEmpty } from '../../server/src/seed';
-import { demoUsers, environmentIds, publicationIds } from '../../server/src/seed/ids';
+import { environmentIds, publicationIds } from '../../server/src/seed/ids';
 import { prepareMigratedDatabase } from './support/migratedDatabase';
 import type { TestDatabase } from './support/testDatabase';
 import { recordingMailer } from './support/recordingMailer';
+import { testActor } from './support/logActor';
 
 // The delivery worker against the database directly (PGlite, or PostgreSQL with TEST_DATABASE_URL):
 // a recording mailer, a clock moved by hand, and the runner called as the queue would call it.
@@ -102,7 +103,7 @@ describe('delivery jobs (worker and states)', () => {
     const job = await createDeliveryJob(
       db,
       env,
-      demoUsers.anne.id,
+      testActor,
       {
         publicationId: publicationIds.publications.januaryNewsletter,
         publicationTemplateId: publicationIds.templates.zuiderveenStandard,
@@ -261,7 +262,7 @@ describe('delivery jobs (worker and states)', () => {
     // Planned for in an hour, moved to in three: at the old moment the queue entry finds it not due.
     const later = await jobFor(await audienceOf(['verzet@proef.nl']), at(1), clock.now());
     const laterMoment = at(3);
-    await scheduleJob(db, env, later, laterMoment);
+    await scheduleJob(db, env, later, laterMoment, testActor);
     advance(hour);
     expect(await runDeliveryJob(contextWith(mailer, clock), later)).toEqual({
       outcome: 'notDue',
@@ -274,7 +275,7 @@ describe('delivery jobs (worker and states)', () => {
 
     // Planned for in three hours, moved to in one: sent then, and the old moment's entry sends nothing more.
     const earlier = await jobFor(await audienceOf(['eerder@proef.nl']), at(3), clock.now());
-    await scheduleJob(db, env, earlier, at(1));
+    await scheduleJob(db, env, earlier, at(1), testActor);
     advance(hour);
     expect(await runDeliveryJob(contextWith(mailer, clock), earlier)).toEqual({ outcome: 'finished' });
     advance(2 * hour);
@@ -282,10 +283,10 @@ describe('delivery jobs (worker and states)', () => {
     expect(accepted.filter((message) => message.to === 'eerder@proef.nl')).toHaveLength(1);
 
     // A job that has started cannot be moved (409), nor can a cancelled one; a cancelled job never runs.
-    await expect(scheduleJob(db, env, earlier, at(5))).rejects.toMatchObject({ status: 409 });
+    await expect(scheduleJob(db, env, earlier, at(5), testActor)).rejects.toMatchObject({ status: 409 });
     const cancelled = await jobFor(await audienceOf(['nooit@proef.nl']), at(1), clock.now());
-    await cancelJob(db, env, cancelled, clock.now());
-    await expect(scheduleJob(db, env, cancelled, at(2))).rejects.toMatchObject({ status: 409 });
+    await cancelJob(db, env, cancelled, clock.now(), testActor);
+    await expect(scheduleJob(db, env, cancelled, at(2), testActor)).rejects.toMatchObject({ status: 409 });
     advance(hour);
     expect(await runDeliveryJob(contextWith(mailer, clock), cancelled)).toEqual({ outcome: 'finished' });
     expect(accepted.some((message) => message.to === 'nooit@proef.nl')).toBe(false);
@@ -294,12 +295,12 @@ describe('delivery jobs (worker and states)', () => {
   it('cancels a planned job (nothing sent) and a running one (stops before the next batch)', async () => {
     const { clock } = manualClock();
     const planned = await jobFor(await audienceOf(['gepland@proef.nl']));
-    await cancelJob(db, env, planned, clock.now());
+    await cancelJob(db, env, planned, clock.now(), testActor);
     const { mailer, accepted } = recordingMailer();
     expect(await runDeliveryJob(contextWith(mailer, clock), planned)).toEqual({ outcome: 'finished' });
     expect(accepted).toHaveLength(0);
     expect((await jobRow(planned)).status).toBe('Geannuleerd');
-    await expect(cancelJob(db, env, planned, clock.now())).rejects.toMatchObject({ status: 409 });
+    await expect(cancelJob(db, env, planned, clock.now(), testActor)).rejects.toMatchObject({ status: 409 });
 
     const addresses = Array.from({ length: 12 }, (_, index) => `bezig${index}@proef.nl`);
     const running = await jobFor(await audienceOf(addresses));
@@ -307,7 +308,7 @@ describe('delivery jobs (worker and states)', () => {
     const recording = recordingMailer(async () => {
       if (!cancelled) {
         cancelled = true;
-        await cancelJob(db, env, running, clock.now());
+        await cancelJob(db, env, running, clock.now(), testActor);
       }
     });
     expect(await runDeliveryJob(contextWith(recording.mailer, clock), running)).toEqual({

@@ -33,6 +33,7 @@ import { environmentIds, formIds, publicationIds, receiverIds } from '../../serv
 import { openSeededDatabase, type SeededDatabase } from './support/seededDatabase';
 import { stopEarlierJourneys } from './support/stopEarlierJourneys';
 import { recordingMailer } from './support/recordingMailer';
+import { testActor } from './support/logActor';
 
 // Journeys against the database directly (PGlite, or PostgreSQL with TEST_DATABASE_URL): the ticker and
 // the delivery runner called as their queues would, a clock moved by hand, a recording mailer.
@@ -352,7 +353,7 @@ describe('journeys (triggers, steps, ticker)', () => {
     await addSubscriber(db, env, listId, person('blijft@voorbeeld.nl'));
     await w.run();
     await db.insert(unsubscribers).values({ environmentId: env, email: 'WEG@voorbeeld.nl' });
-    await removeSubscriber(db, env, listId, removed.id);
+    await removeSubscriber(db, env, listId, removed.id, testActor);
     w.advance(2 * day);
     await w.run();
     expect(w.accepted.slice(3).map((m) => m.to)).toEqual(['blijft@voorbeeld.nl']);

@@ -21,6 +21,7 @@ import { saveRsvpSettings } from '../../server/src/rsvp/events';
 import { environmentIds, publicationIds } from '../../server/src/seed/ids';
 import { openSeededDatabase, type SeededDatabase } from './support/seededDatabase';
 import { stopEarlierJourneys } from './support/stopEarlierJourneys';
+import { testActor } from './support/logActor';
 
 // Journeys started by an RSVP answer, and the conditions 'RSVP-antwoord' and 'Geklikt in publicatie',
 // against the database directly (PGlite, or PostgreSQL with TEST_DATABASE_URL) with a clock moved by hand.
@@ -276,7 +277,7 @@ describe('journeys: RSVP trigger, RSVP and click conditions', () => {
       ],
       settings,
     };
-    await setEnvironmentMeasuring(db, env, { mode: 'Alleen totalen', legalBasis: null }, 'test');
+    await setEnvironmentMeasuring(db, env, { mode: 'Alleen totalen', legalBasis: null }, testActor);
     const totals = await createJourney(db, env, 'Klik zonder meten');
     await updateJourney(db, env, totals.id, { graph });
     await expect(publishJourney(db, env, totals.id, {}, new Date())).rejects.toMatchObject({
@@ -288,7 +289,7 @@ describe('journeys: RSVP trigger, RSVP and click conditions', () => {
       db,
       env,
       { mode: 'Per persoon gepseudonimiseerd', legalBasis: null },
-      'test',
+      testActor,
     );
     try {
       const journeyId = await activeJourney(graph);
@@ -326,7 +327,7 @@ describe('journeys: RSVP trigger, RSVP and click conditions', () => {
       expect(results).toEqual(['Ja', 'Nee', 'Nee']);
       expect(w.accepted).toHaveLength(6);
     } finally {
-      await setEnvironmentMeasuring(db, env, { mode: 'Alleen totalen', legalBasis: null }, 'test');
+      await setEnvironmentMeasuring(db, env, { mode: 'Alleen totalen', legalBasis: null }, testActor);
     }
   });
 });

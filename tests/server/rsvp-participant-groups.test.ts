@@ -15,6 +15,7 @@ import { recordAnswer } from '../../server/src/rsvp/answers';
 import { saveRsvpSettings } from '../../server/src/rsvp/events';
 import { environmentIds, publicationIds } from '../../server/src/seed/ids';
 import { openSeededDatabase, type SeededDatabase } from './support/seededDatabase';
+import { testActor } from './support/logActor';
 
 // The deliver panel's 'Deelnemers - …' groups (PGlite, or PostgreSQL with TEST_DATABASE_URL): each
 // resolves to exactly its invitees of the publication, a global unsubscriber is counted but skipped,
@@ -157,7 +158,7 @@ describe("RSVP participant groups ('Deelnemers - …')", () => {
       createDeliveryJob(
         db,
         env,
-        'test',
+        testActor,
         {
           publicationId,
           title: 'Herinnering',

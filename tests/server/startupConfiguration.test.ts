@@ -112,6 +112,7 @@ describe('background duties at start', () => {
       'analytics-rollup',
       'rsvp-upkeep',
       'privacy-retention',
+      'log-retention',
       'bounce-listener',
       'journeys',
     ];
@@ -121,6 +122,7 @@ describe('background duties at start', () => {
       'analytics-rollup',
       'rsvp-upkeep',
       'privacy-retention',
+      'log-retention',
       'bounce-listener',
       'journeys',
     ]);
@@ -152,7 +154,7 @@ describe('background duties at start', () => {
       server.child.kill('SIGTERM');
       const { output } = await exitWithin(server, 20_000);
       expect(output).toContain(
-        '  Background duties in this process: sign-up-upkeep, analytics-rollup, rsvp-upkeep, privacy-retention, bounce-listener, journeys.\n',
+        '  Background duties in this process: sign-up-upkeep, analytics-rollup, rsvp-upkeep, privacy-retention, log-retention, bounce-listener, journeys.\n',
       );
       expect(output).toContain(
         `  Bounce listener (SMTP) at 127.0.0.1:${bouncePort}: point the MX's bounce+* mail here.\n`,

@@ -1,6 +1,7 @@
 // The commands of `npm run admin` (cli.ts): environments and their members from the command line (see
 // docs/deployment.md, "First start"). Uses DATA_DIR / DATABASE_URL like the server. PostgreSQL is shared
 // with a running server; the embedded database (PGlite) is not, so then it says what to do instead.
+import { commandLineActor } from '../auditLog/logActor';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
@@ -52,11 +53,15 @@ export async function runAdminCommand(
       const reference = { email: values.email, objectId: values['object-id'] };
       switch (command) {
         case 'create-environment': {
-          const created = await createEnvironment(db, {
-            name: requiredOption(values.name, '--name'),
-            themeName: values['theme-name'],
-            primaryColor: values.color,
-          });
+          const created = await createEnvironment(
+            db,
+            {
+              name: requiredOption(values.name, '--name'),
+              themeName: values['theme-name'],
+              primaryColor: values.color,
+            },
+            commandLineActor,
+          );
           return [
             `Created environment ${created.id} "${created.name}"${created.isDefault ? ' (default)' : ''}.`,
           ];
@@ -81,14 +86,14 @@ export async function runAdminCommand(
           );
         }
         case 'add-member': {
-          const member = await addMember(db, environment(), reference);
+          const member = await addMember(db, environment(), reference, commandLineActor);
           return [
             `${member.username} is a member of ${environment()}${member.signedIn ? '' : ' (invited; the first sign-in claims it)'}.`,
           ];
         }
         case 'remove-member': {
           const userId = await findMemberId(db, environment(), reference);
-          if (!userId || !(await removeMember(db, environment(), userId))) {
+          if (!userId || !(await removeMember(db, environment(), userId, commandLineActor))) {
             throw new Error(`No such member of ${environment()}.`);
           }
           return [`Removed ${values.email ?? values['object-id']} from ${environment()}.`];

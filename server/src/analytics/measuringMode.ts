@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { personalMeasuringModes } from '../contract/analytics';
 import type { Database } from '../db/client';
-import { environmentMeasuring, publicationMeasuring } from '../db/schema';
+import { environmentMeasuring, publicationMeasuring, publications } from '../db/schema';
+import { recordInLog, type LogActor } from '../auditLog/recordInLog';
 
 // 'Meten': how much a delivered message measures. Ordered from strictest to most personal; a publication
 // may only choose a stricter mode than its environment. Default 'Alleen totalen' (public authorities
@@ -67,18 +68,33 @@ export async function setEnvironmentMeasuring(
   db: Database,
   environmentId: string,
   setting: MeasuringSetting,
-  userId: string,
+  actor: LogActor,
 ): Promise<void> {
   const values = {
     mode: setting.mode,
     legalBasis: setting.mode === 'Per persoon' ? setting.legalBasis : null,
-    updatedBy: userId,
+    updatedBy: actor.userId ?? actor.name,
     updatedAt: new Date(),
   };
-  await db
-    .insert(environmentMeasuring)
-    .values({ environmentId, ...values })
-    .onConflictDoUpdate({ target: environmentMeasuring.environmentId, set: values });
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(environmentMeasuring)
+      .values({ environmentId, ...values })
+      .onConflictDoUpdate({ target: environmentMeasuring.environmentId, set: values });
+    await recordInLog(tx, {
+      environmentId,
+      actor,
+      kind: 'measuring.changed',
+      resource: { type: 'measuring', label: 'Omgeving' },
+      detail: measuringDetail(values),
+    });
+  });
+}
+
+/** The mode and, for measuring per person, the legal basis as stated: what the Logboek keeps of it. */
+function measuringDetail(setting: { mode: string; legalBasis: string | null } | null): string {
+  if (!setting) return 'volgt de omgeving';
+  return setting.legalBasis ? `${setting.mode}; grondslag: ${setting.legalBasis}` : setting.mode;
 }
 
 /** Sets (or with null clears) the publication's own mode. */
@@ -87,20 +103,33 @@ export async function setPublicationMeasuring(
   environmentId: string,
   publicationId: string,
   setting: MeasuringSetting | null,
-  userId: string,
+  actor: LogActor,
 ): Promise<void> {
-  if (!setting) {
-    await db.delete(publicationMeasuring).where(eq(publicationMeasuring.publicationId, publicationId));
-    return;
-  }
-  const values = {
+  const values = setting && {
     mode: setting.mode,
     legalBasis: setting.mode === 'Per persoon' ? setting.legalBasis : null,
-    updatedBy: userId,
+    updatedBy: actor.userId ?? actor.name,
     updatedAt: new Date(),
   };
-  await db
-    .insert(publicationMeasuring)
-    .values({ publicationId, environmentId, ...values })
-    .onConflictDoUpdate({ target: publicationMeasuring.publicationId, set: values });
+  await db.transaction(async (tx) => {
+    if (values) {
+      await tx
+        .insert(publicationMeasuring)
+        .values({ publicationId, environmentId, ...values })
+        .onConflictDoUpdate({ target: publicationMeasuring.publicationId, set: values });
+    } else {
+      await tx.delete(publicationMeasuring).where(eq(publicationMeasuring.publicationId, publicationId));
+    }
+    const [publication] = await tx
+      .select({ name: publications.name })
+      .from(publications)
+      .where(eq(publications.id, publicationId));
+    await recordInLog(tx, {
+      environmentId,
+      actor,
+      kind: 'measuring.changed',
+      resource: { type: 'publication', id: publicationId, label: publication?.name },
+      detail: measuringDetail(values),
+    });
+  });
 }

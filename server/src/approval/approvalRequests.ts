@@ -1,3 +1,4 @@
+import { logActorOfUser } from '../auditLog/logActor';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type {
   ApprovalRequest,
@@ -347,7 +348,8 @@ export async function approveRequest(
     const job = await createDeliveryJob(
       tx,
       environmentId,
-      row.requestedBy ?? approverId,
+      // The job is the requester's; the Logboek names them as who started it, after the approval.
+      await logActorOfUser(tx, row.requestedBy ?? approverId),
       {
         publicationId: row.publicationId,
         title: row.title,

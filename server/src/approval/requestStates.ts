@@ -1,5 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { ApprovalState } from '../contract/approval';
+import { logActorOfUser } from '../auditLog/logActor';
+import { recordInLog } from '../auditLog/recordInLog';
+import type { AuditLogKind } from '../contract/auditLogKinds';
 import type { Database } from '../db/client';
 import { approvalRequests } from '../db/schema';
 
@@ -15,8 +18,48 @@ export type RequestChange =
   | { kind: 'rejected'; id: string; by: string; at: Date; reason: string }
   | { kind: 'voided'; id: string; by: string; at: Date };
 
-/** Writes one change of a request; answers the request's id. Call it inside a transaction. */
+/** The Logboek's kind of each change; a voided request is no one's decision and is not logged. */
+const loggedKinds: Partial<Record<RequestChange['kind'], AuditLogKind>> = {
+  requested: 'delivery.requested',
+  approved: 'delivery.approved',
+  rejected: 'delivery.rejected',
+};
+
+/**
+ * Writes one change of a request, and its Logboek entry in the same transaction; answers the request's
+ * id. Call it inside a transaction.
+ */
 export async function writeRequestChange(tx: Database, change: RequestChange): Promise<string> {
+  const id = await writeState(tx, change);
+  const kind = loggedKinds[change.kind];
+  if (kind) await logChange(tx, id, kind, change);
+  return id;
+}
+
+async function logChange(tx: Database, id: string, kind: AuditLogKind, change: RequestChange) {
+  const [request] = await tx
+    .select({
+      environmentId: approvalRequests.environmentId,
+      publicationId: approvalRequests.publicationId,
+      title: approvalRequests.title,
+      recipientCount: approvalRequests.recipientCount,
+      requestedBy: approvalRequests.requestedBy,
+    })
+    .from(approvalRequests)
+    .where(eq(approvalRequests.id, id));
+  const actorId = change.kind === 'requested' ? request.requestedBy : 'by' in change ? change.by : null;
+  if (!actorId) return;
+  await recordInLog(tx, {
+    environmentId: request.environmentId,
+    actor: await logActorOfUser(tx, actorId),
+    kind,
+    resource: { type: 'publication', id: request.publicationId, label: request.title },
+    rowCount: request.recipientCount,
+    detail: change.kind === 'rejected' ? change.reason : null,
+  });
+}
+
+async function writeState(tx: Database, change: RequestChange): Promise<string> {
   switch (change.kind) {
     case 'requested': {
       const [row] = await tx

@@ -1,4 +1,5 @@
 import { startRollupJob } from '../analytics/rollupQueue';
+import { startLogRetentionJob } from '../auditLog/logRetention';
 import { startBounceListener } from '../bounces/bounceListener';
 import type { AppConfig } from '../config';
 import type { OpenDatabase } from '../db/client';
@@ -131,6 +132,13 @@ export const backgroundDuties = [
     name: 'privacy-retention',
     sends: false,
     start: ({ database, delivery }) => startRetentionJob(delivery.queue.boss, database.db, systemClock.now),
+  },
+  {
+    // Once a day: removes Logboek entries older than their environment's retention term (24 months unless set).
+    name: 'log-retention',
+    sends: false,
+    start: ({ database, delivery }) =>
+      startLogRetentionJob(delivery.queue.boss, database.db, systemClock.now),
   },
   {
     // Bounces and complaints arrive by SMTP; off in production without BOUNCE_SMTP_PORT.

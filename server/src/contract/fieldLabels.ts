@@ -404,6 +404,17 @@ export const fieldLabels = {
   resubscriptions: 'Opnieuw aangemeld',
   unsubscribedAt: 'Afgemeld op',
   resubscribedAt: 'Opnieuw aangemeld op',
+  // Logboek
+  occurredAt: 'Moment',
+  actorUserId: 'Lid',
+  actorName: 'Lid',
+  resourceType: 'Onderdeel',
+  resourceId: 'Id van het onderdeel',
+  resourceLabel: 'Omschrijving',
+  rowCount: 'Aantal',
+  until: 'Tot en met',
+  retentionMonths: 'Bewaartermijn',
+  environmentName: 'Omgeving',
 } as const satisfies Record<string, string>;
 
 export type LabelledField = keyof typeof fieldLabels;

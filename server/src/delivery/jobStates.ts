@@ -1,3 +1,5 @@
+import { recordInLog, type LogActor } from '../auditLog/recordInLog';
+import { logMoment } from '../auditLog/logMoment';
 import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { activeDeliveryJobStatuses, type DeliveryJobStatus } from '../contract/publications';
 import type { Database } from '../db/client';
@@ -132,18 +134,32 @@ export async function cancelJob(
   environmentId: string,
   jobId: string,
   now: Date,
+  actor: LogActor,
 ): Promise<void> {
-  const [cancelled] = await db
-    .update(deliveryJobs)
-    .set({ status: 'Geannuleerd', finishedAt: now, leaseOwner: null, leaseUntil: null })
-    .where(
-      and(
-        eq(deliveryJobs.id, jobId),
-        eq(deliveryJobs.environmentId, environmentId),
-        inArray(deliveryJobs.status, activeDeliveryJobStatuses),
-      ),
-    )
-    .returning({ id: deliveryJobs.id });
+  const cancelled = await db.transaction(async (tx) => {
+    const [job] = await tx
+      .update(deliveryJobs)
+      .set({ status: 'Geannuleerd', finishedAt: now, leaseOwner: null, leaseUntil: null })
+      .where(
+        and(
+          eq(deliveryJobs.id, jobId),
+          eq(deliveryJobs.environmentId, environmentId),
+          inArray(deliveryJobs.status, activeDeliveryJobStatuses),
+        ),
+      )
+      .returning({ id: deliveryJobs.id, title: deliveryJobs.title, sentCount: deliveryJobs.sentCount });
+    if (job) {
+      await recordInLog(tx, {
+        environmentId,
+        actor,
+        kind: 'delivery.cancelled',
+        resource: { type: 'deliveryJob', id: job.id, label: job.title },
+        rowCount: job.sentCount,
+        detail: job.sentCount > 0 ? `${job.sentCount} al verzonden` : null,
+      });
+    }
+    return job;
+  });
   if (!cancelled) throw notCancellable(await currentStatus(db, environmentId, jobId));
 }
 
@@ -153,18 +169,36 @@ export async function scheduleJob(
   environmentId: string,
   jobId: string,
   scheduledAt: Date,
+  actor: LogActor,
 ): Promise<void> {
-  const [scheduled] = await db
-    .update(deliveryJobs)
-    .set({ scheduledAt })
-    .where(
-      and(
-        eq(deliveryJobs.id, jobId),
-        eq(deliveryJobs.environmentId, environmentId),
-        eq(deliveryJobs.status, 'Gepland'),
-      ),
-    )
-    .returning({ id: deliveryJobs.id });
+  const scheduled = await db.transaction(async (tx) => {
+    const [job] = await tx
+      .update(deliveryJobs)
+      .set({ scheduledAt })
+      .where(
+        and(
+          eq(deliveryJobs.id, jobId),
+          eq(deliveryJobs.environmentId, environmentId),
+          eq(deliveryJobs.status, 'Gepland'),
+        ),
+      )
+      .returning({
+        id: deliveryJobs.id,
+        title: deliveryJobs.title,
+        recipientCount: deliveryJobs.recipientCount,
+      });
+    if (job) {
+      await recordInLog(tx, {
+        environmentId,
+        actor,
+        kind: 'delivery.moved',
+        resource: { type: 'deliveryJob', id: job.id, label: job.title },
+        rowCount: job.recipientCount,
+        detail: `verzet naar ${logMoment(scheduledAt)}`,
+      });
+    }
+    return job;
+  });
   if (!scheduled) {
     const status = await currentStatus(db, environmentId, jobId);
     throw new ApiError(

@@ -4,6 +4,7 @@ import { environmentMembers, environments, themes, users } from '../db/schema';
 import { badRequest, notFound } from '../errors';
 import { findDefaultEnvironmentId } from './defaultEnvironment';
 import { fieldLabel } from '../contract/fieldLabels';
+import { recordInLog, type LogActor } from '../auditLog/recordInLog';
 
 /**
  * Setting up the platform: environments with their theme and who may work in them. Used by the
@@ -19,7 +20,7 @@ export interface NewEnvironment {
 }
 
 /** Creates an environment and its theme in one transaction, so it never shows onboarding half-made. */
-export async function createEnvironment(db: Database, input: NewEnvironment) {
+export async function createEnvironment(db: Database, input: NewEnvironment, actor: LogActor) {
   const name = required(input.name, 'name');
   const themeName = input.themeName === undefined ? name : required(input.themeName, 'themeName');
   const primaryColor = input.primaryColor ?? defaultPrimaryColor;
@@ -32,6 +33,12 @@ export async function createEnvironment(db: Database, input: NewEnvironment) {
       .values({ name })
       .returning({ id: environments.id, name: environments.name });
     await tx.insert(themes).values({ environmentId: created.id, name: themeName, primaryColor });
+    await recordInLog(tx, {
+      environmentId: created.id,
+      actor,
+      kind: 'environment.created',
+      resource: { type: 'environment', id: created.id, label: created.name },
+    });
     return created;
   });
   return {
@@ -101,7 +108,12 @@ export interface MemberReference {
  * Makes a person a member, by e-mail address or by the provider's object id. Someone unknown is
  * invited: a user row their first sign-in claims (see users/registerUser.ts). Adding twice is harmless.
  */
-export async function addMember(db: Database, environmentId: string, reference: MemberReference) {
+export async function addMember(
+  db: Database,
+  environmentId: string,
+  reference: MemberReference,
+  actor: LogActor,
+) {
   await assertEnvironmentExists(db, environmentId);
   const email = reference.email?.trim().toLowerCase();
   const objectId = reference.objectId?.trim().toLowerCase();
@@ -112,19 +124,56 @@ export async function addMember(db: Database, environmentId: string, reference: 
     throw badRequest('email', 'E-mailadres moet een e-mailadres zijn.');
   }
   const userId = email ? await userByEmail(db, email) : await userByObjectId(db, objectId as string);
-  await db.insert(environmentMembers).values({ environmentId, userId }).onConflictDoNothing();
+  await db.transaction(async (tx) => {
+    const added = await tx
+      .insert(environmentMembers)
+      .values({ environmentId, userId })
+      .onConflictDoNothing()
+      .returning({ userId: environmentMembers.userId });
+    // Adding someone who is a member already changes nothing, so it is not recorded.
+    if (added.length > 0) await recordMemberChange(tx, environmentId, userId, 'member.added', actor);
+  });
   const [member] = (await listMembers(db, environmentId)).filter((row) => row.id === userId);
   return member;
 }
 
 /** Ends a membership; the user stays (they may belong to other environments). False when not a member. */
-export async function removeMember(db: Database, environmentId: string, userId: string): Promise<boolean> {
+export async function removeMember(
+  db: Database,
+  environmentId: string,
+  userId: string,
+  actor: LogActor,
+): Promise<boolean> {
   await assertEnvironmentExists(db, environmentId);
-  const removed = await db
-    .delete(environmentMembers)
-    .where(and(eq(environmentMembers.environmentId, environmentId), eq(environmentMembers.userId, userId)))
-    .returning({ userId: environmentMembers.userId });
-  return removed.length > 0;
+  return db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(environmentMembers)
+      .where(and(eq(environmentMembers.environmentId, environmentId), eq(environmentMembers.userId, userId)))
+      .returning({ userId: environmentMembers.userId });
+    if (removed.length === 0) return false;
+    await recordMemberChange(tx, environmentId, userId, 'member.removed', actor);
+    return true;
+  });
+}
+
+/** A member change in the Logboek, labelled with the member's name (or sign-in name) of the moment. */
+async function recordMemberChange(
+  tx: Pick<Database, 'insert' | 'select'>,
+  environmentId: string,
+  userId: string,
+  kind: 'member.added' | 'member.removed',
+  actor: LogActor,
+): Promise<void> {
+  const [member] = await tx
+    .select({ name: users.name, username: users.username })
+    .from(users)
+    .where(eq(users.id, userId));
+  await recordInLog(tx, {
+    environmentId,
+    actor,
+    kind,
+    resource: { type: 'member', id: userId, label: member?.name || member?.username || null },
+  });
 }
 
 /** The member an e-mail address or object id names, for removal; undefined when nobody matches. */

@@ -1,3 +1,4 @@
+import { recordInLog, type LogActor } from '../auditLog/recordInLog';
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Flow, FlowBody, FlowPage, FlowSortField, FlowsQuery } from '../contract/forms';
 import { flowFieldNames } from '../contract/formRules';
@@ -108,12 +109,25 @@ export async function updateFlow(db: Database, scope: FlowScope, id: string, bod
 }
 
 /** Deletes a form with its questions, options, submissions and answers (the foreign keys cascade). */
-export async function deleteFlow(db: Database, environmentId: string, id: string): Promise<void> {
-  const [deleted] = await db
-    .delete(flows)
-    .where(and(eq(flows.id, id), eq(flows.environmentId, environmentId)))
-    .returning({ id: flows.id });
-  if (!deleted) throw flowNotFound();
+export async function deleteFlow(
+  db: Database,
+  environmentId: string,
+  id: string,
+  actor: LogActor,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(flows)
+      .where(and(eq(flows.id, id), eq(flows.environmentId, environmentId)))
+      .returning({ id: flows.id, name: flows.name });
+    if (!deleted) throw flowNotFound();
+    await recordInLog(tx, {
+      environmentId,
+      actor,
+      kind: 'form.deleted',
+      resource: { type: 'form', id: deleted.id, label: deleted.name },
+    });
+  });
 }
 
 /** The id of a form of the environment, for calls below /flows/{flowId}; 404 otherwise. */

@@ -18,6 +18,7 @@ import {
 } from '../db/schema';
 import { sendFailure } from './sendFailures';
 import { badRequest, conflict, notFound } from '../errors';
+import { recordInLog, type LogActor } from '../auditLog/recordInLog';
 import { conditionKindOf } from './conditionKinds';
 import { emptyGraph, assertGraphShape } from './graph';
 import { triggerKindOf } from './triggerKinds';
@@ -106,10 +107,23 @@ export async function updateJourney(
   return getJourney(db, environmentId, id);
 }
 
-export async function deleteJourney(db: Database, environmentId: string, id: string): Promise<void> {
+export async function deleteJourney(
+  db: Database,
+  environmentId: string,
+  id: string,
+  actor: LogActor,
+): Promise<void> {
   const row = await journeyRow(db, environmentId, id);
   if (row.state === 'Actief') throw conflict('Pauzeer of stop de journey voordat je hem verwijdert.');
-  await db.delete(journeys).where(eq(journeys.id, id));
+  await db.transaction(async (tx) => {
+    await tx.delete(journeys).where(eq(journeys.id, id));
+    await recordInLog(tx, {
+      environmentId,
+      actor,
+      kind: 'journey.deleted',
+      resource: { type: 'journey', id, label: row.name },
+    });
+  });
 }
 
 /** What a trigger or step refers to, by the kind of record (as its Dutch message names it). */

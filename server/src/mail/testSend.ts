@@ -20,6 +20,7 @@ import { prepareMessageSender } from '../sending/messageSender';
 import { environmentMailHeader } from './environmentHeader';
 import { messageEnvelope } from './messageEnvelope';
 import type { MailTransport } from './mailTransport';
+import { recordInLog, type LogActor } from '../auditLog/recordInLog';
 
 /** Put before the subject, so nobody takes a test for the real delivery. */
 export const testSubjectPrefix = '[TEST] ';
@@ -39,6 +40,7 @@ export async function sendTest(
   publicationId: string,
   body: TestSendBody,
   unsubscribeKey: () => Promise<Buffer>,
+  actor: LogActor,
 ): Promise<TestSendResult> {
   // Another environment's publication is not found, whatever the body holds.
   const publication = await getPublication(db, environmentId, publicationId);
@@ -118,6 +120,17 @@ export async function sendTest(
     }),
   );
   const refused = results.filter((result) => !result.sent);
+  const sentCount = results.length - refused.length;
+  // Mail cannot be taken back, so the entry follows the sends: how many went out, never to whom.
+  if (sentCount > 0) {
+    await recordInLog(db, {
+      environmentId,
+      actor,
+      kind: 'testSend.sent',
+      resource: { type: 'publication', id: publication.id, label: publication.name },
+      rowCount: sentCount,
+    });
+  }
   if (refused.length > 0)
     throw notAllSent(
       refused,

@@ -13,6 +13,7 @@ import type { ImageRenditions } from './renditions';
 import { detachFilesFromDrafts, refuseDeletingFilesInUse } from './fileUsage';
 import type { MediaStore, StoredObject } from './store';
 import { captureHead, refuseMismatchedContent } from './uploadContent';
+import { recordInLog, type LogActor } from '../auditLog/recordInLog';
 
 /** What the file operations need: the database and the store holding the bytes. */
 export interface MediaContext {
@@ -126,6 +127,7 @@ export async function deleteFile(
   { db, store, renditions }: MediaContext,
   environmentId: string,
   fileId: string,
+  actor: LogActor,
 ): Promise<void> {
   const row = await findFile(db, environmentId, fileId);
   await db.transaction(async (tx) => {
@@ -137,6 +139,12 @@ export async function deleteFile(
         and(eq(tags.environmentId, environmentId), eq(tags.entity, fileTagEntity), eq(tags.entityId, row.id)),
       );
     await tx.delete(mediaFiles).where(eq(mediaFiles.id, row.id));
+    await recordInLog(tx, {
+      environmentId,
+      actor,
+      kind: 'mediaFile.deleted',
+      resource: { type: 'mediaFile', id: row.id, label: row.name },
+    });
   });
   // After the commit: a crash here leaves unreferenced bytes, which start-up reconciliation removes.
   await removeFileContent({ store, renditions }, environmentId, row.id);

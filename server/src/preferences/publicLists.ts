@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { lockAddress } from '../bounces/undeliverable';
+import type { LogActor } from '../auditLog/recordInLog';
 import type { Database } from '../db/client';
 import { lists, subscribers } from '../db/schema/receivers';
 import { qualifiedColumn } from '../receivers/qualifiedColumn';
@@ -9,6 +10,9 @@ import { deleteSubscriber, insertSubscriber } from '../receivers/subscriberWrite
 // 'Zichtbaar op voorkeurenpagina' (lists.is_public), not deleted. Membership is a subscriber row of the
 // address (any case) in the list; switching a list on adds one, off removes it, through the same writes
 // as the console's (counts, journeys' events, the subscriber's opens and clicks).
+
+/** The Logboek's name for a change the recipient made on their own preference page. */
+const recipientThemselves: LogActor = { userId: null, name: 'De ontvanger zelf (voorkeurenpagina)' };
 
 /** At most this many lists are offered: a page a person can read, and a bounded save. */
 export const maxPublicLists = 100;
@@ -76,7 +80,11 @@ export async function saveListChoices(
             sameAddress(email),
           ),
         );
-      for (const row of rows) await deleteSubscriber(tx, row.listId, row.id);
+      const titles = new Map(toRemove.map((list) => [list.id, list.title]));
+      for (const row of rows) {
+        const list = { environmentId, id: row.listId, title: titles.get(row.listId) ?? '' };
+        await deleteSubscriber(tx, list, row.id, recipientThemselves);
+      }
     }
   });
   return publicListsOf(db, environmentId, email);

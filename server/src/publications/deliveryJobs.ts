@@ -18,6 +18,8 @@ import { refuseBlockedDelivery } from './deliverChecks';
 import { violatesForeignKey } from '../db/constraintViolation';
 import { pageSize } from '../contract/paging';
 import { orderBy, readPage } from '../db/paging';
+import { recordInLog, type LogActor } from '../auditLog/recordInLog';
+import { logMoment } from '../auditLog/logMoment';
 import { requiredText } from '../http/inputText';
 import { containsText } from '../db/textSearch';
 import { requirePublication } from './publications';
@@ -86,7 +88,7 @@ const unknownPublication = () => badRequest('publicationId', 'Deze publicatie be
 export async function createDeliveryJob(
   db: Database,
   environmentId: string,
-  createdBy: string,
+  actor: LogActor,
   body: CreateDeliveryJobBody,
   { catcher, approval }: { catcher: boolean; approval?: { by: string; at: Date } },
   now: Date = new Date(),
@@ -139,34 +141,46 @@ export async function createDeliveryJob(
     publicationId: publication.id,
   });
   if (!approval) await refuseUnapprovedDelivery(db, environmentId, recipientCount);
-  const [created] = await db
-    .insert(deliveryJobs)
-    .values({
+  const created = await db.transaction(async (tx) => {
+    const [job] = await tx
+      .insert(deliveryJobs)
+      .values({
+        environmentId,
+        publicationId: publication.id,
+        title,
+        publicationTemplateId: template.id,
+        audienceId,
+        sendToOnlyAcceptedRsvp: participantGroup === 'accepted',
+        participantGroup,
+        ignoreRsvp: body.ignoreRsvp ?? false,
+        recipientCount,
+        status: plannedStatus,
+        scheduledAt,
+        createdBy: actor.userId,
+        // The same moment as an immediate job's scheduledAt, so a reader can tell 'now' from 'planned'.
+        createdAt: now,
+        approvedBy: approval?.by ?? null,
+        approvedAt: approval?.at ?? null,
+      })
+      .returning({ id: deliveryJobs.id })
+      .catch((error: unknown) => {
+        // The publication was deleted after the check above (deletePublication locks it against this).
+        if (violatesForeignKey(error, 'delivery_jobs_publication_id_publications_id_fk')) {
+          throw unknownPublication();
+        }
+        throw error;
+      });
+    const immediate = scheduledAt.getTime() <= now.getTime();
+    await recordInLog(tx, {
       environmentId,
-      publicationId: publication.id,
-      title,
-      publicationTemplateId: template.id,
-      audienceId,
-      sendToOnlyAcceptedRsvp: participantGroup === 'accepted',
-      participantGroup,
-      ignoreRsvp: body.ignoreRsvp ?? false,
-      recipientCount,
-      status: plannedStatus,
-      scheduledAt,
-      createdBy,
-      // The same moment as an immediate job's scheduledAt, so a reader can tell 'now' from 'planned'.
-      createdAt: now,
-      approvedBy: approval?.by ?? null,
-      approvedAt: approval?.at ?? null,
-    })
-    .returning({ id: deliveryJobs.id })
-    .catch((error: unknown) => {
-      // The publication was deleted after the check above (deletePublication locks it against this).
-      if (violatesForeignKey(error, 'delivery_jobs_publication_id_publications_id_fk')) {
-        throw unknownPublication();
-      }
-      throw error;
+      actor,
+      kind: immediate ? 'delivery.started' : 'delivery.planned',
+      resource: { type: 'deliveryJob', id: job.id, label: title },
+      rowCount: recipientCount,
+      detail: immediate ? null : `gepland op ${logMoment(scheduledAt)}`,
     });
+    return job;
+  });
   return getDeliveryJob(db, environmentId, created.id);
 }
 

@@ -16,6 +16,7 @@ import { optionalText, requiredText } from '../http/inputText';
 import { recipientMergeFieldLabels } from '../contract/mergeFields';
 import { unknownMergeFields } from '../rendering/mergeFields';
 import { containsText } from '../db/textSearch';
+import { recordInLog, type LogActor } from '../auditLog/recordInLog';
 
 const publicationColumns = {
   id: publications.id,
@@ -223,7 +224,12 @@ const plannedPublicationMessage =
  * first: a job inserted concurrently either committed before (and is seen here) or waits for this
  * transaction and then finds the publication gone.
  */
-export async function deletePublication(db: Database, environmentId: string, id: string): Promise<void> {
+export async function deletePublication(
+  db: Database,
+  environmentId: string,
+  id: string,
+  actor: LogActor,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const publication = await lockPublication(tx, environmentId, id);
     const jobs = await tx
@@ -240,7 +246,16 @@ export async function deletePublication(db: Database, environmentId: string, id:
     }
     // Explicit rather than left to the foreign key's cascade: what goes with a publication is decided here.
     await tx.delete(publicationBlocks).where(eq(publicationBlocks.publicationId, publication.id));
-    await tx.delete(publications).where(eq(publications.id, publication.id));
+    const [deleted] = await tx
+      .delete(publications)
+      .where(eq(publications.id, publication.id))
+      .returning({ name: publications.name });
+    await recordInLog(tx, {
+      environmentId,
+      actor,
+      kind: 'publication.deleted',
+      resource: { type: 'publication', id: publication.id, label: deleted.name },
+    });
   });
 }
 

@@ -1,3 +1,4 @@
+import { recordInLog, type LogActor } from '../auditLog/recordInLog';
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { pageSize } from '../contract/paging';
@@ -84,9 +85,22 @@ export async function renameAudience(
 }
 
 /** Marks an audience deleted: it is no longer offered for deliveries. */
-export async function deleteAudience(db: Database, environmentId: string, audienceId: string): Promise<void> {
+export async function deleteAudience(
+  db: Database,
+  environmentId: string,
+  audienceId: string,
+  actor: LogActor,
+): Promise<void> {
   const audience = await findAudience(db, environmentId, audienceId);
-  await db.update(audiences).set({ isDeleted: true }).where(eq(audiences.id, audience.id));
+  await db.transaction(async (tx) => {
+    await tx.update(audiences).set({ isDeleted: true }).where(eq(audiences.id, audience.id));
+    await recordInLog(tx, {
+      environmentId,
+      actor,
+      kind: 'audience.deleted',
+      resource: { type: 'audience', id: audience.id, label: audience.name },
+    });
+  });
 }
 
 /** Adds a (not deleted) list of the environment to the audience; 409 when it is already in it. */

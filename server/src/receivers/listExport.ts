@@ -7,6 +7,7 @@ import { lists, subscribers } from '../db/schema/receivers';
 import { attributeLabel, findList, labelledAttributes } from './listRecords';
 import { latestProofColumn } from '../signUp/consentProofs';
 import { subscriberColumns } from './subscriberRecords';
+import { recordInLog, type LogActor } from '../auditLog/recordInLog';
 
 /** Subscribers read per query while the file streams: memory stays bounded however large the list. */
 const batchSize = 1000;
@@ -41,8 +42,21 @@ export interface ListCsv {
  * labelled attributes under their labels. Oldest first, read a batch at a time by keyset on (created,
  * id), which the index subscribers_list_created_idx serves.
  */
-export async function listCsv(db: Database, environmentId: string, listId: string): Promise<ListCsv> {
+export async function listCsv(
+  db: Database,
+  environmentId: string,
+  listId: string,
+  actor: LogActor,
+): Promise<ListCsv> {
   const list = await findList(db, environmentId, listId, { includeDeleted: true });
+  // An export changes nothing, so its entry is all there is to write: who took which list, how many rows.
+  await recordInLog(db, {
+    environmentId,
+    actor,
+    kind: 'list.exported',
+    resource: { type: 'list', id: list.id, label: list.title },
+    rowCount: list.subscriberCount,
+  });
   const attributes = labelledAttributes(list);
   const header = [
     ...exportedFields.map(([, label]) => label),

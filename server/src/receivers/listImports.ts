@@ -1,3 +1,4 @@
+import { recordInLog } from '../auditLog/recordInLog';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import type {
@@ -43,6 +44,9 @@ export interface NewImport {
   /** The receiving instance's lease (importLeases.ts: newImportLease). */
   leaseOwner: string;
   leaseUntil: Date;
+  /** Who starts it: the Logboek names them when it ends. */
+  startedByUserId: string | null;
+  startedByName: string;
 }
 
 class LabelTaken extends Error {}
@@ -165,8 +169,9 @@ export async function requestCancel(db: Database, listImport: ImportRow): Promis
 }
 
 /**
- * Ends a running import the owner holds with its final status (and the reason it failed); false when it
- * is not the owner's any more (another instance took it over) or no longer running.
+ * Ends a running import the owner holds with its final status (and the reason it failed), with its
+ * Logboek entry in the same transaction: the list, the rows it added and updated, who started it. False
+ * when it is not the owner's any more (another instance took it over) or no longer running.
  */
 export async function finishImport(
   db: Database,
@@ -175,14 +180,26 @@ export async function finishImport(
   status: 'Voltooid' | 'Mislukt' | 'Geannuleerd',
   error: string | null = null,
 ): Promise<boolean> {
-  const ended = await db
-    .update(listImports)
-    .set({ status, error, finishedAt: new Date(), leaseOwner: null, leaseUntil: null })
-    .where(
-      and(eq(listImports.id, importId), eq(listImports.status, 'Bezig'), eq(listImports.leaseOwner, owner)),
-    )
-    .returning({ id: listImports.id });
-  return ended.length > 0;
+  return db.transaction(async (tx) => {
+    const [ended] = await tx
+      .update(listImports)
+      .set({ status, error, finishedAt: new Date(), leaseOwner: null, leaseUntil: null })
+      .where(
+        and(eq(listImports.id, importId), eq(listImports.status, 'Bezig'), eq(listImports.leaseOwner, owner)),
+      )
+      .returning();
+    if (!ended) return false;
+    const [list] = await tx.select({ title: lists.title }).from(lists).where(eq(lists.id, ended.listId));
+    await recordInLog(tx, {
+      environmentId: ended.environmentId,
+      actor: { userId: ended.startedByUserId, name: ended.startedByName ?? 'Onbekend' },
+      kind: 'list.imported',
+      resource: { type: 'list', id: ended.listId, label: list?.title },
+      rowCount: ended.added + ended.updated,
+      detail: `${status}: ${ended.added} toegevoegd, ${ended.updated} bijgewerkt, ${ended.refused} geweigerd`,
+    });
+    return true;
+  });
 }
 
 /** The first refused rows of an import, by row number. */

@@ -15,6 +15,7 @@ import { containsText } from '../db/textSearch';
 import { badRequest } from '../errors';
 import { optionalText, requiredText } from '../http/inputText';
 import { findList, listColumns, toReceiverList } from './listRecords';
+import { recordInLog, type LogActor } from '../auditLog/recordInLog';
 
 // Manual lists: a page of the environment's lists, and the writes. Deleting only marks a list.
 
@@ -101,7 +102,21 @@ export async function setAttributeLabels(
 }
 
 /** Marks a list deleted: it leaves every audience count and pickers; its reads keep working. */
-export async function deleteList(db: Database, environmentId: string, listId: string): Promise<void> {
+export async function deleteList(
+  db: Database,
+  environmentId: string,
+  listId: string,
+  actor: LogActor,
+): Promise<void> {
   const list = await findList(db, environmentId, listId);
-  await db.update(lists).set({ isDeleted: true }).where(eq(lists.id, list.id));
+  await db.transaction(async (tx) => {
+    await tx.update(lists).set({ isDeleted: true }).where(eq(lists.id, list.id));
+    await recordInLog(tx, {
+      environmentId,
+      actor,
+      kind: 'list.deleted',
+      resource: { type: 'list', id: list.id, label: list.title },
+      rowCount: list.subscriberCount,
+    });
+  });
 }

@@ -5,6 +5,7 @@ import { recordSubscriberAdded } from '../journeys/outbox';
 import { qualifiedColumn } from './qualifiedColumn';
 import { deleteSubscriberEvents } from '../analytics/rollup';
 import { recordStaffConsent } from '../signUp/consentProofs';
+import { recordInLog, type LogActor } from '../auditLog/recordInLog';
 
 type NewSubscriber = typeof subscribers.$inferInsert;
 
@@ -36,8 +37,17 @@ export async function insertSubscriber(
   });
 }
 
-/** Removes a subscriber of a list and uncounts it, in one transaction; answers whether it existed. */
-export async function deleteSubscriber(db: Database, listId: string, subscriberId: string): Promise<boolean> {
+/**
+ * Removes a subscriber of a list and uncounts it, in one transaction with its Logboek entry (the list's
+ * name and the subscriber's id, never the address); answers whether it existed.
+ */
+export async function deleteSubscriber(
+  db: Database,
+  list: { environmentId: string; id: string; title: string },
+  subscriberId: string,
+  actor: LogActor,
+): Promise<boolean> {
+  const listId = list.id;
   return db.transaction(async (tx) => {
     const removed = await tx
       .delete(subscribers)
@@ -50,6 +60,12 @@ export async function deleteSubscriber(db: Database, listId: string, subscriberI
       .update(lists)
       .set({ subscriberCount: sql`${lists.subscriberCount} - 1` })
       .where(eq(lists.id, listId));
+    await recordInLog(tx, {
+      environmentId: list.environmentId,
+      actor,
+      kind: 'subscriber.deleted',
+      resource: { type: 'subscriber', id: subscriberId, label: list.title },
+    });
     return true;
   });
 }

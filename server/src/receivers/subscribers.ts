@@ -6,6 +6,7 @@ import { subscribers } from '../db/schema/receivers';
 import { ApiError, notFound } from '../errors';
 import { suppressionOf } from '../privacy/suppression';
 import { findList } from './listRecords';
+import type { LogActor } from '../auditLog/recordInLog';
 import { duplicateEmailMessage, findSubscriber, subscriberValues } from './subscriberRecords';
 import { deleteSubscriber, insertSubscriber } from './subscriberWrites';
 
@@ -74,7 +75,10 @@ export async function removeSubscriber(
   environmentId: string,
   listId: string,
   subscriberId: string,
+  actor: LogActor,
 ): Promise<void> {
   const existing = await findSubscriber(db, environmentId, listId, subscriberId);
-  if (!(await deleteSubscriber(db, existing.listId, existing.id))) throw notFound('De ontvanger');
+  const list = await findList(db, environmentId, existing.listId, { includeDeleted: true });
+  if (!(await deleteSubscriber(db, { environmentId, id: list.id, title: list.title }, existing.id, actor)))
+    throw notFound('De ontvanger');
 }

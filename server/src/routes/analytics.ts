@@ -1,3 +1,4 @@
+import { logActorOf } from '../auditLog/logActor';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   publicationMeasuringOf,
@@ -69,7 +70,7 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       if (request.body.mode === 'Per persoon' && !request.body.legalBasis?.trim()) throw legalBasisRequired();
-      await setEnvironmentMeasuring(app.db, request.environmentId, request.body, request.user.id);
+      await setEnvironmentMeasuring(app.db, request.environmentId, request.body, logActorOf(request));
       return environmentMeasuringOf(app.db, request.environmentId);
     },
   );
@@ -116,7 +117,7 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.environmentId,
         request.params.id,
         mode === null ? null : { mode, legalBasis },
-        request.user.id,
+        logActorOf(request),
       );
       return publicationMeasuringOf(app.db, request.environmentId, request.params.id);
     },

@@ -35,6 +35,7 @@ import { attachmentDisposition } from '../media/contentDisposition';
 import { answersCsv } from '../forms/answersCsv';
 import { getFieldDetail, getFlowDetail } from '../forms/details';
 import { createField, deleteField, listFields, reorderFields, updateField } from '../forms/fields';
+import { logActorOf } from '../auditLog/logActor';
 import { createFlow, deleteFlow, listFlows, updateFlow, type FlowScope } from '../forms/flows';
 import {
   createOption,
@@ -138,7 +139,7 @@ export const formRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteFlow(app.db, request.environmentId, request.params.id);
+      await deleteFlow(app.db, request.environmentId, request.params.id, logActorOf(request));
       return reply.status(204).send(null);
     },
   );

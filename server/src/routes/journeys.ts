@@ -1,3 +1,4 @@
+import { logActorOf } from '../auditLog/logActor';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { Limit, Offset, Text, Uuid, environmentParams, errorResponses } from '../contract/common';
@@ -99,7 +100,7 @@ export const journeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }),
     },
     async (request, reply) => {
-      await deleteJourney(app.db, request.environmentId, request.params.id);
+      await deleteJourney(app.db, request.environmentId, request.params.id, logActorOf(request));
       return reply.status(204).send(null);
     },
   );

@@ -11,6 +11,7 @@ import {
 import { PublicationParams } from '../contract/publications';
 import { listCaughtMessages, readCaughtMessage } from '../mail/catcherAccess';
 import { sendTest } from '../mail/testSend';
+import { logActorOf } from '../auditLog/logActor';
 
 /** Test sends one member may start per minute in one environment (each to at most ten addresses). */
 const testSendsPerMinute = 10;
@@ -53,6 +54,7 @@ export const mailRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.params.id,
         request.body,
         app.delivery.unsubscribeKey,
+        logActorOf(request),
       ),
   );
 

@@ -40,6 +40,7 @@ import { scriptFreeContentSecurityPolicy, userContentHeaders } from '../media/se
 import { ContentTooLargeError } from '../media/store';
 import { addTag, assertTaggableExists, listTags, removeTag, validateTagName } from '../media/tags';
 import { fieldLabel } from '../contract/fieldLabels';
+import { logActorOf } from '../auditLog/logActor';
 
 /** The multipart field that carries the upload (spec §7). */
 const uploadField = 'file';
@@ -238,7 +239,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteFile(services, request.environmentId, request.params.fileId);
+      await deleteFile(services, request.environmentId, request.params.fileId, logActorOf(request));
       return reply.status(204).send(null);
     },
   );

@@ -22,6 +22,9 @@ import {
   removeMember,
 } from '../environments/provisioning';
 import { notFound } from '../errors';
+import { PlatformLogEntry, PlatformLogQuery } from '../contract/auditLog';
+import { platformActorOf } from '../auditLog/logActor';
+import { platformLogPage } from '../auditLog/platformLog';
 
 const tags = ['platform'];
 const security = [{ bearer: [] }];
@@ -90,7 +93,34 @@ const platformAdministration: FastifyPluginAsyncTypebox<PlatformAdministrationOp
         response: { 201: PlatformEnvironment, ...errorResponses(400, 401, 403, 503) },
       },
     },
-    async (request, reply) => reply.status(201).send(await createEnvironment(app.db, request.body)),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await createEnvironment(app.db, request.body, await platformActorOf(app.db, request.accessToken)),
+        ),
+  );
+
+  app.get(
+    '/log',
+    {
+      onRequest: requirePlatformAdmin,
+      schema: {
+        summary:
+          'The platform log: environments created and members added, removed or given a role, newest first.',
+        tags,
+        security,
+        'x-extension': true,
+        params: params({}),
+        querystring: PlatformLogQuery,
+        response: { 200: Type.Array(PlatformLogEntry), ...errorResponses(400, 401, 403, 503) },
+      },
+    },
+    async (request, reply) => {
+      const page = await platformLogPage(app.db, request.query);
+      reply.header('X-Total-Count', String(page.total));
+      return page.data;
+    },
   );
 
   app.get(
@@ -123,7 +153,13 @@ const platformAdministration: FastifyPluginAsyncTypebox<PlatformAdministrationOp
         response: { 200: PlatformMember, ...errorResponses(400, 401, 403, 404, 503) },
       },
     },
-    async (request) => addMember(app.db, request.params.id.toLowerCase(), request.body),
+    async (request) =>
+      addMember(
+        app.db,
+        request.params.id.toLowerCase(),
+        request.body,
+        await platformActorOf(app.db, request.accessToken),
+      ),
   );
 
   app.delete(
@@ -141,7 +177,9 @@ const platformAdministration: FastifyPluginAsyncTypebox<PlatformAdministrationOp
     },
     async (request, reply) => {
       const { id, userId } = request.params;
-      if (!(await removeMember(app.db, id.toLowerCase(), userId.toLowerCase()))) throw notFound('Het lid');
+      const actor = await platformActorOf(app.db, request.accessToken);
+      if (!(await removeMember(app.db, id.toLowerCase(), userId.toLowerCase(), actor)))
+        throw notFound('Het lid');
       return reply.status(204).send(null);
     },
   );

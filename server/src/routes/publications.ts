@@ -51,6 +51,7 @@ import { renderPublicationPreview } from '../publications/publicationRendering';
 import { checkDelivery } from '../publications/deliverChecks';
 import { approvalNeedFor } from '../approval/approvalSettings';
 import { publicationFromLine } from '../sending/senderSettings';
+import { logActorOf } from '../auditLog/logActor';
 import { getPublicationType, listPublicationTypes } from '../publications/publicationTypes';
 import {
   createPublication,
@@ -241,7 +242,7 @@ export const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await deletePublication(app.db, request.environmentId, request.params.id);
+      await deletePublication(app.db, request.environmentId, request.params.id, logActorOf(request));
       return reply.status(204).send(null);
     },
   );
@@ -411,7 +412,7 @@ export const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const job = await createDeliveryJob(app.db, request.environmentId, request.user.id, request.body, {
+      const job = await createDeliveryJob(app.db, request.environmentId, logActorOf(request), request.body, {
         catcher: app.mail.catcher !== undefined,
       });
       // Were this lost (a crash right here), the worker's sweep queues the planned job anyway.
@@ -462,7 +463,7 @@ export const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await cancelJob(app.db, request.environmentId, request.params.id, new Date());
+      await cancelJob(app.db, request.environmentId, request.params.id, new Date(), logActorOf(request));
       return getDeliveryJob(app.db, request.environmentId, request.params.id);
     },
   );
@@ -483,7 +484,7 @@ export const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { environmentId } = request;
       const scheduledAt = plannedMoment(request.body.scheduledAt, new Date());
-      await scheduleJob(app.db, environmentId, request.params.id, scheduledAt);
+      await scheduleJob(app.db, environmentId, request.params.id, scheduledAt, logActorOf(request));
       await app.delivery.enqueue(request.params.id, scheduledAt);
       return getDeliveryJob(app.db, environmentId, request.params.id);
     },

@@ -1,3 +1,4 @@
+import { logActorOf } from '../auditLog/logActor';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { errorResponses } from '../contract/common';
@@ -60,7 +61,7 @@ export const sendingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await updateSender(app.db, request.environmentId, request.body);
+      await updateSender(app.db, request.environmentId, request.body, logActorOf(request));
       return answer(request.environmentId);
     },
   );
@@ -84,6 +85,7 @@ export const sendingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.environmentId,
         requiredDomain(request.body.domain, 'domain'),
         new Date(),
+        logActorOf(request),
       );
       return answer(request.environmentId);
     },
@@ -135,7 +137,12 @@ export const sendingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const row = await domainRow(app.db, request.environmentId);
       if (!row) throw badRequest('domain', 'Stel eerst een verzenddomein in.');
-      await rotateDkimKey(app.db, row.id, new Date());
+      await rotateDkimKey(
+        app.db,
+        { environmentId: request.environmentId, id: row.id, domain: row.domain },
+        new Date(),
+        logActorOf(request),
+      );
       return answer(request.environmentId);
     },
   );

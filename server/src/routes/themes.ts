@@ -1,3 +1,4 @@
+import { logActorOf } from '../auditLog/logActor';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { environmentParams, errorResponses } from '../contract/common';
@@ -77,7 +78,8 @@ export const themeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Theme, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => updateTheme(app.db, request.environmentId, request.params.themeId, request.body),
+    async (request) =>
+      updateTheme(app.db, request.environmentId, request.params.themeId, request.body, logActorOf(request)),
   );
 
   app.get(

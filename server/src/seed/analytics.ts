@@ -33,7 +33,7 @@ export const analyticsSeed: SeedModule = {
       environmentId,
       publicationId,
       { mode: 'Alleen totalen', legalBasis: null },
-      demoUsers.anne.id,
+      { userId: demoUsers.anne.id, name: demoUsers.anne.name },
     );
     await db.insert(trackedJobs).values({ jobId, environmentId, publicationId, mode: 'Alleen totalen' });
     await db.insert(trackedLinks).values(links.map(({ url }, position) => ({ jobId, position, url })));
@@ -47,7 +47,16 @@ export const analyticsSeed: SeedModule = {
     const later = (base: number) => new Date(base + Math.floor(random() ** 3 * 96 * hourMs) + 5 * 60 * 1000);
     const events: TrackedEvent[] = [];
     const event = (messageKey: string, kind: 'open' | 'click', position: number, at: Date, machine = false) =>
-      events.push({ environmentId, jobId, kind, position, messageKey, recipientId: null, machine, occurredAt: at });
+      events.push({
+        environmentId,
+        jobId,
+        kind,
+        position,
+        messageKey,
+        recipientId: null,
+        machine,
+        occurredAt: at,
+      });
     const totalWeight = links.reduce((sum, link) => sum + link.weight, 0);
     for (let message = 0; message < job.sent; message++) {
       const messageKey = `a:demo-${message}`;

@@ -7,6 +7,7 @@ import { isEmailAddress } from '../http/inputText';
 import { readSendingDomain } from './sendingDomain';
 import { senderReadiness } from './senderReadiness';
 import { storedSender, type StoredSender } from './storedSender';
+import { recordInLog, type LogActor } from '../auditLog/recordInLog';
 
 /** What reading the sender needs besides the database: the platform's fallback and where mail goes. */
 export interface SenderContext {
@@ -61,6 +62,7 @@ export async function updateSender(
   db: Database,
   environmentId: string,
   body: UpdateSenderBody,
+  actor: LogActor,
 ): Promise<void> {
   const current = await storedSender(db, environmentId);
   const next: StoredSender = {
@@ -75,10 +77,35 @@ export async function updateSender(
   }
   if (next.senderName !== null && /[<>"]/.test(next.senderName))
     throw badRequest('senderName', 'De afzendernaam mag geen <, > of " bevatten.');
-  await db
-    .insert(senderSettings)
-    .values({ environmentId, ...next, updatedAt: new Date() })
-    .onConflictDoUpdate({ target: senderSettings.environmentId, set: { ...next, updatedAt: new Date() } });
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(senderSettings)
+      .values({ environmentId, ...next, updatedAt: new Date() })
+      .onConflictDoUpdate({ target: senderSettings.environmentId, set: { ...next, updatedAt: new Date() } });
+    await recordInLog(tx, {
+      environmentId,
+      actor,
+      kind: 'sender.changed',
+      resource: { type: 'sender', label: next.senderName },
+      detail: changedSenderFields(current, next),
+    });
+  });
+}
+
+const senderFieldNames: Record<keyof StoredSender, string> = {
+  senderName: 'afzendernaam',
+  senderAddress: 'afzenderadres',
+  replyToAddress: 'antwoordadres',
+};
+
+/** Which of the sender's fields a save changed, in Dutch ('afzendernaam, antwoordadres'). */
+function changedSenderFields(current: StoredSender, next: StoredSender): string {
+  const changed = (Object.keys(senderFieldNames) as (keyof StoredSender)[]).filter(
+    (field) => current[field] !== next[field],
+  );
+  return changed.length === 0
+    ? 'niets gewijzigd'
+    : changed.map((field) => senderFieldNames[field]).join(', ');
 }
 
 /** The sender name a publication sets for its own messages, or null. */

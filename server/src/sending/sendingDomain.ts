@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import { dkimKeys, sendingDomains } from '../db/schema';
 import { makeDkimKey, publishedKeys, signingKeyOf } from './dkimKeys';
 import { expectedRecords } from './dnsRecords';
+import { recordInLog, type LogActor } from '../auditLog/recordInLog';
 
 // An environment's sending domain: setting it (a new domain gets a new key pair), rotating its key, and
 // reading it with the records to create and what the last check found.
@@ -69,6 +70,7 @@ export async function setSendingDomain(
   environmentId: string,
   domain: string,
   now: Date,
+  actor: LogActor,
 ): Promise<void> {
   const current = await domainRow(db, environmentId);
   if (current?.domain === domain) return;
@@ -86,6 +88,13 @@ export async function setSendingDomain(
       .returning({ id: sendingDomains.id });
     await tx.delete(dkimKeys).where(eq(dkimKeys.domainId, row.id));
     await tx.insert(dkimKeys).values({ ...key, domainId: row.id });
+    await recordInLog(tx, {
+      environmentId,
+      actor,
+      kind: 'sendingDomain.changed',
+      resource: { type: 'sendingDomain', id: row.id, label: domain },
+      detail: current ? `was ${current.domain}` : null,
+    });
   });
 }
 
@@ -93,11 +102,25 @@ export async function setSendingDomain(
  * A new key pair, pending until its record is found; the active key keeps signing meanwhile. A pending key
  * not yet published is replaced rather than kept beside the new one.
  */
-export async function rotateDkimKey(db: Database, domainId: string, now: Date): Promise<void> {
+export async function rotateDkimKey(
+  db: Database,
+  domain: { environmentId: string; id: string; domain: string },
+  now: Date,
+  actor: LogActor,
+): Promise<void> {
   const key = await makeDkimKey(db, now);
+  const domainId = domain.id;
   await db.transaction(async (tx) => {
     await tx.delete(dkimKeys).where(and(eq(dkimKeys.domainId, domainId), eq(dkimKeys.state, 'pending')));
     await tx.insert(dkimKeys).values({ ...key, domainId });
+    // The key's selector names it; the key itself never enters the Logboek.
+    await recordInLog(tx, {
+      environmentId: domain.environmentId,
+      actor,
+      kind: 'dkim.rotated',
+      resource: { type: 'sendingDomain', id: domainId, label: domain.domain },
+      detail: `selector ${key.selector}`,
+    });
   });
 }
 

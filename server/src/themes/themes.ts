@@ -7,6 +7,8 @@ import { requiredText } from '../http/inputText';
 import { isImageExtension } from '../media/mediaTypes';
 import { checkedAdvancedCss } from './advancedCss';
 import { fontChoiceValue, isSystemFontKey, type StoredFontChoice } from './fontChoice';
+import { recordInLog, type LogActor } from '../auditLog/recordInLog';
+import { fieldLabel } from '../contract/fieldLabels';
 
 // The environment's theme: one per environment, every query scoped by the environment id, so another
 // environment's theme id answers 404 like an unknown one.
@@ -103,6 +105,7 @@ export async function updateTheme(
   environmentId: string,
   themeId: string,
   body: UpdateThemeBody,
+  actor: LogActor,
 ): Promise<Theme> {
   return db.transaction(async (tx) => {
     const [locked] = await tx
@@ -143,6 +146,16 @@ export async function updateTheme(
       .set(changes)
       .where(eq(themes.id, themeId))
       .returning(themeColumns);
+    await recordInLog(tx, {
+      environmentId,
+      actor,
+      kind: 'settings.changed',
+      resource: { type: 'theme', id: themeId, label: updated.name },
+      // The names of the changed settings, never their values (the advanced CSS may be long).
+      detail: Object.keys(body)
+        .map((field) => fieldLabel(field))
+        .join(', '),
+    });
     return toTheme(updated);
   });
 }

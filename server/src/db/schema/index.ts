@@ -15,3 +15,4 @@ export * from './signUp';
 export * from './preferences';
 export * from './privacy';
 export * from './approval';
+export * from './auditLog';

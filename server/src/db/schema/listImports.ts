@@ -62,6 +62,9 @@ export const listImports = pgTable(
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** Who started it, for the Logboek's entry when it ends (receivers/listImports.ts finishImport). */
+    startedByUserId: uuid('started_by_user_id'),
+    startedByName: text('started_by_name'),
   },
   (table) => [
     uniqueIndex('list_imports_one_running')

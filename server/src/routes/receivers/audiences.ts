@@ -1,3 +1,4 @@
+import { logActorOf } from '../../auditLog/logActor';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { environmentParams, errorResponses, Uuid } from '../../contract/common';
@@ -130,7 +131,7 @@ export const audienceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteAudience(app.db, request.environmentId, request.params.id);
+      await deleteAudience(app.db, request.environmentId, request.params.id, logActorOf(request));
       return reply.status(204).send(null);
     },
   );

@@ -1,3 +1,4 @@
+import { logActorOf } from '../../auditLog/logActor';
 import fastifyMultipart, { type Multipart } from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
@@ -139,6 +140,7 @@ export const listImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const list = await findList(app.db, request.environmentId, request.params.listId);
+      const actor = logActorOf(request);
       const importId = randomUUID();
       const upload = await receiveUpload(request, limitBytes, (content) =>
         files.stage(request.environmentId, importId, content, limitBytes),
@@ -178,6 +180,8 @@ export const listImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
             encoding: format.encoding,
             delimiter: format.delimiter,
             plan: storedPlan(plan),
+            startedByUserId: actor.userId,
+            startedByName: actor.name,
             ...runner.newLease(),
           },
           newLabels,

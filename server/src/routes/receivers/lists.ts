@@ -9,6 +9,7 @@ import {
   ReceiverList,
   UpdateListQuery,
 } from '../../contract/receivers';
+import { logActorOf } from '../../auditLog/logActor';
 import { attachmentDisposition } from '../../media/contentDisposition';
 import { listCsv } from '../../receivers/listExport';
 import { findList } from '../../receivers/listRecords';
@@ -67,7 +68,7 @@ export const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const csv = await listCsv(app.db, request.environmentId, request.params.listId);
+      const csv = await listCsv(app.db, request.environmentId, request.params.listId, logActorOf(request));
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', attachmentDisposition(csv.fileName))
@@ -133,7 +134,7 @@ export const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteList(app.db, request.environmentId, request.params.listId);
+      await deleteList(app.db, request.environmentId, request.params.listId, logActorOf(request));
       return reply.status(204).send(null);
     },
   );

@@ -12,6 +12,7 @@ import {
 import { sendJsonBytes } from '../../http/jsonBytes';
 import { subscriberPage } from '../../receivers/subscriberPage';
 import { findSubscriber } from '../../receivers/subscriberRecords';
+import { logActorOf } from '../../auditLog/logActor';
 import { addSubscriber, removeSubscriber, updateSubscriber } from '../../receivers/subscribers';
 import { resubscribeHistory } from '../../preferences/resubscribe';
 
@@ -114,7 +115,7 @@ export const subscriberRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { listId, subscriberId } = request.params;
-      await removeSubscriber(app.db, request.environmentId, listId, subscriberId);
+      await removeSubscriber(app.db, request.environmentId, listId, subscriberId, logActorOf(request));
       return reply.status(204).send(null);
     },
   );
