@@ -42,6 +42,7 @@ import { journeyRoutes } from './routes/journeys';
 import { unsubscribeRoutes } from './routes/unsubscribe';
 import { trackingRoutes } from './routes/tracking';
 import { analyticsRoutes } from './routes/analytics';
+import { abTestRoutes } from './routes/abTests';
 import { createTracking } from './analytics/tracking';
 import { startBackgroundWork } from './background/backgroundWork';
 import { openWorkingAreas } from './background/workingAreas';
@@ -68,6 +69,7 @@ const environmentAreas = [
   downloadRoutes,
   rsvpRoutes,
   analyticsRoutes,
+  abTestRoutes,
   journeyRoutes,
 ];
 

@@ -104,9 +104,9 @@ describe('background duties at start', () => {
   it('the server takes every duty, with DELIVERY_WORKER=off those that send nothing; a worker takes every one', () => {
     const names = (role: 'server' | 'worker', worker: string) =>
       dutiesOf(role, loadConfig({ DELIVERY_WORKER: worker })).map((duty) => duty.name);
-    const all = ['delivery', 'rsvp-outbox', 'analytics-rollup', 'rsvp-upkeep', 'bounce-listener', 'journeys'];
+    const all = ['delivery', 'rsvp-outbox', 'analytics-rollup', 'ab-test-decisions', 'rsvp-upkeep', 'bounce-listener', 'journeys'];
     expect(names('server', 'on')).toEqual(all);
-    expect(names('server', 'off')).toEqual(['analytics-rollup', 'rsvp-upkeep', 'bounce-listener', 'journeys']);
+    expect(names('server', 'off')).toEqual(['analytics-rollup', 'ab-test-decisions', 'rsvp-upkeep', 'bounce-listener', 'journeys']);
     expect(names('worker', 'off')).toEqual(all);
   });
 
@@ -135,7 +135,7 @@ describe('background duties at start', () => {
       server.child.kill('SIGTERM');
       const { output } = await exitWithin(server, 20_000);
       expect(output).toContain(
-        '  Background duties in this process: analytics-rollup, rsvp-upkeep, bounce-listener, journeys.\n',
+        '  Background duties in this process: analytics-rollup, ab-test-decisions, rsvp-upkeep, bounce-listener, journeys.\n',
       );
       expect(output).toContain(
         `  Bounce listener (SMTP) at 127.0.0.1:${bouncePort}: point the MX's bounce+* mail here.\n`,

@@ -1,3 +1,4 @@
+import { startAbTestDecisions } from '../abTests/decisionJob';
 import { startRollupJob } from '../analytics/rollupQueue';
 import { startBounceListener } from '../bounces/bounceListener';
 import type { AppConfig } from '../config';
@@ -75,7 +76,8 @@ export const backgroundDuties = [
               clock: systemClock,
             },
             config.delivery.sweepSeconds * 1000,
-            (error) => console.error('RSVP email outbox failed:', error instanceof Error ? error.message : error),
+            (error) =>
+              console.error('RSVP email outbox failed:', error instanceof Error ? error.message : error),
           )
         : undefined,
   },
@@ -85,6 +87,12 @@ export const backgroundDuties = [
     sends: false,
     start: ({ config, database, delivery }) =>
       startRollupJob(delivery.queue.boss, database.db, config.analytics.retentionDays, systemClock.now),
+  },
+  {
+    // Chooses the winner of each A/B test whose wait is over and queues the remainder job (abTests/).
+    name: 'ab-test-decisions',
+    sends: false,
+    start: ({ database, delivery }) => startAbTestDecisions(delivery, database.db, systemClock.now),
   },
   {
     // Queues the RSVP reminders that are due (the outbox sends them) and anonymises invitations past

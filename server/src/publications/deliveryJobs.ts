@@ -22,6 +22,7 @@ import { requiredText } from '../http/inputText';
 import { containsText } from '../db/textSearch';
 import { requirePublication } from './publications';
 import { fieldLabel } from '../contract/fieldLabels';
+import { checkedAbTestSetup, createAbTest } from '../abTests/abTestSetup';
 
 /** The status of every new job; the delivery worker takes it from there (delivery/jobStates.ts). */
 export const plannedStatus: DeliveryJobStatus = 'Gepland';
@@ -92,6 +93,7 @@ export async function createDeliveryJob(
   const title = requiredText(body.title, 'title', 'Titel');
   const scheduledAt = plannedMoment(body.scheduledAt, now);
   const participantGroup = chosenParticipantGroup(body);
+  const abTest = body.abTest && checkedAbTestSetup(body.abTest);
   const [publication] = await db
     .select({ id: publications.id, publicationTypeId: publications.publicationTypeId })
     .from(publications)
@@ -136,32 +138,37 @@ export async function createDeliveryJob(
     participantGroup,
     publicationId: publication.id,
   });
-  const [created] = await db
-    .insert(deliveryJobs)
-    .values({
-      environmentId,
-      publicationId: publication.id,
-      title,
-      publicationTemplateId: template.id,
-      audienceId,
-      sendToOnlyAcceptedRsvp: participantGroup === 'accepted',
-      participantGroup,
-      ignoreRsvp: body.ignoreRsvp ?? false,
-      recipientCount,
-      status: plannedStatus,
-      scheduledAt,
-      createdBy,
-      // The same moment as an immediate job's scheduledAt, so a reader can tell 'now' from 'planned'.
-      createdAt: now,
-    })
-    .returning({ id: deliveryJobs.id })
-    .catch((error: unknown) => {
-      // The publication was deleted after the check above (deletePublication locks it against this).
-      if (violatesForeignKey(error, 'delivery_jobs_publication_id_publications_id_fk')) {
-        throw unknownPublication();
-      }
-      throw error;
-    });
+  // A test's parent, its test row and its variant jobs are written together or not at all.
+  const created = await db.transaction(async (tx) => {
+    const [parent] = await tx
+      .insert(deliveryJobs)
+      .values({
+        environmentId,
+        publicationId: publication.id,
+        title,
+        publicationTemplateId: template.id,
+        audienceId,
+        sendToOnlyAcceptedRsvp: participantGroup === 'accepted',
+        participantGroup,
+        ignoreRsvp: body.ignoreRsvp ?? false,
+        recipientCount,
+        status: plannedStatus,
+        scheduledAt,
+        createdBy,
+        // The same moment as an immediate job's scheduledAt, so a reader can tell 'now' from 'planned'.
+        createdAt: now,
+      })
+      .returning()
+      .catch((error: unknown) => {
+        // The publication was deleted after the check above (deletePublication locks it against this).
+        if (violatesForeignKey(error, 'delivery_jobs_publication_id_publications_id_fk')) {
+          throw unknownPublication();
+        }
+        throw error;
+      });
+    if (abTest) await createAbTest(tx, parent, abTest);
+    return parent;
+  });
   return getDeliveryJob(db, environmentId, created.id);
 }
 

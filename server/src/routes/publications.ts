@@ -50,6 +50,7 @@ import { jobRecipientPage } from '../delivery/jobRecipients';
 import { renderPublicationPreview } from '../publications/publicationRendering';
 import { checkDelivery } from '../publications/deliverChecks';
 import { publicationFromLine } from '../sending/senderSettings';
+import { jobsToQueue } from '../abTests/abTestSetup';
 import { getPublicationType, listPublicationTypes } from '../publications/publicationTypes';
 import {
   createPublication,
@@ -393,7 +394,7 @@ export const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary:
           'Plans the delivery of a publication (status Gepland; the worker sends it at scheduledAt, now by default); ' +
-          'answers the job. audienceId may be missing or null only when SendToOnlyAcceptedRsvp is true or participantGroup is set. 400 naming ' +
+          'answers the job. With `abTest` the job is the parent of an A/B test (GET /deliveryjobs/{id}/abtest). audienceId may be missing or null only when SendToOnlyAcceptedRsvp is true or participantGroup is set. 400 naming ' +
           'the field while a blocker of GET /publications/{id}/deliver-check holds, and for a past scheduledAt.',
         tags: jobTags,
         body: CreateDeliveryJobBody,
@@ -404,8 +405,10 @@ export const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const job = await createDeliveryJob(app.db, request.environmentId, request.user.id, request.body, {
         catcher: app.mail.catcher !== undefined,
       });
-      // Were this lost (a crash right here), the worker's sweep queues the planned job anyway.
-      await app.delivery.enqueue(job.id, new Date(job.scheduledAt));
+      // Were this lost (a crash right here), the worker's sweep queues the planned job anyway. An A/B
+      // test's variant jobs are queued, never its parent (abTests/).
+      for (const jobId of await jobsToQueue(app.db, job.id))
+        await app.delivery.enqueue(jobId, new Date(job.scheduledAt));
       return reply.status(201).send(job);
     },
   );

@@ -11,3 +11,4 @@ export * from './sending';
 export * from './rsvp';
 export * from './analytics';
 export * from './journeys';
+export * from './abTests';
