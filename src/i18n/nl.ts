@@ -10,6 +10,7 @@ import { mediaNl } from './media.nl';
 import { platformNl } from './platform.nl';
 import { publicationsNl } from './publications.nl';
 import { rsvpNl } from './rsvp.nl';
+import { abTestsNl } from './abTests.nl';
 import { sendingNl } from './sending.nl';
 import { receiversNl } from './receivers.nl';
 import { settingsNl } from './settings.nl';
@@ -137,6 +138,7 @@ export const nl: TranslationMessages = mergeTranslations(
   mailNl,
   publicationsNl,
   rsvpNl,
+  abTestsNl,
   receiversNl,
   platformNl,
   settingsNl,

@@ -301,3 +301,144 @@ describe('A/B tests (variant jobs, decision, remainder)', () => {
     });
   });
 });
+
+describe('A/B tests across a crash (server killed during the test and during the remainder)', () => {
+  const cleanups: Array<() => Promise<void>> = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  it('every one of 1,000 recipients receives exactly one variant after a SIGKILL in each phase', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'dpp-abtest-crash-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    const database = await prepareMigratedDatabase(dataDir);
+    if (database) cleanups.push(() => database.drop());
+    const sink = await startSmtpSink();
+    cleanups.push(() => sink.close());
+
+    const addresses = Array.from({ length: 1000 }, (_, index) => `abcrash${index}@proef.nl`);
+    const prepared = await openDatabase({ dataDir, databaseUrl: database?.url });
+    await seedIfEmpty(prepared.db, loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }));
+    const audienceId = await audienceOf(prepared.db, addresses);
+    await prepared.close();
+
+    const port = await freePort();
+    const origin = `https://localhost:${port}`;
+    const start = async (): Promise<ServerProcess> => {
+      const server = spawnServer({
+        PORT: String(port),
+        HOST: 'localhost',
+        DATA_DIR: dataDir,
+        STATIC_DIR: path.join(dataDir, 'no-console-build'),
+        DATABASE_URL: database?.url ?? '',
+        SMTP_URL: sink.url,
+        DELIVERY_CONCURRENCY: '2',
+        DELIVERY_RATE_LIMIT: '100000',
+        DELIVERY_LEASE_SECONDS: '2',
+        DELIVERY_SWEEP_SECONDS: '1',
+      });
+      cleanups.push(async () => {
+        if (server.child.exitCode === null && server.child.signalCode === null) {
+          server.child.kill('SIGKILL');
+          await server.exited;
+        }
+      });
+      await waitForHealth(server, origin, dataDir);
+      return server;
+    };
+    const session = async () => {
+      const ca = await readFile(path.join(dataDir, 'tls', 'localhost-cert.pem'), 'utf8');
+      const info = JSON.parse(
+        (await httpsRequest({ method: 'GET', url: `${origin}/api/1/environment/info`, ca })).text,
+      ) as { clientId: string; authority: string; apiScope: string };
+      const { accessToken } = await signInWithCode({ url: origin, ca, ...info }, demoUsers.anne.username);
+      return async <T>(method: string, apiPath: string, body?: unknown) => {
+        const response = await httpsRequest({
+          method,
+          url: `${origin}/api/1/${env}${apiPath}`,
+          ca,
+          headers: {
+            ...authHeaders(accessToken, env),
+            accept: 'application/json',
+            ...(body ? { 'content-type': 'application/json' } : {}),
+          },
+          body: body ? JSON.stringify(body) : undefined,
+        });
+        return { status: response.status, body: JSON.parse(response.text) as T };
+      };
+    };
+    /**
+     * Kills the server once every lane waits for an answer that does not come and everything the sink
+     * answered is recorded, then starts it again.
+     */
+    const killAndRestart = async (
+      server: ServerProcess,
+      lanes: number,
+      sentCounts: () => Promise<number>,
+    ) => {
+      await expect.poll(() => sink.held(), { timeout: 60_000, interval: 20 }).toBe(lanes);
+      await expect.poll(sentCounts, { timeout: 30_000, interval: 50 }).toBe(sink.accepted.length);
+      server.child.kill('SIGKILL');
+      await exitWithin(server, 30_000);
+      sink.resume();
+      return start();
+    };
+
+    const first = await start();
+    let call = await session();
+    const refused = await call<{ field: string; message: string }>(
+      'POST',
+      '/deliveryjobs',
+      jobBody(audienceId, { ...subjectTest('clicks'), waitHours: 80 }),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain('Wachttijd (uren)');
+
+    // The test phase: the sink holds from the 50th message, mid-way through the variants.
+    sink.holdAfter(50);
+    const { body: parent } = await call<DeliveryJob>(
+      'POST',
+      '/deliveryjobs',
+      jobBody(audienceId, { ...subjectTest('clicks'), waitHours: 1 }),
+    );
+    const abTest = async () => (await call<AbTest>('GET', `/deliveryjobs/${parent.id}/abtest`)).body;
+    // Two variant jobs at once, two lanes each.
+    const second = await killAndRestart(first, 4, async () =>
+      (await abTest()).variants.reduce((sum, variant) => sum + variant.sent, 0),
+    );
+    call = await session();
+    await expect
+      .poll(async () => (await abTest()).variants.map((variant) => [variant.status, variant.sent]), {
+        timeout: 120_000,
+        interval: 200,
+      })
+      .toEqual([
+        ['Verzonden', 100],
+        ['Verzonden', 100],
+      ]);
+    const testPhase = sink.accepted.map((message) => message.headers.subject);
+    expect(testPhase.filter((subject) => subject === subjects[0])).toHaveLength(100);
+    expect(testPhase.filter((subject) => subject === subjects[1])).toHaveLength(100);
+
+    // The remainder: decided now (no clicks on either: the first variant), killed after 150 more.
+    sink.holdAfter(150);
+    const decided = await call<AbTest>('POST', `/deliveryjobs/${parent.id}/abtest/decide`);
+    expect(decided.status).toBe(200);
+    expect(decided.body).toMatchObject({ winner: 'A', remainderRecipients: 800 });
+    const again = await call<{ message: string }>('POST', `/deliveryjobs/${parent.id}/abtest/decide`);
+    expect(again).toEqual({ status: 409, body: expect.objectContaining({ field: 'winner' }) });
+    const third = await killAndRestart(second, 2, async () => 200 + (await abTest()).remainderSent);
+    call = await session();
+    await expect
+      .poll(async () => (await abTest()).remainderSent, { timeout: 120_000, interval: 200 })
+      .toBe(800);
+
+    const received = sink.accepted.map((message) => message.to);
+    expect(received).toHaveLength(1000);
+    expect(new Set(received)).toEqual(new Set(addresses));
+    const subjectCounts = sink.accepted.filter((message) => message.headers.subject === subjects[0]).length;
+    expect(subjectCounts).toBe(900);
+    third.child.kill('SIGTERM');
+    await exitWithin(third, 30_000);
+  }, 600_000);
+});

@@ -26,6 +26,7 @@ const job = (overrides: Partial<DeliveryJob>): DeliveryJob => ({
   skippedCount: 0,
   createdAt: '2026-03-01T08:59:00.000Z',
   createdBy: 'Anne',
+  abTestId: null,
   ...overrides,
 });
 

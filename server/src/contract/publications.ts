@@ -353,6 +353,13 @@ export const DeliveryJob = Type.Object({
   }),
   createdAt: Timestamp,
   createdBy: Nullable(Type.String({ description: "The creator's name (null when the user is gone)." })),
+  abTestId: Nullable(
+    Type.String({
+      format: 'uuid',
+      description:
+        'Extension: the A/B test the job belongs to (its parent, a variant or the remainder; GET /deliveryjobs/{id}/abtest), or null.',
+    }),
+  ),
 });
 export type DeliveryJob = Static<typeof DeliveryJob>;
 

@@ -195,6 +195,9 @@ const jobColumns = {
   skippedCount: deliveryJobs.skippedCount,
   createdAt: deliveryJobs.createdAt,
   createdBy: sql<string | null>`coalesce(${users.name}, ${users.username})`,
+  abTestId: sql<string | null>`(SELECT t.id FROM ab_tests t WHERE t.parent_job_id = ${deliveryJobs.id}
+    OR t.remainder_job_id = ${deliveryJobs.id}
+    OR t.id = (SELECT v.test_id FROM ab_test_variants v WHERE v.job_id = ${deliveryJobs.id}))`,
 };
 
 const sortColumns: Record<DeliveryJobSortField, SQL> = {

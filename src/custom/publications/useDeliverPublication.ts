@@ -4,8 +4,9 @@ import { useNavigate } from 'react-router-dom';
 import { useSubmitWithServerError } from '../../declarative/useSubmitWithServerError';
 import { deliveryJobData, type DeliverFormValues } from './deliveryJobData';
 import { formatMoment } from './formatMoment';
+import { abTestSources } from '../abTests/abTestForm';
 
-const formSources = ['publicationTemplateId', 'audienceId', 'ignoreRsvp', 'scheduledAt'];
+const formSources = ['publicationTemplateId', 'audienceId', 'ignoreRsvp', 'scheduledAt', ...abTestSources];
 
 /**
  * What the new job does, as the server planned it: a job whose moment is its creation starts now
