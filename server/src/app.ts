@@ -46,6 +46,7 @@ import { trackingRoutes } from './routes/tracking';
 import { analyticsRoutes } from './routes/analytics';
 import { publicArchiveRoutes } from './routes/publicArchive';
 import { publicArchiveSettingRoutes } from './routes/publicArchiveSetting';
+import { abTestRoutes } from './routes/abTests';
 import { createTracking } from './analytics/tracking';
 import { startBackgroundWork } from './background/backgroundWork';
 import { openWorkingAreas } from './background/workingAreas';
@@ -77,6 +78,7 @@ const environmentAreas = [
   downloadRoutes,
   rsvpRoutes,
   analyticsRoutes,
+  abTestRoutes,
   journeyRoutes,
   publicArchiveSettingRoutes,
   signUpFormRoutes,

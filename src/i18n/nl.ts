@@ -12,6 +12,7 @@ import { platformNl } from './platform.nl';
 import { privacyNl } from './privacy.nl';
 import { publicationsNl } from './publications.nl';
 import { rsvpNl } from './rsvp.nl';
+import { abTestsNl } from './abTests.nl';
 import { sendingNl } from './sending.nl';
 import { receiversNl } from './receivers.nl';
 import { settingsNl } from './settings.nl';
@@ -141,6 +142,7 @@ export const nl: TranslationMessages = mergeTranslations(
   mailNl,
   publicationsNl,
   rsvpNl,
+  abTestsNl,
   receiversNl,
   platformNl,
   settingsNl,

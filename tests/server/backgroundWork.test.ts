@@ -30,7 +30,7 @@ const env = environmentIds.zuiderveen;
 const invitationId = publicationIds.publications.newYearReception;
 const day = 24 * 60 * 60 * 1000;
 const workerDuties =
-  'delivery, rsvp-outbox, sign-up-outbox, sign-up-upkeep, analytics-rollup, rsvp-upkeep, privacy-retention, log-retention, bounce-listener, journeys';
+  'delivery, rsvp-outbox, sign-up-outbox, sign-up-upkeep, analytics-rollup, ab-test-decisions, rsvp-upkeep, privacy-retention, log-retention, bounce-listener, journeys';
 
 /** The decoded text/plain part of a sunk message. */
 function plainText(message: SunkMessage): string {
@@ -185,7 +185,7 @@ describe('a server with DELIVERY_WORKER=off and npm run worker processes (Postgr
 
   it('the server sends nothing itself: a job waits for a worker, which then sends it once', async () => {
     expect(server.output()).toContain(
-      'Background duties in this process: sign-up-upkeep, analytics-rollup, rsvp-upkeep, privacy-retention, log-retention, bounce-listener, journeys.',
+      'Background duties in this process: sign-up-upkeep, analytics-rollup, ab-test-decisions, rsvp-upkeep, privacy-retention, log-retention, bounce-listener, journeys.',
     );
     const addresses = Array.from({ length: 10 }, (_, index) => `taak${index}@proef.nl`);
     const job = await newsletterTo('Eerste taak', addresses);

@@ -110,6 +110,7 @@ describe('background duties at start', () => {
       'sign-up-outbox',
       'sign-up-upkeep',
       'analytics-rollup',
+      'ab-test-decisions',
       'rsvp-upkeep',
       'privacy-retention',
       'log-retention',
@@ -120,6 +121,7 @@ describe('background duties at start', () => {
     expect(names('server', 'off')).toEqual([
       'sign-up-upkeep',
       'analytics-rollup',
+      'ab-test-decisions',
       'rsvp-upkeep',
       'privacy-retention',
       'log-retention',
@@ -154,7 +156,7 @@ describe('background duties at start', () => {
       server.child.kill('SIGTERM');
       const { output } = await exitWithin(server, 20_000);
       expect(output).toContain(
-        '  Background duties in this process: sign-up-upkeep, analytics-rollup, rsvp-upkeep, privacy-retention, log-retention, bounce-listener, journeys.\n',
+        '  Background duties in this process: sign-up-upkeep, analytics-rollup, ab-test-decisions, rsvp-upkeep, privacy-retention, log-retention, bounce-listener, journeys.\n',
       );
       expect(output).toContain(
         `  Bounce listener (SMTP) at 127.0.0.1:${bouncePort}: point the MX's bounce+* mail here.\n`,

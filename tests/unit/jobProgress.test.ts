@@ -28,6 +28,7 @@ const job = (overrides: Partial<DeliveryJob>): DeliveryJob => ({
   createdBy: 'Anne',
   approvedBy: null,
   approvedAt: null,
+  abTestId: null,
   ...overrides,
 });
 

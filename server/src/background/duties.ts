@@ -1,3 +1,4 @@
+import { startAbTestDecisions } from '../abTests/decisionJob';
 import { startRollupJob } from '../analytics/rollupQueue';
 import { startLogRetentionJob } from '../auditLog/logRetention';
 import { startBounceListener } from '../bounces/bounceListener';
@@ -117,6 +118,12 @@ export const backgroundDuties = [
     sends: false,
     start: ({ config, database, delivery }) =>
       startRollupJob(delivery.queue.boss, database.db, config.analytics.retentionDays, systemClock.now),
+  },
+  {
+    // Chooses the winner of each A/B test whose wait is over and queues the remainder job (abTests/).
+    name: 'ab-test-decisions',
+    sends: false,
+    start: ({ database, delivery }) => startAbTestDecisions(delivery, database.db, systemClock.now),
   },
   {
     // Queues the RSVP reminders that are due (the outbox sends them) and anonymises invitations past

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { AbTestSetup } from './abTests';
 import { maxPreheaderLength, maxSubjectLength } from './mailLimits';
 import { Nullable, pagingProperties as commonPaging, StringEnum, Text, Uuid } from './common';
 
@@ -314,6 +315,7 @@ export const CreateDeliveryJobBody = Type.Object({
   scheduledAt: Type.Optional(
     Nullable(Type.String({ format: 'date-time', description: 'Extension: start no earlier than this.' })),
   ),
+  abTest: Type.Optional(AbTestSetup),
 });
 export type CreateDeliveryJobBody = Static<typeof CreateDeliveryJobBody>;
 
@@ -355,6 +357,13 @@ export const DeliveryJob = Type.Object({
     Type.String({ description: "Extension: who approved the send ('Goedkeuring'); null without approval." }),
   ),
   approvedAt: Nullable(Timestamp),
+  abTestId: Nullable(
+    Type.String({
+      format: 'uuid',
+      description:
+        'Extension: the A/B test the job belongs to (its parent, a variant or the remainder; GET /deliveryjobs/{id}/abtest), or null.',
+    }),
+  ),
 });
 export type DeliveryJob = Static<typeof DeliveryJob>;
 

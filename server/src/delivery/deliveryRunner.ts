@@ -25,6 +25,7 @@ import { rsvpKey, signRsvpToken } from '../rsvp/rsvpToken';
 import { prepareJobTracking, type JobTracking } from '../analytics/messageTracking';
 import { preferenceUrl } from '../preferences/preferenceAddress';
 import { preferenceKey, signAddressToken } from '../preferences/preferenceToken';
+import { variantOverrides, variantValueOf } from '../abTests/variantContent';
 
 // Runs one delivery job: claim it, resolve its recipients once, then send to the waiting recipients in
 // batches, each message recorded as soon as the mail server accepted it (the lanes' results committed
@@ -85,7 +86,7 @@ export async function runDeliveryJob(context: DeliveryContext, jobId: string): P
     return claim.reason === 'held' ? { outcome: 'held' } : { outcome: 'finished' };
   }
   try {
-    if (!claim.resolved) await resolveRecipients(db, jobId);
+    if (!claim.resolved) await resolveRecipients(db, jobId, clock.now());
     const delivered = await deliveryContent(context, jobId, claim.environmentId);
     if (!delivered) {
       await finishJob(db, jobId, owner, clock.now(), {
@@ -94,13 +95,14 @@ export async function runDeliveryJob(context: DeliveryContext, jobId: string): P
       });
       return { outcome: 'finished' };
     }
-    const { content, publicationId } = delivered;
+    const { content, publicationId, senderName } = delivered;
     const prepared = await prepareMessageSender(
       db,
       claim.environmentId,
       publicationId,
       { mailFrom: context.from, catcher: context.catcher },
       clock.now(),
+      senderName,
     );
     if ('refused' in prepared) {
       await finishJob(db, jobId, owner, clock.now(), { status: 'Mislukt', reason: prepared.refused });
@@ -201,7 +203,7 @@ async function deliveryContent(
   context: DeliveryContext,
   jobId: string,
   environmentId: string,
-): Promise<{ content: DeliveryContent; publicationId: string } | undefined> {
+): Promise<{ content: DeliveryContent; publicationId: string; senderName?: string } | undefined> {
   const [job] = await context.db
     .select({
       publicationId: deliveryJobs.publicationId,
@@ -210,6 +212,8 @@ async function deliveryContent(
     })
     .from(deliveryJobs)
     .where(eq(deliveryJobs.id, jobId));
+  // A job of an A/B test sends its variant's subject, preheader or sender name (abTests/).
+  const { senderName, ...overrides } = variantOverrides(await variantValueOf(context.db, jobId));
   const content = await renderPublicationForDelivery(
     context.db,
     context.cdn,
@@ -217,8 +221,9 @@ async function deliveryContent(
     job.publicationId,
     job.templateId,
     !job.ignoreRsvp,
+    overrides,
   );
-  return content && { content, publicationId: job.publicationId };
+  return content && { content, publicationId: job.publicationId, senderName };
 }
 
 /** Sends a batch over `concurrency` lanes; each lane takes the next recipient when its send is recorded. */

@@ -15,6 +15,12 @@ import { ApiError, notFound } from '../errors';
 // A running job is held by one worker through a lease (owner + expiry) that the worker renews while it
 // works; a worker that dies stops renewing, and once the lease has expired another worker may claim the
 // job and go on with the recipients still 'Wachtend'.
+//
+// The parent job of an A/B test is never claimed: its variant jobs and, after the decision, its remainder
+// job send its recipients (abTests/).
+
+/** Not the parent of an A/B test. */
+const notTestParent = sql`NOT EXISTS (SELECT 1 FROM ab_tests WHERE ab_tests.parent_job_id = ${deliveryJobs.id})`;
 
 export type ClaimResult =
   | { claimed: true; environmentId: string; resolved: boolean }
@@ -41,6 +47,7 @@ export async function claimJob(
         eq(deliveryJobs.id, jobId),
         inArray(deliveryJobs.status, activeDeliveryJobStatuses),
         lte(deliveryJobs.scheduledAt, now),
+        notTestParent,
         or(
           isNull(deliveryJobs.leaseUntil),
           lt(deliveryJobs.leaseUntil, now),
@@ -230,6 +237,7 @@ export async function unattendedJobs(
       and(
         inArray(deliveryJobs.status, activeDeliveryJobStatuses),
         lte(deliveryJobs.scheduledAt, now),
+        notTestParent,
         or(isNull(deliveryJobs.leaseUntil), lt(deliveryJobs.leaseUntil, now)),
       ),
     );

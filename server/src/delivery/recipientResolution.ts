@@ -1,7 +1,8 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { ParticipantGroup } from '../contract/publications';
 import type { Database } from '../db/client';
-import { deliveryJobs, subscribers } from '../db/schema';
+import { abTests, deliveryJobs, subscribers } from '../db/schema';
+import { splitTestRecipients, testOfVariantJob } from '../abTests/testResolution';
 import { audienceAddressesQuery } from '../receivers/audienceRecipients';
 import { qualifiedColumn } from '../receivers/qualifiedColumn';
 import type { RecipientMergeField } from '../rendering/mergeFields';
@@ -39,7 +40,19 @@ export interface ResolvedJob {
  * the publication's invitees of that group (rsvp/invitees.ts); any other job of an invitation makes its recipients
  * invitees in the same transaction, unless it has `ignoreRsvp`.
  */
-export async function resolveRecipients(db: Database, jobId: string): Promise<ResolvedJob> {
+export async function resolveRecipients(db: Database, jobId: string, now = new Date()): Promise<ResolvedJob> {
+  // A variant of an A/B test takes its share of the test's one resolution (abTests/testResolution.ts).
+  const testId = await testOfVariantJob(db, jobId);
+  if (testId) {
+    const [parent] = await db.select({ id: abTests.parentJobId }).from(abTests).where(eq(abTests.id, testId));
+    await resolveRecipients(db, parent.id);
+    await splitTestRecipients(db, testId, now);
+    const [job] = await db
+      .select({ recipientCount: deliveryJobs.recipientCount, skippedCount: deliveryJobs.skippedCount })
+      .from(deliveryJobs)
+      .where(eq(deliveryJobs.id, jobId));
+    return job;
+  }
   const resolved = await writeRecipients(db, jobId);
   // Fresh statistics for the rows just written: with the table's old ones (often from when it was small)
   // the planner takes a job's waiting rows to be few and scans them all to record a batch of results by id

@@ -25,6 +25,7 @@ import { containsText } from '../db/textSearch';
 import { requirePublication } from './publications';
 import { refuseUnapprovedDelivery } from '../approval/approvalSettings';
 import { fieldLabel } from '../contract/fieldLabels';
+import { checkedAbTestSetup, createAbTest } from '../abTests/abTestSetup';
 
 /** The status of every new job; the delivery worker takes it from there (delivery/jobStates.ts). */
 export const plannedStatus: DeliveryJobStatus = 'Gepland';
@@ -96,6 +97,7 @@ export async function createDeliveryJob(
   const title = requiredText(body.title, 'title', 'Titel');
   const scheduledAt = plannedMoment(body.scheduledAt, now);
   const participantGroup = chosenParticipantGroup(body);
+  const abTest = body.abTest && checkedAbTestSetup(body.abTest);
   const [publication] = await db
     .select({ id: publications.id, publicationTypeId: publications.publicationTypeId })
     .from(publications)
@@ -141,8 +143,9 @@ export async function createDeliveryJob(
     publicationId: publication.id,
   });
   if (!approval) await refuseUnapprovedDelivery(db, environmentId, recipientCount);
+  // A test's parent, its test row and its variant jobs are written together or not at all.
   const created = await db.transaction(async (tx) => {
-    const [job] = await tx
+    const [parent] = await tx
       .insert(deliveryJobs)
       .values({
         environmentId,
@@ -162,7 +165,7 @@ export async function createDeliveryJob(
         approvedBy: approval?.by ?? null,
         approvedAt: approval?.at ?? null,
       })
-      .returning({ id: deliveryJobs.id })
+      .returning()
       .catch((error: unknown) => {
         // The publication was deleted after the check above (deletePublication locks it against this).
         if (violatesForeignKey(error, 'delivery_jobs_publication_id_publications_id_fk')) {
@@ -175,11 +178,12 @@ export async function createDeliveryJob(
       environmentId,
       actor,
       kind: immediate ? 'delivery.started' : 'delivery.planned',
-      resource: { type: 'deliveryJob', id: job.id, label: title },
+      resource: { type: 'deliveryJob', id: parent.id, label: title },
       rowCount: recipientCount,
       detail: immediate ? null : `gepland op ${logMoment(scheduledAt)}`,
     });
-    return job;
+    if (abTest) await createAbTest(tx, parent, abTest);
+    return parent;
   });
   return getDeliveryJob(db, environmentId, created.id);
 }
@@ -211,6 +215,9 @@ const jobColumns = {
     string | null
   >`(SELECT coalesce(approver.name, approver.username) FROM users approver WHERE approver.id = ${deliveryJobs.approvedBy})`,
   approvedAt: deliveryJobs.approvedAt,
+  abTestId: sql<string | null>`(SELECT t.id FROM ab_tests t WHERE t.parent_job_id = ${deliveryJobs.id}
+    OR t.remainder_job_id = ${deliveryJobs.id}
+    OR t.id = (SELECT v.test_id FROM ab_test_variants v WHERE v.job_id = ${deliveryJobs.id}))`,
 };
 
 const sortColumns: Record<DeliveryJobSortField, SQL> = {

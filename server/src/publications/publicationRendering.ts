@@ -103,8 +103,10 @@ export async function renderPublicationForDelivery(
   templateId: string,
   /** The job invites its recipients: an invitation's messages carry the block 'Aanmelden'. */
   rsvp = true,
+  /** An A/B test variant's subject or preheader, instead of the publication's. */
+  overrides: { subject?: string; preheader?: string } = {},
 ): Promise<(RenderedMail & { subject: string }) | undefined> {
-  const publication = await findPublication(
+  const stored = await findPublication(
     db,
     environmentId,
     publicationId,
@@ -112,8 +114,13 @@ export async function renderPublicationForDelivery(
          WHERE ${publicationTemplates.id} = ${templateId}
            AND ${publicationTemplates.publicationTypeId} = ${publications.publicationTypeId})`,
   );
-  if (!publication || publication.layout === null) return undefined;
-  const mail = await renderStored(db, cdn, environmentId, publication, publication.layout, {
+  if (!stored || stored.layout === null) return undefined;
+  const publication = {
+    ...stored,
+    subject: overrides.subject ?? stored.subject,
+    preheader: overrides.preheader ?? stored.preheader,
+  };
+  const mail = await renderStored(db, cdn, environmentId, publication, stored.layout, {
     ...messageLinks,
     rsvp,
   });

@@ -52,6 +52,7 @@ import { checkDelivery } from '../publications/deliverChecks';
 import { approvalNeedFor } from '../approval/approvalSettings';
 import { publicationFromLine } from '../sending/senderSettings';
 import { logActorOf } from '../auditLog/logActor';
+import { jobsToQueue } from '../abTests/abTestSetup';
 import { getPublicationType, listPublicationTypes } from '../publications/publicationTypes';
 import {
   createPublication,
@@ -403,7 +404,7 @@ export const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary:
           'Plans the delivery of a publication (status Gepland; the worker sends it at scheduledAt, now by default); ' +
-          'answers the job. audienceId may be missing or null only when SendToOnlyAcceptedRsvp is true or participantGroup is set. 400 naming ' +
+          'answers the job. With `abTest` the job is the parent of an A/B test (GET /deliveryjobs/{id}/abtest). audienceId may be missing or null only when SendToOnlyAcceptedRsvp is true or participantGroup is set. 400 naming ' +
           'the field while a blocker of GET /publications/{id}/deliver-check holds, and for a past scheduledAt; 409 when ' +
           "the send needs approval ('Goedkeuring': POST /approvalrequests asks for it).",
         tags: jobTags,
@@ -415,8 +416,10 @@ export const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const job = await createDeliveryJob(app.db, request.environmentId, logActorOf(request), request.body, {
         catcher: app.mail.catcher !== undefined,
       });
-      // Were this lost (a crash right here), the worker's sweep queues the planned job anyway.
-      await app.delivery.enqueue(job.id, new Date(job.scheduledAt));
+      // Were this lost (a crash right here), the worker's sweep queues the planned job anyway. An A/B
+      // test's variant jobs are queued, never its parent (abTests/).
+      for (const jobId of await jobsToQueue(app.db, job.id))
+        await app.delivery.enqueue(jobId, new Date(job.scheduledAt));
       return reply.status(201).send(job);
     },
   );

@@ -30,11 +30,13 @@ export async function prepareMessageSender(
   publicationId: string | undefined,
   context: Pick<SenderContext, 'mailFrom' | 'catcher'>,
   now: Date,
+  /** An A/B test variant's sender name, instead of the publication's. */
+  senderName?: string,
 ): Promise<{ refused: string } | { sender: MessageSender }> {
   const refused = await senderReadiness(db, environmentId, { catcher: context.catcher });
   if (refused) return { refused };
   const stored = await storedSender(db, environmentId);
-  const override = publicationId ? await publicationSenderName(db, publicationId) : null;
+  const override = senderName ?? (publicationId ? await publicationSenderName(db, publicationId) : null);
   const sender: MessageSender = {
     from: fromLine(stored, context.mailFrom, override),
     replyTo: stored.replyToAddress ?? undefined,

@@ -5,7 +5,9 @@ import TextField from '@mui/material/TextField';
 import { BooleanInput, SelectInput, required, useGetList, useGetOne, useTranslate } from 'react-admin';
 import { DutchDateInput } from '../../declarative/DutchDateInput';
 import { DeliverSender } from '../sending/DeliverSender';
+import { AbTestFields } from '../abTests/AbTestFields';
 import { DeliverChecks } from './DeliverChecks';
+import { useDeliverCheck } from './useDeliverCheck';
 import { participantChoices } from './deliveryJobData';
 import { validateFutureMoment } from './futureMoment';
 import { pageSize } from '@contract/paging';
@@ -20,7 +22,7 @@ const requireAudience = required('app.deliver.audience_required');
 /**
  * The inputs of the deliver form: the job's title, a template of the publication's type, an audience
  * (the environment's audiences that are not deleted, plus the 'Deelnemers - …' groups of invitees), ignoreRsvp and
- * the moment to send (empty: at once; else in the future), then the checks before sending.
+ * the moment to send (empty: at once; else in the future), an A/B test, then the checks before sending.
  */
 export function DeliverFields({ publication }: DeliverFieldsProps) {
   const translate = useTranslate();
@@ -31,6 +33,7 @@ export function DeliverFields({ publication }: DeliverFieldsProps) {
     filter: { isDeleted: false },
   });
 
+  const check = useDeliverCheck(String(publication.id));
   const templates = type.data?.templates ?? [];
   const audienceChoices = [
     ...(audiences.data ?? []).filter((audience) => !audience.isDeleted),
@@ -82,6 +85,7 @@ export function DeliverFields({ publication }: DeliverFieldsProps) {
         validate={validateFutureMoment}
         withTime
       />
+      <AbTestFields recipients={check.data?.recipients ?? 0} />
       <DeliverChecks publicationId={String(publication.id)} />
     </>
   );

@@ -5,9 +5,8 @@ import { SlideOverForm } from '../../declarative/SlideOverForm';
 import type { FormViewProps } from '../../declarative/viewDeclaration';
 import { useSlideOver } from '../../slideover/SlideOverContext';
 import { DeliverFields } from './DeliverFields';
+import { deliverFormDefaults } from './deliveryJobData';
 import { useDeliverPublication } from './useDeliverPublication';
-
-const defaultValues = { publicationTemplateId: null, audienceId: null, ignoreRsvp: false };
 
 /**
  * The 'deliverPublication' slide-over ('{name} verspreiden'), opened with the publication as `record`.
@@ -23,7 +22,7 @@ export function DeliverPublicationSlideOver({ record }: FormViewProps) {
       title={translate('app.deliver.title', { name: publication.name })}
       submitLabel="app.deliver.submit"
       submitIcon={<SendIcon />}
-      defaultValues={defaultValues}
+      defaultValues={deliverFormDefaults}
       {...form}
     >
       <DeliverFields publication={publication} />

@@ -7,10 +7,11 @@ import { useTranslate } from 'react-admin';
 import { formatDutchNumber } from '../../i18n/dutchNumber';
 import { isActive } from './jobProgress';
 import { JobProgressCell } from './JobProgressCell';
+import { JobAbTest } from '../abTests/JobAbTest';
 
 /**
  * The job page's header content: the counts (sent, failed, skipped, waiting), the progress bar (live while
- * the job runs) and the reason of a failed job. 'Annuleren' is the page's declared action (src/resources/jobs).
+ * the job runs), the reason of a failed job and the job's A/B test. 'Annuleren' is the page's declared action (src/resources/jobs).
  */
 export function JobDetailSummary({ record: job }: { record: DeliveryJob }) {
   const translate = useTranslate();
@@ -44,6 +45,7 @@ export function JobDetailSummary({ record: job }: { record: DeliveryJob }) {
           {job.failureReason}
         </Alert>
       )}
+      {job.abTestId ? <JobAbTest jobId={String(job.id)} /> : null}
     </Box>
   );
 }

@@ -25,6 +25,7 @@ import { MeasuringSetting } from './analytics/MeasuringSetting';
 import { useAnalyticsText } from './analytics/useAnalyticsText';
 import { useMeasuring } from './analytics/useMeasuring';
 import { NoDataYet } from './NoDataYet';
+import { PublicationAbTests } from '../abTests/PublicationAbTests';
 import { PublicationNotFound } from './PublicationNotFound';
 import { usePublication } from './usePublication';
 
@@ -105,6 +106,10 @@ export function PublicationAnalyticsPage() {
         </Box>
         {data.mode === 'Uit' ? <Alert severity="info">{t('mode_off')}</Alert> : null}
         <AnalyticsTiles report={data} publicationId={id} />
+        <PublicationAbTests
+          publicationId={id}
+          jobTitles={new Map(data.jobs.map((job) => [job.id, job.title]))}
+        />
         <Typography variant="body2" color="text.secondary">
           {t('opens_note')}
         </Typography>

@@ -10,11 +10,10 @@ import { isClientError } from '../../dataProvider/serverError';
 import { LoadingMessage } from '../../declarative/LoadingMessage';
 import { LoadError } from '../../layout/LoadError';
 import { DeliverFields } from './DeliverFields';
+import { deliverFormDefaults } from './deliveryJobData';
 import { PublicationNotFound } from './PublicationNotFound';
 import { useDeliverPublication } from './useDeliverPublication';
 import { usePublication } from './usePublication';
-
-const defaultValues = { publicationTemplateId: null, audienceId: null, ignoreRsvp: false };
 
 /** /publications/{id}/deliver: the deliver form on a page of its own; after the job, /jobs/. */
 export function PublicationDeliverPage() {
@@ -29,7 +28,7 @@ export function PublicationDeliverPage() {
     <Stack sx={{ p: { xs: 2, md: 3 }, maxWidth: 640 }}>
       <Title title={translate('app.deliver.title', { name: publication.name })} />
       <Card variant="outlined">
-        <Form onSubmit={submit} defaultValues={defaultValues} noValidate>
+        <Form onSubmit={submit} defaultValues={deliverFormDefaults} noValidate>
           <CardContent>
             <FormHead serverError={serverError} />
             <DeliverFields publication={publication} />

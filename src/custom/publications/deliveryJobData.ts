@@ -1,4 +1,5 @@
 import type { CreateDeliveryJobBody, ParticipantGroup } from '@contract/publications';
+import { abTestDefaults, abTestSetup, type AbTestFormValues } from '../abTests/abTestForm';
 
 /**
  * The audience picker's special options 'Deelnemers - …': a group of the publication's invitees instead
@@ -24,7 +25,17 @@ export interface DeliverFormValues {
   ignoreRsvp?: boolean;
   /** The moment to send (the date-time input's value); empty sends at once. */
   scheduledAt?: string | null;
+  /** An A/B test of the delivery (custom/abTests). */
+  abTest?: AbTestFormValues;
 }
+
+/** The deliver form's values when it opens (panel and page). */
+export const deliverFormDefaults = {
+  publicationTemplateId: null,
+  audienceId: null,
+  ignoreRsvp: false,
+  abTest: abTestDefaults,
+};
 
 /** The body of POST /deliveryjobs for a validated deliver form. */
 export function deliveryJobData(
@@ -33,6 +44,7 @@ export function deliveryJobData(
   values: DeliverFormValues,
 ): CreateDeliveryJobBody {
   const group = participantGroupOf(values.audienceId);
+  const abTest = abTestSetup(values.abTest);
   return {
     publicationId,
     title,
@@ -42,5 +54,6 @@ export function deliveryJobData(
     SendToOnlyAcceptedRsvp: group === 'accepted',
     ...(group && group !== 'accepted' ? { participantGroup: group } : {}),
     ...(values.scheduledAt ? { scheduledAt: new Date(values.scheduledAt).toISOString() } : {}),
+    ...(abTest ? { abTest } : {}),
   };
 }

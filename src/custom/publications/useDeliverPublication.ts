@@ -7,8 +7,9 @@ import { useDeclaredDataProvider } from '../../resources/useDeclaredDataProvider
 import { deliveryJobData, type DeliverFormValues } from './deliveryJobData';
 import { formatMoment } from './formatMoment';
 import { deliverCheckChoice } from './useDeliverCheck';
+import { abTestSources } from '../abTests/abTestForm';
 
-const formSources = ['publicationTemplateId', 'audienceId', 'ignoreRsvp', 'scheduledAt'];
+const formSources = ['publicationTemplateId', 'audienceId', 'ignoreRsvp', 'scheduledAt', ...abTestSources];
 
 /**
  * What the new job does, as the server planned it: a job whose moment is its creation starts now

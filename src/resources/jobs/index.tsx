@@ -1,4 +1,5 @@
 import ScheduleSendOutlinedIcon from '@mui/icons-material/ScheduleSendOutlined';
+import type { AbTest } from '@contract/abTests';
 import type { DeliveryJob } from '@contract/publications';
 import CancelScheduleSendOutlinedIcon from '@mui/icons-material/CancelScheduleSendOutlined';
 import EditCalendarOutlinedIcon from '@mui/icons-material/EditCalendarOutlined';
@@ -12,6 +13,7 @@ import { JobPublicationCell } from '../../custom/publications/JobPublicationCell
 import { JobProgressCell } from '../../custom/publications/JobProgressCell';
 import { JobStatusCell } from '../../custom/publications/JobStatusCell';
 import { isActive, isLive, liveRefreshMs } from '../../custom/publications/jobProgress';
+import { answers } from '../../declarative/apiMapping';
 import { lazyView } from '../../declarative/lazyView';
 import { defineResource } from '../../declarative/resourceDeclaration';
 import { jobRecipients } from '../jobRecipients';
@@ -49,10 +51,21 @@ export const jobs = defineResource<DeliveryJob>()({
         'SendToOnlyAcceptedRsvp',
         'participantGroup',
         'scheduledAt',
+        // Extension: an A/B test of 2 to 4 variants (custom/abTests).
+        'abTest',
       ],
     },
     actions: {
       cancel: { method: 'POST', path: '/deliveryjobs/{id}/cancel' },
+      // Extension: the A/B test the job belongs to, its variants side by side.
+      abTest: answers<AbTest>({
+        method: 'GET',
+        path: '/deliveryjobs/{id}/abtest',
+        poll: { every: liveRefreshMs, while: (test) => test.state !== 'Winnaar verzonden' },
+      }),
+      // Extension: 'Zelf kiezen' (the winner by hand) and 'Nu beslissen' (by the test's measure, now).
+      chooseAbTestWinner: { method: 'POST', path: '/deliveryjobs/{id}/abtest/winner', body: ['winner'] },
+      decideAbTest: { method: 'POST', path: '/deliveryjobs/{id}/abtest/decide' },
       // Extension: a planned job's new moment (409 once it has started).
       schedule: { method: 'PUT', path: '/deliveryjobs/{id}/schedule', body: ['scheduledAt'] },
     },

@@ -1,5 +1,6 @@
 import ArticleOutlinedIcon from '@mui/icons-material/ArticleOutlined';
 import type { DeliverCheck, Publication, RenderedPublication } from '@contract/publications';
+import type { AbTest } from '@contract/abTests';
 import type { AnalyticsReport, PublicationMeasuring } from '@contract/analytics';
 import BarChartOutlinedIcon from '@mui/icons-material/BarChartOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
@@ -89,6 +90,12 @@ export const publications = defineResource<Publication>()({
         path: '/publications/{id}/analytics/recipients/csv',
         query: ['jobId'],
       },
+      // Extension: the publication's A/B tests, their variants side by side (read again while one runs).
+      abTests: answers<AbTest[]>({
+        method: 'GET',
+        path: '/publications/{id}/abtests',
+        poll: { every: 5000, while: (tests) => tests.some((test) => test.state !== 'Winnaar verzonden') },
+      }),
       // Extension: 'Meten' of the publication (its own choice and what applies).
       measuring: answers<PublicationMeasuring>({ method: 'GET', path: '/publications/{id}/measuring' }),
       setMeasuring: { method: 'PUT', path: '/publications/{id}/measuring', body: ['mode', 'legalBasis'] },

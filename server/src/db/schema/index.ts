@@ -16,3 +16,4 @@ export * from './preferences';
 export * from './privacy';
 export * from './approval';
 export * from './auditLog';
+export * from './abTests';

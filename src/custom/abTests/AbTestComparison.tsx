@@ -1,0 +1,156 @@
+import type { AbTest } from '@contract/abTests';
+import EmojiEventsOutlinedIcon from '@mui/icons-material/EmojiEventsOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useNotify, useTranslate } from 'react-admin';
+import { serverMessage } from '../../dataProvider/serverMessage';
+import { formatDutchNumber } from '../../i18n/dutchNumber';
+import { useDeclaredDataProvider } from '../../resources/useDeclaredDataProvider';
+import { formatMoment } from '../publications/formatMoment';
+
+const figures = ['sent', 'humanOpens', 'clicks', 'unsubscribed', 'bounces'] as const;
+
+/** The test's state in a sentence: 'Test loopt tot …', 'Winnaar B verzonden', … */
+export function useAbTestState() {
+  const translate = useTranslate();
+  return (test: AbTest) =>
+    translate(`app.abTests.states.${test.state}`, {
+      moment: test.decideAt ? formatMoment(test.decideAt) : '',
+      winner: test.winner ?? '',
+    });
+}
+
+/**
+ * An A/B test's variants side by side (sent, opens by people, clicks, unsubscribes, bounces), its state,
+ * which variant won and why, and the recipients still to send. Before the decision, once the variants
+ * are sent: 'Nu beslissen' (by the test's measure) and 'Kies A', 'Kies B', … ('Zelf kiezen').
+ */
+export function AbTestComparison({ test }: { test: AbTest }) {
+  const translate = useTranslate();
+  const stateText = useAbTestState();
+  const dataProvider = useDeclaredDataProvider();
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const variantsSent = test.variants.every(
+    (variant) => variant.status !== 'Gepland' && variant.status !== 'Bezig',
+  );
+  const undecided = test.winner === null && test.state !== 'Geannuleerd' && test.state !== 'Gepland';
+
+  async function decide(winner?: string) {
+    setBusy(true);
+    setError(undefined);
+    try {
+      if (winner)
+        await dataProvider.action('jobs', 'chooseAbTestWinner', { id: test.parentJobId, data: { winner } });
+      else await dataProvider.action('jobs', 'decideAbTest', { id: test.parentJobId, data: {} });
+      notify('app.abTests.decided', { type: 'success' });
+    } catch (caught) {
+      setError(serverMessage(caught, translate('declarative.form.saveFailed')));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Stack spacing={1.5}>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+        <Chip
+          color={test.state === 'Winnaar verzonden' ? 'success' : 'info'}
+          variant="outlined"
+          label={stateText(test)}
+          data-testid="ab-test-state"
+        />
+        <Typography variant="body2" color="text.secondary">
+          {translate('app.abTests.decided_by', {
+            decision: translate(`app.abTests.decisions.${test.decideBy}`),
+          })}
+        </Typography>
+      </Box>
+      <TableContainer>
+        <Table size="small" aria-label={translate('app.abTests.title')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate('app.abTests.columns.variant')}</TableCell>
+              <TableCell>{translate(`app.abTests.fields.${test.field}`)}</TableCell>
+              {figures.map((figure) => (
+                <TableCell key={figure} align="right">
+                  {translate(`app.abTests.columns.${figure}`)}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {test.variants.map((variant) => (
+              <TableRow key={variant.label} selected={variant.label === test.winner}>
+                <TableCell component="th" scope="row">
+                  <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+                    {variant.label}
+                    {variant.label === test.winner ? (
+                      <Chip
+                        size="small"
+                        color="success"
+                        icon={<EmojiEventsOutlinedIcon />}
+                        label={translate('app.abTests.winner_badge')}
+                      />
+                    ) : null}
+                  </Box>
+                </TableCell>
+                <TableCell sx={{ minWidth: 160 }}>{variant.value}</TableCell>
+                {figures.map((figure) => (
+                  <TableCell key={figure} align="right">
+                    {formatDutchNumber(variant[figure])}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {test.decisionReason ? (
+        <Alert severity="success" icon={<EmojiEventsOutlinedIcon />} data-testid="ab-test-reason">
+          {test.decisionReason}
+        </Alert>
+      ) : null}
+      <Typography variant="body2" data-testid="ab-test-rest">
+        {test.remainderJobId
+          ? translate('app.abTests.rest_sent', {
+              sent: formatDutchNumber(test.remainderSent),
+              count: formatDutchNumber(test.remainderRecipients),
+            })
+          : translate('app.abTests.rest', { count: formatDutchNumber(test.remainderRecipients) })}
+      </Typography>
+      {undecided && variantsSent ? (
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          {test.decideBy !== 'manual' ? (
+            <Button variant="contained" disabled={busy} onClick={() => void decide()}>
+              {translate('app.abTests.decide_now')}
+            </Button>
+          ) : null}
+          {test.variants.map((variant) => (
+            <Button
+              key={variant.label}
+              variant="outlined"
+              disabled={busy}
+              onClick={() => void decide(variant.label)}
+            >
+              {translate('app.abTests.choose', { label: variant.label })}
+            </Button>
+          ))}
+        </Box>
+      ) : null}
+      {error ? <Alert severity="error">{error}</Alert> : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * Dutch messages of A/B tests (the deliver form, the job page, the analytics page) under `app.abTests.*`.
+ * Merged into the console's messages by src/i18n/nl.ts.
+ */
+export const abTestsNl = {
+  app: {
+    abTests: {
+      enabled: 'A/B-test',
+      enabled_help:
+        'Stuur eerst 2 tot 4 varianten naar een deel van de ontvangers; de winnaar gaat daarna naar de rest.',
+      field: 'Wat test je?',
+      fields: {
+        subject: 'Onderwerp',
+        preheader: 'Voorbeeldtekst',
+        senderName: 'Afzendernaam',
+      },
+      variant_count: 'Aantal varianten',
+      variant: 'Variant %{label}',
+      variant_required: 'Vul deze variant in',
+      share: 'Testgroep (%)',
+      share_help: 'Dit deel van de ontvangers krijgt een variant, evenredig verdeeld.',
+      wait: 'Wachttijd (uren)',
+      wait_help: 'Na deze tijd wordt de winnaar gekozen (1 tot 72 uur).',
+      decide_by: 'Winnaar kiezen op',
+      decisions: {
+        humanOpens: 'Unieke openingen door mensen',
+        clicks: 'Kliks',
+        manual: 'Zelf kiezen',
+      },
+      decide_by_help:
+        'Openingen door mailprogramma’s (zoals Apple Mail) tellen niet mee; kliks zijn het betrouwbaarst.',
+      summary: 'Testgroep: %{test} ontvangers (%{perVariant} per variant), daarna de winnaar naar %{rest}.',
+      title: 'A/B-test',
+      states: {
+        Gepland: 'Gepland',
+        'Test loopt': 'Test loopt tot %{moment}',
+        'Wacht op keuze': 'Wacht op je keuze',
+        'Winnaar wordt verzonden': 'Winnaar %{winner} wordt verzonden',
+        'Winnaar verzonden': 'Winnaar %{winner} verzonden',
+        Geannuleerd: 'Geannuleerd',
+      },
+      decided_by: 'Gekozen op: %{decision}',
+      rest: 'Nog te verzenden: %{count} ontvangers',
+      rest_sent: 'Naar de rest verzonden: %{sent} van %{count}',
+      columns: {
+        variant: 'Variant',
+        value: 'Waarde',
+        sent: 'Verzonden',
+        humanOpens: 'Openingen door mensen',
+        clicks: 'Kliks',
+        unsubscribed: 'Afmeldingen',
+        bounces: 'Bounces',
+      },
+      winner_badge: 'Winnaar',
+      decide_now: 'Nu beslissen',
+      choose: 'Kies %{label}',
+      decided: 'De winnaar gaat nu naar de rest van de ontvangers.',
+      comparison_title: 'A/B-test: %{title}',
+    },
+  },
+};

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { abTestDefaults, abTestSetup, abTestSplit } from '../../src/custom/abTests/abTestForm';
+import { deliveryJobData } from '../../src/custom/publications/deliveryJobData';
+import { variantSize } from '../../server/src/abTests/testResolution';
+
+describe('the deliver form’s A/B test', () => {
+  it('sends no test while it is off, and only the chosen number of variants when on', () => {
+    const values = { publicationTemplateId: 't', audienceId: 'a' };
+    expect(deliveryJobData('p', 'Titel', { ...values, abTest: abTestDefaults })).not.toHaveProperty('abTest');
+    const on = {
+      ...abTestDefaults,
+      enabled: true,
+      variantCount: 3,
+      variants: ['Een', 'Twee', 'Drie', 'Vier'],
+      decideBy: 'humanOpens' as const,
+    };
+    expect(deliveryJobData('p', 'Titel', { ...values, abTest: on }).abTest).toEqual({
+      field: 'subject',
+      variants: ['Een', 'Twee', 'Drie'],
+      sharePercent: 20,
+      waitHours: 4,
+      decideBy: 'humanOpens',
+    });
+    expect(abTestSetup(undefined)).toBeUndefined();
+  });
+
+  it('shows the split the server makes', () => {
+    for (const [recipients, share, variants] of [
+      [1000, 20, 2],
+      [3, 50, 2],
+      [10, 20, 4],
+      [1, 50, 2],
+      [7, 100, 3],
+    ]) {
+      const split = abTestSplit(recipients, share, variants);
+      expect(split.perVariant).toBe(variantSize(recipients, share, variants));
+      expect(split.test + split.rest).toBe(recipients);
+    }
+    expect(abTestSplit(1000, 20, 2)).toEqual({ perVariant: 100, test: 200, rest: 800 });
+  });
+});
