@@ -1,5 +1,6 @@
 import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import type { MemberRoleName } from '../contract/memberRoles';
 import { environmentMembers, environments, themes, users } from '../db/schema';
 import { badRequest, notFound } from '../errors';
 import { findDefaultEnvironmentId } from './defaultEnvironment';
@@ -85,6 +86,7 @@ export async function listMembers(db: Database, environmentId: string) {
       username: users.username,
       name: users.name,
       signedIn: sql<boolean>`${users.identityIssuer} is not null`.mapWith(Boolean),
+      role: environmentMembers.role,
     })
     .from(environmentMembers)
     .innerJoin(users, eq(users.id, environmentMembers.userId))
@@ -97,11 +99,16 @@ export interface MemberReference {
   objectId?: string;
 }
 
+export interface NewMember extends MemberReference {
+  /** The role of someone not yet a member; administrator when absent (contract/memberRoles.ts). */
+  role?: MemberRoleName;
+}
+
 /**
  * Makes a person a member, by e-mail address or by the provider's object id. Someone unknown is
  * invited: a user row their first sign-in claims (see users/registerUser.ts). Adding twice is harmless.
  */
-export async function addMember(db: Database, environmentId: string, reference: MemberReference) {
+export async function addMember(db: Database, environmentId: string, reference: NewMember) {
   await assertEnvironmentExists(db, environmentId);
   const email = reference.email?.trim().toLowerCase();
   const objectId = reference.objectId?.trim().toLowerCase();
@@ -112,7 +119,23 @@ export async function addMember(db: Database, environmentId: string, reference: 
     throw badRequest('email', 'E-mailadres moet een e-mailadres zijn.');
   }
   const userId = email ? await userByEmail(db, email) : await userByObjectId(db, objectId as string);
-  await db.insert(environmentMembers).values({ environmentId, userId }).onConflictDoNothing();
+  await db
+    .insert(environmentMembers)
+    .values({ environmentId, userId, role: reference.role })
+    .onConflictDoNothing();
+  const [member] = (await listMembers(db, environmentId)).filter((row) => row.id === userId);
+  return member;
+}
+
+/** Sets a member's role; undefined when the user is no member of the environment. */
+export async function setMemberRole(db: Database, environmentId: string, userId: string, role: MemberRoleName) {
+  await assertEnvironmentExists(db, environmentId);
+  const [updated] = await db
+    .update(environmentMembers)
+    .set({ role })
+    .where(and(eq(environmentMembers.environmentId, environmentId), eq(environmentMembers.userId, userId)))
+    .returning({ userId: environmentMembers.userId });
+  if (!updated) return undefined;
   const [member] = (await listMembers(db, environmentId)).filter((row) => row.id === userId);
   return member;
 }
