@@ -3,6 +3,8 @@ import { useSlideOver } from '../slideover/SlideOverContext';
 import { DeclaredFormContent } from './DeclaredFormContent';
 import type { ResourceDeclaration } from './resourceDeclaration';
 import { SlideOverForm } from './SlideOverForm';
+import { callOfForm } from './formViews';
+import { deniedSave, useDeclaredAccess } from './useDeclaredAccess';
 import { useDeclaredForm } from './useDeclaredForm';
 import type { FormViewProps } from './viewDeclaration';
 
@@ -25,6 +27,7 @@ export function DeclaredSlideOverForm({
 }: DeclaredSlideOverFormProps) {
   const { close } = useSlideOver();
   const opening = { record, meta };
+  const access = useDeclaredAccess(declaration, callOfForm(declaration, name), deniedSave);
   const form = useDeclaredForm(declaration, name, opening, (saved) => {
     close();
     onSaved?.(saved);
@@ -44,6 +47,8 @@ export function DeclaredSlideOverForm({
         defaultValues={form.defaultValues}
         submit={form.submit}
         serverError={form.serverError}
+        deniedReason={access.deniedReason}
+        submitHidden={!access.shown}
       >
         <DeclaredFormContent fields={form.fields} />
       </SlideOverForm>

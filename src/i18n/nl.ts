@@ -7,6 +7,7 @@ import { formsNl } from './forms.nl';
 import { journeysNl } from './journeys.nl';
 import { mailNl } from './mail.nl';
 import { mediaNl } from './media.nl';
+import { membersNl } from './members.nl';
 import { platformNl } from './platform.nl';
 import { publicationsNl } from './publications.nl';
 import { rsvpNl } from './rsvp.nl';
@@ -139,6 +140,7 @@ export const nl: TranslationMessages = mergeTranslations(
   rsvpNl,
   receiversNl,
   platformNl,
+  membersNl,
   settingsNl,
   sendingNl,
   formsNl,

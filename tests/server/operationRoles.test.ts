@@ -1,6 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberRoles, roleAllows, roleNeededMessage, type MemberRoleName } from '../../server/src/contract/memberRoles';
+import {
+  memberRoles,
+  roleAllows,
+  roleNeededMessage,
+  type MemberRoleName,
+} from '../../server/src/contract/memberRoles';
 import { operationAccess, operationRoles } from '../../server/src/contract/operationRoles';
 import { withOperationRolesTable } from '../../server/src/contract/operationRolesTable';
 import type { PlatformMember } from '../../server/src/contract/platform';
@@ -33,7 +38,12 @@ const roleMembers: Record<MemberRoleName, string> = {
 const keyOf = (operation: Operation) => `${operation.method} ${operation.template}`;
 
 /** Calls an operation of the environment scope with sample values: random ids, a sample body. */
-function call(server: TestServer, operation: Operation, token: Tokens, environment: string): Promise<ApiResponse> {
+function call(
+  server: TestServer,
+  operation: Operation,
+  token: Tokens,
+  environment: string,
+): Promise<ApiResponse> {
   const values = Object.fromEntries(
     operation.pathParameters.map(({ name, schema }) => [
       name,
@@ -85,10 +95,9 @@ describe('operation roles', () => {
 
     it('is what the document states per operation (x-role)', async () => {
       const document = (
-        await server.api<{ paths: Record<string, Record<string, { 'x-role'?: string; description?: string }>> }>(
-          'GET',
-          '/api/docs',
-        )
+        await server.api<{
+          paths: Record<string, Record<string, { 'x-role'?: string; description?: string }>>;
+        }>('GET', '/api/docs')
       ).body;
       for (const [template, methods] of Object.entries(document.paths)) {
         for (const [method, operation] of Object.entries(methods)) {
@@ -102,7 +111,10 @@ describe('operation roles', () => {
     });
 
     it('is current in docs/administration/roles-approval-log.md (run `npm run openapi`)', async () => {
-      const file = await readFile(new URL('../../docs/administration/roles-approval-log.md', import.meta.url), 'utf8');
+      const file = await readFile(
+        new URL('../../docs/administration/roles-approval-log.md', import.meta.url),
+        'utf8',
+      );
       expect(file, 'the roles table is stale: run npm run openapi').toBe(withOperationRolesTable(file));
     });
   });
@@ -110,7 +122,9 @@ describe('operation roles', () => {
   // Platform administration has its own check (a platform administrator, whatever the role): its
   // mirror under the scope is left to tests/server/provisioning.test.ts.
   const scoped = () =>
-    environmentOperations(operations).filter((operation) => operationAccess(keyOf(operation)) !== 'platformAdmin');
+    environmentOperations(operations).filter(
+      (operation) => operationAccess(keyOf(operation)) !== 'platformAdmin',
+    );
 
   for (const role of memberRoles) {
     it(`lets a ${role} call what the table allows and refuses the rest with 403 naming the role`, async () => {
@@ -121,13 +135,15 @@ describe('operation roles', () => {
         const response = await call(server, operation, members[role].tokens, a);
         const refused = response.status === 403 ? (response.body as { message?: string }).message : undefined;
         outcomes.push(`${keyOf(operation)} → ${refused ?? 'not refused'}`);
-        expected.push(`${keyOf(operation)} → ${roleAllows(role, needed) ? 'not refused' : roleNeededMessage(needed)}`);
+        expected.push(
+          `${keyOf(operation)} → ${roleAllows(role, needed) ? 'not refused' : roleNeededMessage(needed)}`,
+        );
       }
       expect(outcomes).toEqual(expected);
     });
   }
 
-  it("refuses every role member in an environment they are no member of, as before roles", async () => {
+  it('refuses every role member in an environment they are no member of, as before roles', async () => {
     for (const role of memberRoles) {
       for (const operation of environmentOperations(operations)) {
         const response = await call(server, operation, members[role].tokens, b);
@@ -169,7 +185,11 @@ describe('operation roles', () => {
       });
       expect(set.status).toBe(200);
       expect(set.body.role).toBe('sender');
-      const allowedNow = await server.api('POST', '/deliveryjobs', { token: editor.tokens, env: a, body: {} });
+      const allowedNow = await server.api('POST', '/deliveryjobs', {
+        token: editor.tokens,
+        env: a,
+        body: {},
+      });
       expect(allowedNow.status).toBe(400);
 
       const back = await server.api('PUT', `/api/1/platform/environments/${a}/members/${editor.id}`, {
@@ -177,7 +197,11 @@ describe('operation roles', () => {
         body: { role: 'editor' },
       });
       expect(back.status).toBe(200);
-      const refusedAgain = await server.api('POST', '/deliveryjobs', { token: editor.tokens, env: a, body: {} });
+      const refusedAgain = await server.api('POST', '/deliveryjobs', {
+        token: editor.tokens,
+        env: a,
+        body: {},
+      });
       expect(refusedAgain.status).toBe(403);
     });
 

@@ -53,7 +53,8 @@ export const operationRoles = {
   'POST /api/1/{environmentId}/publications/{id}/duplicate': 'editor',
   'GET /api/1/{environmentId}/publications/{id}/deliver-check': 'reader',
   'GET /api/1/{environmentId}/publications/{id}/blocks': 'reader',
-  'POST /api/1/{environmentId}/publications/{publicationId}/type/{publicationTypeId}/{blockType}/dynamic': 'editor',
+  'POST /api/1/{environmentId}/publications/{publicationId}/type/{publicationTypeId}/{blockType}/dynamic':
+    'editor',
   'PUT /api/1/{environmentId}/publications/{id}/blocks/order': 'editor',
   'GET /api/1/{environmentId}/publications/{id}/blocks/{blockId}': 'reader',
   'PUT /api/1/{environmentId}/publications/{id}/blocks/{blockId}': 'editor',

@@ -19,7 +19,8 @@ export function operationRolesTable(): string {
 export function withOperationRolesTable(document: string): string {
   const start = document.indexOf(rolesTableStart);
   const end = document.indexOf(rolesTableEnd);
-  if (start < 0 || end < start) throw new Error(`The markers ${rolesTableStart} … ${rolesTableEnd} are missing.`);
+  if (start < 0 || end < start)
+    throw new Error(`The markers ${rolesTableStart} … ${rolesTableEnd} are missing.`);
   return `${document.slice(0, start + rolesTableStart.length)}\n${operationRolesTable()}\n${document.slice(end)}`;
 }
 
