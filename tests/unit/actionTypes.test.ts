@@ -32,6 +32,7 @@ const everyResource: Record<keyof DeclaredActions, true> = {
   measuring: true,
   platformEnvironments: true,
   platformMembers: true,
+  members: true,
   publicationBlocks: true,
   publicationTypes: true,
   publications: true,

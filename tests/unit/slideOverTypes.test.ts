@@ -29,6 +29,8 @@ const everyType: Record<SlideOverType, true> = {
   'platformEnvironments.create': true,
   'publications.measuring': true,
   'platformMembers.create': true,
+  platformMemberRole: true,
+  memberRole: true,
   removeGlobalUnsubscriber: true,
   renameFolder: true,
   rescheduleJob: true,
