@@ -11,6 +11,11 @@ import { useLabel } from './useLabel';
 export interface WhenDenied {
   /** Disabled with this reason instead of absent, with `%{roles}`: 'Alleen een %{roles} kan verspreiden.' */
   reason: Label;
+  /**
+   * A Lezer changes nothing, so a Lezer sees no action at all; only what is open in front of them
+   * anyway (a form's submit) says why for a Lezer too.
+   */
+  alsoForReaders?: true;
 }
 
 export interface DeclaredAccess {
@@ -21,14 +26,14 @@ export interface DeclaredAccess {
 }
 
 /** The reason a form's submit is disabled: 'Alleen een Redacteur, Verzender of Beheerder kan dit opslaan.' */
-export const deniedSave: WhenDenied = { reason: 'declarative.access.denied_save' };
+export const deniedSave: WhenDenied = { reason: 'declarative.access.denied_save', alsoForReaders: true };
 
 /**
  * Whether the member may make declared calls of a resource: the role from react-admin's
  * `usePermissions()` (authProvider.getPermissions, one read per environment) against the least role the
  * contract's table names for the call's operation, as the server enforces it (and as the authProvider's
  * `canAccess` answers react-admin's own components). A call the role does not allow is absent, or
- * disabled with the reason when the declaration says `whenDenied`. No call, or no access control
+ * disabled with the reason when the declaration says `whenDenied` (not for a Lezer, who sees no actions). No call, or no access control
  * (an authProvider without permissions, a failed read: the server still refuses): shown.
  */
 export function useDeclaredAccessCheck(
@@ -43,7 +48,7 @@ export function useDeclaredAccessCheck(
       if (!needed) return { shown: true };
       if (!role) return { shown: !isPending };
       if (roleAllows(role, needed)) return { shown: true };
-      if (!whenDenied) return { shown: false };
+      if (!whenDenied || (role === 'reader' && !whenDenied.alsoForReaders)) return { shown: false };
       return { shown: true, deniedReason: label(whenDenied.reason, { roles: allowedRolesText(needed) }) };
     },
     [declaration, role, isPending, label],

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MemberRoleName } from '@contract/memberRoles';
-import type { AuthProvider } from 'react-admin';
-import { createMemberAccess } from '../../src/authProvider/memberAccess';
+import { usePermissions, type AuthProvider } from 'react-admin';
+import { createMemberAccess, type MemberPermissions } from '../../src/authProvider/memberAccess';
 import { createHttpClient } from '../../src/dataProvider/httpClient';
 import { accessOfCall, endpointOfCall } from '../../src/declarative/declaredOperation';
 import { defineResource } from '../../src/declarative/resourceDeclaration';
@@ -14,6 +14,12 @@ import { installIntersectionObserver } from './support/intersectionObserver';
 import { renderDeclarative, testEnvironmentId, testToken } from './support/declarativeTestApp';
 
 const scoped = (path: string) => `/api/1/${testEnvironmentId}${path}`;
+
+/** What react-admin's permissions say the role is, on the page, so a test knows the role has arrived. */
+function RoleProbe() {
+  const { permissions } = usePermissions<MemberPermissions>();
+  return <p>{permissions ? `Rol: ${permissions.role}` : 'Rol onbekend'}</p>;
+}
 
 interface Thing {
   id: string;
@@ -51,6 +57,7 @@ const things = defineResource<Thing>()({
     },
     show: {
       notFound: 'Bestaat niet',
+      sections: [{ component: RoleProbe }],
       actions: [
         {
           label: 'Stoppen',
@@ -161,10 +168,12 @@ describe('declared actions as the role allows', { timeout: 60_000 }, () => {
     expect(stop).not.toHaveAttribute('aria-disabled');
   });
 
-  it('leaves a Lezer only what reads on the detail page', async () => {
+  it('shows a Lezer no action on the detail page, not even a disabled one', async () => {
     const { authProvider } = memberOfRole('reader');
     renderDeclarative([things], { path: '/things/p1', authProvider });
-    expect(await screen.findByRole('button', { name: 'Stoppen' })).toHaveAttribute('aria-disabled', 'true');
+    // The page's own probe shows the role once react-admin's permissions hold it.
+    expect(await screen.findByText('Rol: reader')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Stoppen' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Aanpassen' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Weggooien' })).not.toBeInTheDocument();
   });
