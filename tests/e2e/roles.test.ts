@@ -78,7 +78,7 @@ describe('roles in the console', () => {
     const save = panel.getByRole('button', { name: 'Opslaan' });
     await expect.poll(() => save.getAttribute('aria-disabled')).toBe('true');
     expect(await save.getAttribute('aria-describedby')).toBeTruthy();
-    await panel.getByRole('button', { name: 'Sluiten' }).click();
+    await panel.getByRole('button', { name: 'Sluiten', exact: true }).click();
     await panel.waitFor({ state: 'detached' });
 
     await page.getByRole('link', { name: 'Publicaties' }).click();
@@ -111,7 +111,7 @@ describe('roles in the console', () => {
     await page.getByRole('row', { name: new RegExp(BRAM) }).click();
     const save = page.getByRole('dialog').getByRole('button', { name: 'Opslaan' });
     await expect.poll(() => save.getAttribute('aria-disabled')).toBe('true');
-    await page.getByRole('dialog').getByRole('button', { name: 'Sluiten' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Sluiten', exact: true }).click();
 
     await page.goto(`${server.url}/publications/`);
     await page.getByRole('row').nth(1).click();
