@@ -2,6 +2,7 @@ import type { EnvironmentInfo } from '@contract/environment';
 import type { AuthProvider } from 'react-admin';
 import { createAccessTokenSource } from './authProvider/accessToken';
 import { createAuthProvider } from './authProvider/authProvider';
+import { createMemberAccess } from './authProvider/memberAccess';
 import { buildSignInRequests } from './authProvider/msalConfiguration';
 import { readSession, updateSession } from './authProvider/session';
 import { createSignInHandling } from './authProvider/signInHandling';
@@ -77,7 +78,13 @@ export async function startConsole({
   return {
     info,
     http,
-    authProvider: createAuthProvider({ msal, requests, signIn, tokens }),
+    authProvider: createAuthProvider({
+      msal,
+      requests,
+      signIn,
+      tokens,
+      access: createMemberAccess(http, resources),
+    }),
     dataProvider: withPrefetch(withEnvironmentCalls(createDataProvider(resources, http), http), resources),
   };
 }

@@ -31,6 +31,7 @@ import { mediaRoutes } from './routes/media';
 import { cdnRoutes } from './routes/cdn';
 import { userRoutes } from './routes/users';
 import { platformArea, platformRoutes } from './routes/platform';
+import { memberRoutes } from './routes/members';
 import { publicationRoutes } from './routes/publications';
 import { publicationWebVersionRoutes } from './routes/publicationWebVersion';
 import { receiverRoutes } from './routes/receivers';
@@ -75,6 +76,7 @@ const environmentAreas = [
   mailRoutes,
   sendingRoutes,
   platformArea,
+  memberRoutes,
   downloadRoutes,
   rsvpRoutes,
   analyticsRoutes,

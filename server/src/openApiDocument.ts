@@ -1,3 +1,9 @@
+import {
+  operationAccess,
+  operationAccessSentence,
+  type OperationAccess,
+} from './contract/operationRoles';
+
 /** The parts of an OpenAPI 3.1 document this module reads and writes. */
 export interface OpenApiObject {
   paths?: Record<string, PathItem | undefined>;
@@ -6,6 +12,9 @@ export interface OpenApiObject {
 type PathItem = Partial<Record<(typeof methods)[number], Operation>>;
 interface Operation {
   operationId?: string;
+  description?: string;
+  /** Who may call it (contract/operationRoles.ts). */
+  'x-role'?: OperationAccess;
   parameters?: Parameter[];
   responses?: Record<string, unknown>;
   /** Media types of a route's file answer (`x-produces` in its schema). */
@@ -30,7 +39,8 @@ const unnamedPrefixes = [environmentScope, /^\/api\/1(?=\/|$)/];
 /**
  * What @fastify/swagger leaves for the document as a whole: the server it describes, the wildcard
  * parameter under a name, an `operationId` for every operation (a route's own, else one made from its
- * method and path), and the body of file answers (`x-produces` on a route: the media types of its 200).
+ * method and path), the body of file answers (`x-produces` on a route: the media types of its 200),
+ * and who may call each operation (`x-role` and a sentence of its description, from the contract's table).
  */
 export function finishOpenApiDocument<T extends OpenApiObject>(document: T): T {
   const paths: Record<string, PathItem> = {};
@@ -43,6 +53,7 @@ export function finishOpenApiDocument<T extends OpenApiObject>(document: T): T {
       if (!operation) continue;
       nameWildcardParameter(operation);
       describeFileAnswer(operation);
+      stateRole(operation, `${method.toUpperCase()} ${named}`);
       operations.push({ path: named, method, operation });
     }
     paths[named] = item;
@@ -59,6 +70,15 @@ export function finishOpenApiDocument<T extends OpenApiObject>(document: T): T {
     ],
     paths,
   };
+}
+
+/** `x-role` and its sentence at the end of the description; nothing for an operation the table lacks (a test fails then). */
+function stateRole(operation: Operation, key: string): void {
+  const access = operationAccess(key);
+  if (!access) return;
+  operation['x-role'] = access;
+  const sentence = operationAccessSentence(access);
+  operation.description = operation.description ? `${operation.description} ${sentence}` : sentence;
 }
 
 /**

@@ -4,6 +4,7 @@ import { sessionExpiredMessage, type AccessTokenSource } from './accessToken';
 import type { SignInRequests } from './msalConfiguration';
 import { clearSignedInUser, readSession, updateSession, type SignInType } from './session';
 import type { SignInHandling } from './signInHandling';
+import type { MemberAccess } from './memberAccess';
 import { chooseSignInMethod } from './signInMethod';
 import { signInWithPopup } from './signInPopup';
 import { forgetSignInError, SignInError, signInErrorMessageKey } from './signInErrors';
@@ -26,6 +27,8 @@ interface AuthProviderOptions {
   signIn: SignInHandling;
   tokens: AccessTokenSource;
   chooseMethod?: () => SignInType;
+  /** The member's role and what it allows (react-admin's `canAccess` and `getPermissions`). */
+  access?: MemberAccess;
 }
 
 /**
@@ -40,8 +43,11 @@ export function createAuthProvider({
   signIn,
   tokens,
   chooseMethod = chooseSignInMethod,
+  access,
 }: AuthProviderOptions): AuthProvider {
   return {
+    ...(access ? { canAccess: access.canAccess, getPermissions: access.getPermissions } : {}),
+
     async login(params: SignInParams = {}) {
       forgetSignInError();
       const method = chooseMethod();
@@ -93,6 +99,8 @@ export function createAuthProvider({
       // 401: the token was refused or could not be refreshed. 403 means "not for this environment" and
       // keeps the user signed in; the failing view shows the server's message.
       if (error?.status === 401) return Promise.reject({ message: sessionExpiredMessage });
+      // A role changed meanwhile may be why: the next check reads it again.
+      if (error?.status === 403) access?.forget();
     },
 
     async getIdentity(): Promise<UserIdentity> {

@@ -23,6 +23,11 @@ import { pageRecordId } from './recordId';
 import { useDeclaredForm } from './useDeclaredForm';
 import { DeclaredFormContext } from './DeclaredFormContext';
 import { LoadError } from '../layout/LoadError';
+import { DeniedButton } from './DeniedButton';
+import { callOfForm } from './formViews';
+import { deniedSave, useDeclaredAccess } from './useDeclaredAccess';
+
+const saveNothing = () => undefined;
 
 export interface DeclaredFormPageProps {
   declaration: ResourceDeclaration;
@@ -62,6 +67,8 @@ function FormPage({ declaration, name, record }: DeclaredFormPageProps & { recor
     if (leavesAfterSave && !form.view.redirect && listRoute) navigate(listRoute);
   });
   const { back, preview: Preview, sections = [] } = form.view;
+  const access = useDeclaredAccess(declaration, callOfForm(declaration, name), deniedSave);
+  const mayNotSave = access.deniedReason !== undefined || !access.shown;
 
   return (
     <ResourceContextProvider value={declaration.name}>
@@ -74,7 +81,7 @@ function FormPage({ declaration, name, record }: DeclaredFormPageProps & { recor
               <Form
                 record={record}
                 defaultValues={form.defaultValues}
-                onSubmit={form.submit}
+                onSubmit={mayNotSave ? saveNothing : form.submit}
                 noValidate
                 warnWhenUnsavedChanges
                 // The form shows its errors itself (FormHead, the inputs): no toast repeating them.
@@ -105,7 +112,15 @@ function FormPage({ declaration, name, record }: DeclaredFormPageProps & { recor
                   <Button onClick={() => (back ? navigate(back.to) : navigate(-1))}>
                     {translate('ra.action.cancel')}
                   </Button>
-                  <SaveButton label={form.submitLabel} alwaysEnable />
+                  {access.deniedReason ? (
+                    <DeniedButton
+                      variant="contained"
+                      reason={access.deniedReason}
+                      text={translate(form.submitLabel, { _: form.submitLabel })}
+                    />
+                  ) : access.shown ? (
+                    <SaveButton label={form.submitLabel} alwaysEnable />
+                  ) : null}
                 </Stack>
               </Form>
             </DeclaredFormContext.Provider>

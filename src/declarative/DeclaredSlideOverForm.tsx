@@ -4,6 +4,8 @@ import { DeclaredFormContent } from './DeclaredFormContent';
 import { DetailSections } from './DetailSections';
 import type { ResourceDeclaration } from './resourceDeclaration';
 import { SlideOverForm } from './SlideOverForm';
+import { callOfForm } from './formViews';
+import { deniedSave, useDeclaredAccess } from './useDeclaredAccess';
 import { useDeclaredForm } from './useDeclaredForm';
 import type { FormViewProps } from './viewDeclaration';
 
@@ -27,6 +29,7 @@ export function DeclaredSlideOverForm({
 }: DeclaredSlideOverFormProps) {
   const { close } = useSlideOver();
   const opening = { record, meta };
+  const access = useDeclaredAccess(declaration, callOfForm(declaration, name), deniedSave);
   const form = useDeclaredForm(declaration, name, opening, (saved) => {
     close();
     onSaved?.(saved);
@@ -46,6 +49,8 @@ export function DeclaredSlideOverForm({
         defaultValues={form.defaultValues}
         submit={form.submit}
         serverError={form.serverError}
+        deniedReason={access.deniedReason}
+        submitHidden={!access.shown}
       >
         <DeclaredFormContent fields={form.fields} />
         {record && form.view.sections ? (

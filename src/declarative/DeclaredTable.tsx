@@ -19,6 +19,7 @@ import { RowActionButton } from './RowActionButton';
 import type { ResourceDeclaration } from './resourceDeclaration';
 import { TableActions } from './TableActions';
 import { TableEmpty } from './TableEmpty';
+import { useDeclaredAccessCheck } from './useDeclaredAccess';
 import { tableViewOf } from './tableViewOf';
 import { tableQuery } from './pageReads';
 import { useLabel } from './useLabel';
@@ -126,11 +127,15 @@ function DeclaredRows({
   const opener = useRowOpener(declaration, meta);
   const isPhone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const label = useLabel();
+  const access = useDeclaredAccessCheck(declaration);
   if (isAccessDenied(error)) return <AccessDenied />;
   if (error) return <LoadError error={error} onRetry={() => void refetch()} />;
   if (isPending) return <LoadingMessage />;
   const columns = visibleColumns(view, isPhone);
-  const { delete: confirmDelete } = view;
+  // The row's buttons the member's role allows; the others are absent.
+  const confirmDelete = view.delete && access('delete').shown ? view.delete : undefined;
+  const reorder = view.reorder && access(view.reorder.action).shown ? view.reorder : undefined;
+  const rowActions = (view.rowActions ?? []).filter((action) => access(action.run.action).shown);
   const deleteLabel = label('ra.action.delete');
   return (
     <DataTable
@@ -142,12 +147,12 @@ function DeclaredRows({
       {columns.map((visible, index) =>
         declaredColumn(declaration, visible, label, index === 0 ? opener : undefined),
       )}
-      {view.reorder ? (
+      {reorder ? (
         <DataTable.Col label=" " disableSort>
-          <ReorderButtons declaration={declaration} reorder={view.reorder} meta={meta} />
+          <ReorderButtons declaration={declaration} reorder={reorder} meta={meta} />
         </DataTable.Col>
       ) : null}
-      {(view.rowActions ?? []).map((action) => (
+      {rowActions.map((action) => (
         <DataTable.Col
           key={`${action.run.action}:${action.label}`}
           label=" "

@@ -1,10 +1,12 @@
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { RaRecord } from 'react-admin';
 import { Link, useNavigate } from 'react-router-dom';
 import { ConfirmRecordDelete } from './ConfirmRecordDelete';
+import type { DeclaredCall } from './declaredOperation';
+import { DeniedButton } from './DeniedButton';
+import { callOfForm } from './formViews';
+import { useDeclaredAccess } from './useDeclaredAccess';
 import { RunActionButton } from './RunActionButton';
 import { UploadActionButton } from './UploadActionButton';
 import type { DetailAction } from './detailView';
@@ -14,7 +16,24 @@ import { useLabel } from './useLabel';
 import { useOpenFormView } from './useOpenFormView';
 import { useRouteValues } from './useRouteValues';
 
-/** One action of a detail page's header: open a declared form with the record, go to a page, download, run or upload to a named action, or delete. */
+/** The call an action makes, for access: its named action, the delete, or what its form saves with. */
+function callOf(
+  action: DetailAction<RaRecord>,
+  target: { resource: ResourceDeclaration; form?: string },
+): DeclaredCall | undefined {
+  if (action.to) return undefined;
+  if (action.download) return action.download.action;
+  if (action.run) return action.run.action;
+  if (action.upload) return action.upload.action;
+  if (action.delete) return 'delete';
+  return target.form ? callOfForm(target.resource, target.form) : undefined;
+}
+
+/**
+ * One action of a detail page's header: open a declared form with the record, go to a page, download,
+ * run or upload to a named action, or delete; as the member's role allows it (absent, or disabled with
+ * the reason when declared `whenDenied`).
+ */
 export function DetailActionButton({
   declaration,
   record,
@@ -31,24 +50,25 @@ export function DetailActionButton({
   const openFormView = useOpenFormView(target.resource);
   const [confirming, setConfirming] = useState(false);
   const { busy, download } = useActionDownload(declaration.name);
-  const reasonId = useId();
+  const access = useDeclaredAccess(target.resource, callOf(action, target), action.whenDenied);
   const Icon = action.icon;
   const common = {
     variant: action.variant ?? (action.to ? 'text' : 'outlined'),
     startIcon: Icon ? <Icon /> : undefined,
   } as const;
 
+  if (!access.shown) return null;
+  // Not allowed to this member, or not possible for this record now (one's own approval request).
   const unavailable = action.unavailable?.(record);
-  if (unavailable) {
+  const deniedReason = access.deniedReason ?? (unavailable ? label(unavailable) : undefined);
+  if (deniedReason) {
     return (
-      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-        <Button {...common} disabled aria-describedby={reasonId}>
-          {label(action.label)}
-        </Button>
-        <Typography id={reasonId} variant="body2" color="text.secondary">
-          {label(unavailable)}
-        </Typography>
-      </Stack>
+      <DeniedButton
+        {...common}
+        color={action.delete ? 'error' : undefined}
+        reason={deniedReason}
+        text={label(action.label)}
+      />
     );
   }
 

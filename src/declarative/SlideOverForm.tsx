@@ -1,9 +1,10 @@
 import { styled } from '@mui/material/styles';
 import { useCallback, useMemo, useState, type ReactElement, type ReactNode } from 'react';
-import { Form, SaveButton, type RaRecord } from 'react-admin';
+import { Form, SaveButton, useTranslate, type RaRecord } from 'react-admin';
 import { SlideOverCloseButton } from '../slideover/SlideOverCloseButton';
 import { SlideOverPanel } from '../slideover/SlideOverPanel';
 import { DeclaredFormContext } from './DeclaredFormContext';
+import { DeniedButton } from './DeniedButton';
 import { FormHead } from './FormHead';
 import type { SubmitWithServerError } from './useSubmitWithServerError';
 import type { FormOpening } from './viewDeclaration';
@@ -21,8 +22,14 @@ export interface SlideOverFormProps extends SubmitWithServerError {
   /** The record whose values the inputs start with (an edit). */
   record?: Partial<RaRecord>;
   defaultValues?: Record<string, unknown>;
+  /** The member's role may not save: the submit shows disabled with this reason (and Enter saves nothing). */
+  deniedReason?: string;
+  /** The role is still being read: no submit yet. */
+  submitHidden?: boolean;
   children: ReactNode;
 }
+
+const saveNothing = () => undefined;
 
 // The form wraps the whole panel so that the footer's submit button submits it.
 const PanelForm = styled(Form)({ display: 'flex', flexDirection: 'column', height: '100%' });
@@ -44,8 +51,11 @@ export function SlideOverForm({
   defaultValues,
   submit,
   serverError,
+  deniedReason,
+  submitHidden = false,
   children,
 }: SlideOverFormProps) {
+  const translate = useTranslate();
   const [blocked, setBlocked] = useState<readonly string[]>([]);
   const blockSubmit = useCallback((key: string, block: boolean) => {
     setBlocked((keys) => (block ? [...keys.filter((k) => k !== key), key] : keys.filter((k) => k !== key)));
@@ -59,7 +69,7 @@ export function SlideOverForm({
       <PanelForm
         record={record}
         defaultValues={defaultValues}
-        onSubmit={submit}
+        onSubmit={deniedReason || submitHidden ? saveNothing : submit}
         noValidate
         // The form shows its errors itself (FormHead, the inputs): no toast repeating them.
         disableInvalidFormNotification
@@ -69,7 +79,14 @@ export function SlideOverForm({
           actions={
             <>
               <SlideOverCloseButton />
-              {blocked.length === 0 ? (
+              {deniedReason ? (
+                <DeniedButton
+                  variant="contained"
+                  startIcon={submitIcon}
+                  reason={deniedReason}
+                  text={translate(submitLabel, { _: submitLabel })}
+                />
+              ) : blocked.length === 0 && !submitHidden ? (
                 <SaveButton label={submitLabel} icon={submitIcon} color={submitColor} alwaysEnable />
               ) : null}
             </>

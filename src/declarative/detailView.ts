@@ -5,6 +5,7 @@ import type { FieldSource } from './fieldDeclaration';
 import type { Label } from './label';
 import type { PollDeclaration } from './pollDeclaration';
 import type { ResourceDeclaration } from './resourceDeclaration';
+import type { WhenDenied } from './useDeclaredAccess';
 import type { DeleteDeclaration } from './viewDeclaration';
 
 /**
@@ -87,6 +88,11 @@ export interface DetailAction<TRecord extends RaRecord> {
   upload?: UploadDeclaration;
   /** Deletes the record after confirmation, then goes to `redirect` (the overview). Placed apart, at the far end. */
   delete?: DeleteDeclaration & { redirect: string };
+  /**
+   * When the member's role does not allow what it calls, the button is absent; with this, disabled
+   * with the reason instead, where its absence would confuse ('Verspreiden' for a Redacteur).
+   */
+  whenDenied?: WhenDenied;
 }
 
 /**

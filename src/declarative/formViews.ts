@@ -1,4 +1,5 @@
 import type { RaRecord } from 'react-admin';
+import { callOfSave, type DeclaredCall } from './declaredOperation';
 import type { ResourceDeclaration } from './resourceDeclaration';
 import type { CustomFormView, CustomView, FormSave, FormView } from './viewDeclaration';
 
@@ -34,6 +35,14 @@ export function isCustomView(view: object): view is CustomView {
 /** The slide-over type a form registers: its own `slideOverType` or `{resource}.{form}`. */
 export function slideOverTypeOf(declaration: ResourceDeclaration, name: string, view: AnyFormView): string {
   return view.slideOverType ?? `${declaration.name}.${name}`;
+}
+
+/** The call a form's save makes, for access (`create`, `edit` or a named action); a custom form's when declared. */
+export function callOfForm(declaration: ResourceDeclaration, name: string): DeclaredCall | undefined {
+  const view = formViewOf(declaration, name);
+  if (!isCustomView(view)) return callOfSave(saveOf(name, view));
+  if (view.save) return callOfSave(view.save);
+  return name === 'create' ? 'create' : name === 'edit' ? 'edit' : undefined;
 }
 
 /** The create view creates and the edit view updates unless they say otherwise. */

@@ -26,6 +26,8 @@ export interface CustomFormView extends CustomView {
   as: 'slideOver' | 'page';
   title: Label;
   slideOverType?: string;
+  /** What the component saves with, so that a button opening it shows as the member's role allows. */
+  save?: FormSave;
 }
 
 /** A table column: a declared field by its source, or with options. */

@@ -4,6 +4,10 @@
  */
 export const declarativeNl = {
   declarative: {
+    // A declared button or form the member's role does not allow (declarative/useDeclaredAccess.ts).
+    access: {
+      denied_save: 'Alleen een %{roles} kan dit opslaan.',
+    },
     table: {
       loading: 'Gegevens worden geladen…',
       move_up: '%{name} omhoog',

@@ -8,6 +8,7 @@ import { formsNl } from './forms.nl';
 import { journeysNl } from './journeys.nl';
 import { mailNl } from './mail.nl';
 import { mediaNl } from './media.nl';
+import { membersNl } from './members.nl';
 import { platformNl } from './platform.nl';
 import { privacyNl } from './privacy.nl';
 import { publicationsNl } from './publications.nl';
@@ -145,6 +146,7 @@ export const nl: TranslationMessages = mergeTranslations(
   abTestsNl,
   receiversNl,
   platformNl,
+  membersNl,
   settingsNl,
   sendingNl,
   formsNl,

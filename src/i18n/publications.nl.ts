@@ -54,6 +54,8 @@ export const publicationsNl = {
         not_public: 'Niet openbaar',
         edit: 'Aanpassen',
         deliver: 'Verspreiden',
+        // Shown on the disabled 'Verspreiden' to a member whose role may not deliver.
+        deliver_denied: 'Alleen een %{roles} kan verspreiden.',
         analytics: 'Analyse',
         rsvp: 'RSVP',
       },

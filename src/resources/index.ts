@@ -17,6 +17,7 @@ import { subscribers } from './subscribers';
 import { unsubscribers } from './unsubscribers';
 import { platformEnvironments } from './platformEnvironments';
 import { platformMembers } from './platformMembers';
+import { members } from './members';
 import { flows } from './flows';
 import { flowFields } from './flowFields';
 import { fieldOptions } from './fieldOptions';
@@ -60,6 +61,7 @@ const declarations = [
   audiences,
   platformEnvironments,
   platformMembers,
+  members,
   flows,
   flowFields,
   fieldOptions,

@@ -153,6 +153,7 @@ describe('platform administrators named in PLATFORM_ADMINS', () => {
     expect(members.body.map((member) => member.username)).toContain('anne@voorbeeld.nl');
     expect((await server.api('GET', '/platform/me', { token: anne, env })).body).toEqual({
       platformAdmin: true,
+      role: 'administrator',
     });
     const bram = await server.signIn('bram@voorbeeld.nl');
     const refused = await server.api('POST', '/platform/environments', {
@@ -163,6 +164,7 @@ describe('platform administrators named in PLATFORM_ADMINS', () => {
     expect(refused.status).toBe(403);
     expect((await server.api('GET', '/platform/me', { token: bram, env })).body).toEqual({
       platformAdmin: false,
+      role: 'administrator',
     });
   });
 });

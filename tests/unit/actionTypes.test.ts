@@ -36,6 +36,7 @@ const everyResource: Record<keyof DeclaredActions, true> = {
   persons: true,
   platformEnvironments: true,
   platformMembers: true,
+  members: true,
   publicationBlocks: true,
   publicationTypes: true,
   publications: true,

@@ -17,7 +17,7 @@ function fakePlatformApi() {
     { id: noord, name: 'Gemeente Noord', isDefault: true, memberCount: 1, theme: null },
   ];
   const members: PlatformMember[] = [
-    { id: 'u1', username: 'sara@noord.example', name: 'Sara Noord', signedIn: true },
+    { id: 'u1', username: 'sara@noord.example', name: 'Sara Noord', signedIn: true, role: 'administrator' },
   ];
   return mockFetch((request: SentRequest) => {
     if (request.path === scoped('/platform/environments') && request.method === 'GET') {
@@ -39,8 +39,8 @@ function fakePlatformApi() {
       return jsonAnswer(members);
     }
     if (request.path === scoped(`/platform/environments/${noord}/members`) && request.method === 'POST') {
-      const { email } = request.json() as { email: string };
-      const member = { id: 'u2', username: email, name: null, signedIn: false };
+      const { email, role } = request.json() as Pick<PlatformMember, 'role'> & { email: string };
+      const member = { id: 'u2', username: email, name: null, signedIn: false, role };
       members.push(member);
       return jsonAnswer(member);
     }
@@ -81,7 +81,8 @@ describe('platform administration in the console', { timeout: 60_000 }, () => {
     expect(await screen.findByText('piet@noord.example')).toBeInTheDocument();
     const added = sent.filter((request) => request.method === 'POST').at(-1);
     expect(added?.path).toBe(scoped(`/platform/environments/${noord}/members`));
-    expect(added?.json()).toEqual({ email: 'piet@noord.example' });
+    // A new member is a Beheerder unless another role is chosen.
+    expect(added?.json()).toEqual({ email: 'piet@noord.example', role: 'administrator' });
   });
 
   it('refuses a colour that is not #rrggbb before sending anything', async () => {

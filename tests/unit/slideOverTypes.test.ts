@@ -32,6 +32,8 @@ const everyType: Record<SlideOverType, true> = {
   'publications.measuring': true,
   'platformMembers.create': true,
   rejectApprovalRequest: true,
+  platformMemberRole: true,
+  memberRole: true,
   removeGlobalUnsubscriber: true,
   renameFolder: true,
   rescheduleJob: true,

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { MemberRoleName } from '../contract/memberRoles';
 import type { Database } from '../db/client';
 import { environmentMembers, users } from '../db/schema';
 import type { TokenUser } from '../identity';
@@ -12,7 +13,13 @@ import type { AuthenticatedUser } from './authenticatedUser';
  */
 function prepareKnownMemberQuery(db: Database) {
   return db
-    .select({ id: users.id, username: users.username, name: users.name, member: environmentMembers.userId })
+    .select({
+      id: users.id,
+      username: users.username,
+      name: users.name,
+      member: environmentMembers.userId,
+      role: environmentMembers.role,
+    })
     .from(users)
     .leftJoin(
       environmentMembers,
@@ -56,18 +63,18 @@ export async function findMember(
     issuer: token.identity.issuer,
     subject: token.identity.subject,
   });
-  if (known) return known.member ? asMember(known) : undefined;
+  if (known) return known.member && known.role ? asMember(known, known.role) : undefined;
 
   const claimed = await identifyUser(db, token);
   if (!claimed) return undefined;
   const [membership] = await db
-    .select({ userId: environmentMembers.userId })
+    .select({ role: environmentMembers.role })
     .from(environmentMembers)
     .where(
       and(eq(environmentMembers.environmentId, environmentId), eq(environmentMembers.userId, claimed.id)),
     )
     .limit(1);
-  return membership ? asMember(claimed) : undefined;
+  return membership ? asMember(claimed, membership.role) : undefined;
 }
 
 /**
@@ -80,7 +87,7 @@ export async function findMemberById(
   userId: string,
 ): Promise<AuthenticatedUser | undefined> {
   const [member] = await db
-    .select({ id: users.id, username: users.username, name: users.name })
+    .select({ id: users.id, username: users.username, name: users.name, role: environmentMembers.role })
     .from(users)
     .innerJoin(
       environmentMembers,
@@ -88,9 +95,12 @@ export async function findMemberById(
     )
     .where(eq(users.id, userId))
     .limit(1);
-  return member ? asMember(member) : undefined;
+  return member ? asMember(member, member.role) : undefined;
 }
 
-function asMember(user: { id: string; username: string; name: string | null }): AuthenticatedUser {
-  return { id: user.id, username: user.username, name: user.name ?? user.username };
+function asMember(
+  user: { id: string; username: string; name: string | null },
+  role: MemberRoleName,
+): AuthenticatedUser {
+  return { id: user.id, username: user.username, name: user.name ?? user.username, role };
 }

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Text, Uuid } from './common';
+import { StringEnum, Text, Uuid } from './common';
+import { MemberRole, memberRoles } from './memberRoles';
 
 /** One environment as platform administrators see it (GET /api/1/platform/environments, extension). */
 export const PlatformEnvironment = Type.Object({
@@ -35,6 +36,7 @@ export const PlatformMember = Type.Object({
   username: Type.String({ description: 'E-mail address (or the object id the invitation named).' }),
   name: Type.Union([Type.String(), Type.Null()]),
   signedIn: Type.Boolean(),
+  role: MemberRole,
 });
 export type PlatformMember = Static<typeof PlatformMember>;
 
@@ -51,9 +53,24 @@ export const AddMemberBody = Type.Object({
       description: "Entra ID's object id (oid), or another provider's `sub`.",
     }),
   ),
+  role: Type.Optional(
+    StringEnum(memberRoles, { description: 'administrator when absent; a member added again keeps theirs.' }),
+  ),
 });
 export type AddMemberBody = Static<typeof AddMemberBody>;
 
-/** GET /api/1/platform/me: whether the caller may use the platform administration. */
-export const PlatformRole = Type.Object({ platformAdmin: Type.Boolean() });
+/** PUT …/members/{userId}: the member's role in the environment. */
+export const SetMemberRoleBody = Type.Object({ role: MemberRole });
+export type SetMemberRoleBody = Static<typeof SetMemberRoleBody>;
+
+/**
+ * GET /api/1/platform/me: whether the caller may use the platform administration; under the
+ * environment scope (GET /api/1/{environmentId}/platform/me) also the caller's role there.
+ */
+export const PlatformRole = Type.Object({
+  platformAdmin: Type.Boolean(),
+  role: Type.Optional(
+    StringEnum(memberRoles, { description: "The caller's role in {environmentId} (the scoped call only)." }),
+  ),
+});
 export type PlatformRole = Static<typeof PlatformRole>;

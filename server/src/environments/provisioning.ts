@@ -1,5 +1,6 @@
 import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { memberRoleLabels, type MemberRoleName } from '../contract/memberRoles';
 import { environmentMembers, environments, themes, users } from '../db/schema';
 import { badRequest, notFound } from '../errors';
 import { findDefaultEnvironmentId } from './defaultEnvironment';
@@ -92,6 +93,7 @@ export async function listMembers(db: Database, environmentId: string) {
       username: users.username,
       name: users.name,
       signedIn: sql<boolean>`${users.identityIssuer} is not null`.mapWith(Boolean),
+      role: environmentMembers.role,
     })
     .from(environmentMembers)
     .innerJoin(users, eq(users.id, environmentMembers.userId))
@@ -104,6 +106,11 @@ export interface MemberReference {
   objectId?: string;
 }
 
+export interface NewMember extends MemberReference {
+  /** The role of someone not yet a member; administrator when absent (contract/memberRoles.ts). */
+  role?: MemberRoleName;
+}
+
 /**
  * Makes a person a member, by e-mail address or by the provider's object id. Someone unknown is
  * invited: a user row their first sign-in claims (see users/registerUser.ts). Adding twice is harmless.
@@ -111,7 +118,7 @@ export interface MemberReference {
 export async function addMember(
   db: Database,
   environmentId: string,
-  reference: MemberReference,
+  reference: NewMember,
   actor: LogActor,
 ) {
   await assertEnvironmentExists(db, environmentId);
@@ -127,12 +134,35 @@ export async function addMember(
   await db.transaction(async (tx) => {
     const added = await tx
       .insert(environmentMembers)
-      .values({ environmentId, userId })
+      .values({ environmentId, userId, role: reference.role })
       .onConflictDoNothing()
       .returning({ userId: environmentMembers.userId });
     // Adding someone who is a member already changes nothing, so it is not recorded.
     if (added.length > 0) await recordMemberChange(tx, environmentId, userId, 'member.added', actor);
   });
+  const [member] = (await listMembers(db, environmentId)).filter((row) => row.id === userId);
+  return member;
+}
+
+/** Sets a member's role, logged with the change; undefined when the user is no member of the environment. */
+export async function setMemberRole(
+  db: Database,
+  environmentId: string,
+  userId: string,
+  role: MemberRoleName,
+  actor: LogActor,
+) {
+  await assertEnvironmentExists(db, environmentId);
+  const updated = await db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(environmentMembers)
+      .set({ role })
+      .where(and(eq(environmentMembers.environmentId, environmentId), eq(environmentMembers.userId, userId)))
+      .returning({ userId: environmentMembers.userId });
+    if (changed) await recordMemberChange(tx, environmentId, userId, 'member.roleChanged', actor, memberRoleLabels[role]);
+    return changed;
+  });
+  if (!updated) return undefined;
   const [member] = (await listMembers(db, environmentId)).filter((row) => row.id === userId);
   return member;
 }
@@ -161,8 +191,9 @@ async function recordMemberChange(
   tx: Pick<Database, 'insert' | 'select'>,
   environmentId: string,
   userId: string,
-  kind: 'member.added' | 'member.removed',
+  kind: 'member.added' | 'member.removed' | 'member.roleChanged',
   actor: LogActor,
+  detail: string | null = null,
 ): Promise<void> {
   const [member] = await tx
     .select({ name: users.name, username: users.username })
@@ -173,6 +204,7 @@ async function recordMemberChange(
     actor,
     kind,
     resource: { type: 'member', id: userId, label: member?.name || member?.username || null },
+    detail,
   });
 }
 

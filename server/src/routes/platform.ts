@@ -13,6 +13,7 @@ import {
   PlatformMemberParams,
   PlatformMembers,
   PlatformRole,
+  SetMemberRoleBody,
 } from '../contract/platform';
 import {
   addMember,
@@ -20,6 +21,7 @@ import {
   listEnvironments,
   listMembers,
   removeMember,
+  setMemberRole,
 } from '../environments/provisioning';
 import { notFound } from '../errors';
 import { PlatformLogEntry, PlatformLogQuery } from '../contract/auditLog';
@@ -60,7 +62,10 @@ const platformAdministration: FastifyPluginAsyncTypebox<PlatformAdministrationOp
         response: { 200: PlatformRole, ...errorResponses(401, 503) },
       },
     },
-    async (request) => ({ platformAdmin: isPlatformAdmin(app.config.platformAdmins, request.accessToken) }),
+    async (request) => ({
+      platformAdmin: isPlatformAdmin(app.config.platformAdmins, request.accessToken),
+      ...(scoped ? { role: request.user.role } : {}),
+    }),
   );
 
   app.get(
@@ -160,6 +165,34 @@ const platformAdministration: FastifyPluginAsyncTypebox<PlatformAdministrationOp
         request.body,
         await platformActorOf(app.db, request.accessToken),
       ),
+  );
+
+  app.put(
+    '/environments/:id/members/:userId',
+    {
+      onRequest: requirePlatformAdmin,
+      schema: {
+        summary: "Sets a member's role in the environment.",
+        tags,
+        security,
+        'x-extension': true,
+        params: params(PlatformMemberParams),
+        body: SetMemberRoleBody,
+        response: { 200: PlatformMember, ...errorResponses(400, 401, 403, 404, 503) },
+      },
+    },
+    async (request) => {
+      const { id, userId } = request.params;
+      const member = await setMemberRole(
+        app.db,
+        id.toLowerCase(),
+        userId.toLowerCase(),
+        request.body.role,
+        await platformActorOf(app.db, request.accessToken),
+      );
+      if (!member) throw notFound('Het lid');
+      return member;
+    },
   );
 
   app.delete(

@@ -3,6 +3,7 @@ import { authenticate } from '../auth/bearer';
 import { acceptDownloadTicket, downloadTicketOf } from '../auth/downloadTicketAccess';
 import { DownloadRoutes } from '../auth/downloadRoutes';
 import { findMember } from '../auth/membership';
+import { OperationRoles } from '../auth/operationRoleCheck';
 import { forbidden } from '../errors';
 
 /** The header every environment-scoped call carries; it must equal the path's environment id. */
@@ -21,15 +22,18 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 /**
  * Registers the area plugins under `/api/1/:environmentId` behind one access check:
  * a valid bearer token (else 401), the X-Environment-Id header equal to the path id and membership of
- * that environment (else 403). Handlers then read `request.environmentId` and `request.user`.
+ * that environment (else 403), and a role at least the one the contract's table names for the operation
+ * (auth/operationRoleCheck.ts; else 403 naming the role). Handlers then read `request.environmentId` and `request.user`.
  * The check runs onRequest, before the body is parsed, so unauthenticated uploads are refused early.
  * A GET route declared `x-download` also takes a download ticket instead (a link the browser follows,
  * which carries no headers; auth/downloadTicket.ts); such routes are listed in `app.downloadRoutes`.
  */
 export const environmentScope: FastifyPluginAsync<EnvironmentScopeOptions> = async (app, { areas }) => {
   const downloadRoutes = new DownloadRoutes();
+  const operationRoles = new OperationRoles();
   app.decorate('downloadRoutes', downloadRoutes);
   app.addHook('onRoute', (route) => {
+    operationRoles.add(route);
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (route.schema?.['x-download'] && methods.includes('GET')) downloadRoutes.add(route.url);
   });
@@ -38,6 +42,7 @@ export const environmentScope: FastifyPluginAsync<EnvironmentScopeOptions> = asy
     const ticket = downloadTicketOf(request);
     if (ticket !== undefined) {
       request.user = await acceptDownloadTicket(request, ticket, environmentId.toLowerCase());
+      operationRoles.check(request, request.user);
       request.environmentId = environmentId.toLowerCase();
       return;
     }
@@ -50,6 +55,7 @@ export const environmentScope: FastifyPluginAsync<EnvironmentScopeOptions> = asy
       ? await findMember(app.db, environmentId.toLowerCase(), token)
       : undefined;
     if (!member) throw forbidden();
+    operationRoles.check(request, member);
     request.environmentId = environmentId.toLowerCase();
     request.user = member;
     request.accessToken = token;

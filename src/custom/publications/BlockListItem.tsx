@@ -28,6 +28,8 @@ export interface BlockListItemProps {
   index: number;
   isLast: boolean;
   disabled: boolean;
+  /** The member's role may not change blocks: no buttons to move or remove it. */
+  readOnly?: boolean;
   onMove(offset: -1 | 1): void;
   onRemove(): void;
   /** Whether the block's editor shows below it. */
@@ -48,6 +50,7 @@ export function BlockListItem({
   index,
   isLast,
   disabled,
+  readOnly = false,
   onMove,
   onRemove,
   expanded,
@@ -85,57 +88,59 @@ export function BlockListItem({
         disablePadding
         data-testid="publication-block"
         secondaryAction={
-          <Stack direction="row">
-            <Tooltip title={drag}>
-              <IconButton
-                aria-label={drag}
-                ref={setActivatorNodeRef}
-                disabled={disabled}
-                {...attributes}
-                {...listeners}
-                // The role and description dnd-kit gives; the name says what it moves.
-                aria-roledescription={translate('app.publications.blocks.drag.roledescription')}
-                sx={{ cursor: disabled ? undefined : 'grab', touchAction: 'none' }}
-              >
-                <DragIndicatorIcon />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title={up}>
-              <span>
-                <IconButton aria-label={up} disabled={disabled || index === 0} onClick={() => onMove(-1)}>
-                  <ArrowUpwardIcon />
-                </IconButton>
-              </span>
-            </Tooltip>
-            <Tooltip title={down}>
-              <span>
-                <IconButton aria-label={down} disabled={disabled || isLast} onClick={() => onMove(1)}>
-                  <ArrowDownwardIcon />
-                </IconButton>
-              </span>
-            </Tooltip>
-            <Tooltip title={remove}>
-              <span>
+          readOnly ? undefined : (
+            <Stack direction="row">
+              <Tooltip title={drag}>
                 <IconButton
-                  aria-label={remove}
+                  aria-label={drag}
+                  ref={setActivatorNodeRef}
                   disabled={disabled}
-                  onClick={() => setConfirming(true)}
-                  edge="end"
+                  {...attributes}
+                  {...listeners}
+                  // The role and description dnd-kit gives; the name says what it moves.
+                  aria-roledescription={translate('app.publications.blocks.drag.roledescription')}
+                  sx={{ cursor: disabled ? undefined : 'grab', touchAction: 'none' }}
                 >
-                  <DeleteOutlineIcon />
+                  <DragIndicatorIcon />
                 </IconButton>
-              </span>
-            </Tooltip>
-            <ConfirmedRun
-              isOpen={confirming}
-              title="app.publications.blocks.remove_title"
-              content="app.publications.blocks.remove_confirm"
-              translateOptions={names}
-              // The block list runs the removal and says how it went.
-              run={async () => onRemove()}
-              onClose={() => setConfirming(false)}
-            />
-          </Stack>
+              </Tooltip>
+              <Tooltip title={up}>
+                <span>
+                  <IconButton aria-label={up} disabled={disabled || index === 0} onClick={() => onMove(-1)}>
+                    <ArrowUpwardIcon />
+                  </IconButton>
+                </span>
+              </Tooltip>
+              <Tooltip title={down}>
+                <span>
+                  <IconButton aria-label={down} disabled={disabled || isLast} onClick={() => onMove(1)}>
+                    <ArrowDownwardIcon />
+                  </IconButton>
+                </span>
+              </Tooltip>
+              <Tooltip title={remove}>
+                <span>
+                  <IconButton
+                    aria-label={remove}
+                    disabled={disabled}
+                    onClick={() => setConfirming(true)}
+                    edge="end"
+                  >
+                    <DeleteOutlineIcon />
+                  </IconButton>
+                </span>
+              </Tooltip>
+              <ConfirmedRun
+                isOpen={confirming}
+                title="app.publications.blocks.remove_title"
+                content="app.publications.blocks.remove_confirm"
+                translateOptions={names}
+                // The block list runs the removal and says how it went.
+                run={async () => onRemove()}
+                onClose={() => setConfirming(false)}
+              />
+            </Stack>
+          )
         }
         // From 600 px: room for the four 40px buttons on the right, so the text never runs under them.
         // On a phone the buttons go on their own row below, so the block's text keeps the width.

@@ -14,6 +14,8 @@ import { UnsavedChangesGuard } from '../blockEditor/UnsavedChangesGuard';
 import { LoadingMessage } from '../../declarative/LoadingMessage';
 import { LoadError } from '../../layout/LoadError';
 import { openSlideOver } from '../../slideover/events';
+import { useDeclaredAccess } from '../../declarative/useDeclaredAccess';
+import { publicationBlocks } from '../../resources/publicationBlocks';
 import { BlockDragContext } from './BlockDragContext';
 import { BlockListItem } from './BlockListItem';
 import { focusFirstFieldOf } from './focusFirstField';
@@ -32,6 +34,8 @@ export function PublicationBlocks({
   onEditingChange?(blockId: string | undefined): void;
 }) {
   const translate = useTranslate();
+  // A Lezer sees the blocks but gets no buttons to add, move or remove them.
+  const mayChange = useDeclaredAccess(publicationBlocks, 'create').shown;
   const { blocks, isPending, error, retry, busy, move, moveTo, remove } = usePublicationBlocks(publication);
   const type = useGetOne<PublicationType>('publicationTypes', { id: publication.publicationTypeId });
   const [openBlockId, setOpenBlockId, addedBlockId] = useOpenedBlock(
@@ -55,17 +59,19 @@ export function PublicationBlocks({
             <Typography id="publication-blocks-title" variant="h6" component="h3" sx={{ flex: 1 }}>
               {translate('app.publications.blocks.title', { count: blocks.length })}
             </Typography>
-            <Button
-              variant="outlined"
-              startIcon={<AddIcon />}
-              onClick={() =>
-                openSlideOver('addDynamicPublicationBlock', {
-                  meta: { publicationId: publication.id, publicationTypeId: publication.publicationTypeId },
-                })
-              }
-            >
-              {translate('app.publications.blocks.add.button')}
-            </Button>
+            {mayChange ? (
+              <Button
+                variant="outlined"
+                startIcon={<AddIcon />}
+                onClick={() =>
+                  openSlideOver('addDynamicPublicationBlock', {
+                    meta: { publicationId: publication.id, publicationTypeId: publication.publicationTypeId },
+                  })
+                }
+              >
+                {translate('app.publications.blocks.add.button')}
+              </Button>
+            ) : null}
           </Stack>
           {isPending ? <LoadingMessage /> : null}
           {error ? (
@@ -86,6 +92,7 @@ export function PublicationBlocks({
                     index={index}
                     isLast={index === blocks.length - 1}
                     disabled={busy}
+                    readOnly={!mayChange}
                     onMove={(offset) => void move(index, offset)}
                     onRemove={() => void remove(block)}
                     expanded={openBlockId === String(block.id)}

@@ -196,6 +196,8 @@ export const jobs = defineResource<DeliveryJob>()({
         slideOverType: 'deliverPublication',
         title: 'app.deliver.title',
         component: DeliverPublicationSlideOver,
+        // It creates a delivery job (or plans one).
+        save: 'create',
       },
     },
   },

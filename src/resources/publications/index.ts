@@ -168,6 +168,8 @@ export const publications = defineResource<Publication>()({
           icon: SendIcon,
           variant: 'contained',
           form: { resource: jobs, form: 'deliver' },
+          // Absent it would leave a Redacteur looking for how a publication goes out.
+          whenDenied: { reason: 'app.publications.page.deliver_denied' },
         },
         { label: 'app.test_send.action', icon: ScienceOutlinedIcon, form: 'testSend' },
         { label: 'app.publications.page.edit', icon: EditOutlinedIcon, form: 'edit' },

@@ -1,7 +1,7 @@
 import { configure, render } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { Routes } from 'react-router-dom';
-import { AdminContext, mergeTranslations, memoryStore, Notification, TestMemoryRouter } from 'react-admin';
+import { AdminContext, type AuthProvider, mergeTranslations, memoryStore, Notification, TestMemoryRouter } from 'react-admin';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { createDataProvider } from '../../../src/dataProvider/dataProvider';
 import { createHttpClient } from '../../../src/dataProvider/httpClient';
@@ -45,6 +45,8 @@ export interface RenderOptions {
   queryClient?: QueryClient;
   /** Start the page's reads before it renders, as the console does on a reload (App, prefetchRouteReads). */
   prefetch?: boolean;
+  /** An authProvider, e.g. one with the member's role (react-admin's access control); none by default. */
+  authProvider?: AuthProvider;
 }
 
 /**
@@ -60,6 +62,7 @@ export function renderDeclarative(
       defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
     }),
     prefetch = false,
+    authProvider,
   }: RenderOptions = {},
 ) {
   const prefetching = withPrefetch(createTestDataProvider(resources), resources);
@@ -70,6 +73,7 @@ export function renderDeclarative(
     <TestMemoryRouter initialEntries={[path]}>
       <AdminContext
         dataProvider={dataProvider}
+        authProvider={authProvider}
         i18nProvider={i18nProvider}
         queryClient={queryClient}
         store={memoryStore()}

@@ -13,6 +13,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { defaultMemberRole, memberRoles } from '../../contract/memberRoles';
 
 /** A tenant of the platform: every record of every area belongs to exactly one environment. */
 export const environments = pgTable(
@@ -68,9 +69,15 @@ export const environmentMembers = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** contract/memberRoles.ts; existing and new members are administrators unless a role is set. */
+    role: text('role', { enum: memberRoles }).notNull().default(defaultMemberRole),
   },
   (table) => [
     primaryKey({ columns: [table.environmentId, table.userId] }),
+    check(
+      'environment_members_role_check',
+      sql.raw(`role IN (${memberRoles.map((role) => `'${role}'`).join(', ')})`),
+    ),
     index('environment_members_user_idx').on(table.userId),
   ],
 );

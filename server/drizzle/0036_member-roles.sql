@@ -1,0 +1,2 @@
+ALTER TABLE "environment_members" ADD COLUMN "role" text DEFAULT 'administrator' NOT NULL;--> statement-breakpoint
+ALTER TABLE "environment_members" ADD CONSTRAINT "environment_members_role_check" CHECK (role IN ('reader', 'editor', 'sender', 'administrator'));

@@ -1,0 +1,65 @@
+import { roleAllows } from '@contract/memberRoles';
+import { useCallback } from 'react';
+import { usePermissions } from 'react-admin';
+import type { MemberPermissions } from '../authProvider/memberAccess';
+import { allowedRolesText, roleNeededFor, type DeclaredCall } from './declaredOperation';
+import type { Label } from './label';
+import type { ResourceDeclaration } from './resourceDeclaration';
+import { useLabel } from './useLabel';
+
+/** How a declared button shows when the member's role does not allow its call. */
+export interface WhenDenied {
+  /** Disabled with this reason instead of absent, with `%{roles}`: 'Alleen een %{roles} kan verspreiden.' */
+  reason: Label;
+  /**
+   * A Lezer changes nothing, so a Lezer sees no action at all; only what is open in front of them
+   * anyway (a form's submit) says why for a Lezer too.
+   */
+  alsoForReaders?: true;
+}
+
+export interface DeclaredAccess {
+  /** Whether the button or form shows at all (not while the role is still being read). */
+  shown: boolean;
+  /** Shown, but disabled with this reason. */
+  deniedReason?: string;
+}
+
+/** The reason a form's submit is disabled: 'Alleen een Redacteur, Verzender of Beheerder kan dit opslaan.' */
+export const deniedSave: WhenDenied = { reason: 'declarative.access.denied_save', alsoForReaders: true };
+
+/**
+ * Whether the member may make declared calls of a resource: the role from react-admin's
+ * `usePermissions()` (authProvider.getPermissions, one read per environment) against the least role the
+ * contract's table names for the call's operation, as the server enforces it (and as the authProvider's
+ * `canAccess` answers react-admin's own components). A call the role does not allow is absent, or
+ * disabled with the reason when the declaration says `whenDenied` (not for a Lezer, who sees no actions). No call, or no access control
+ * (an authProvider without permissions, a failed read: the server still refuses): shown.
+ */
+export function useDeclaredAccessCheck(
+  declaration: ResourceDeclaration,
+): (call: DeclaredCall | undefined, whenDenied?: WhenDenied) => DeclaredAccess {
+  const label = useLabel();
+  const { permissions, isPending } = usePermissions<MemberPermissions | undefined>();
+  const role = permissions?.role;
+  return useCallback(
+    (call, whenDenied) => {
+      const needed = call === undefined ? undefined : roleNeededFor(declaration, call);
+      if (!needed) return { shown: true };
+      if (!role) return { shown: !isPending };
+      if (roleAllows(role, needed)) return { shown: true };
+      if (!whenDenied || (role === 'reader' && !whenDenied.alsoForReaders)) return { shown: false };
+      return { shown: true, deniedReason: label(whenDenied.reason, { roles: allowedRolesText(needed) }) };
+    },
+    [declaration, role, isPending, label],
+  );
+}
+
+/** `useDeclaredAccessCheck` for one call. */
+export function useDeclaredAccess(
+  declaration: ResourceDeclaration,
+  call: DeclaredCall | undefined,
+  whenDenied?: WhenDenied,
+): DeclaredAccess {
+  return useDeclaredAccessCheck(declaration)(call, whenDenied);
+}

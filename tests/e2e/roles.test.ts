@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { seriousFindings } from './support/axe';
+import {
+  animationsSettled,
+  newDesktopContext,
+  newPhoneContext,
+  releaseBrowser,
+  screenshot,
+  workerBrowser,
+} from './support/browser';
+import { startOwnServer } from './support/ownServer';
+import type { ServerProcess } from './support/serverProcess';
+import { ANNE, BRAM, signInWithPopup, signInWithRedirect } from './support/signIn';
+
+/**
+ * Roles in Chromium: a Beheerder sets Bram's role on the environment's page 'Leden'; as a Lezer Bram
+ * sees no action buttons on publications and lists (desktop and phone), as a Redacteur 'Verspreiden'
+ * shows disabled with the reason. A server of its own: the roles set here must not reach other files.
+ */
+describe('roles in the console', () => {
+  let server: ServerProcess;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  let page: Page;
+
+  async function desktopPageOf(email: string): Promise<Page> {
+    const context = await newDesktopContext(browser);
+    contexts.push(context);
+    const signedIn = await context.newPage();
+    await signInWithPopup(signedIn, server.url, email);
+    return signedIn;
+  }
+
+  /** The member's role set on 'Leden' by the signed-in Beheerder: the row's panel, a radio, 'Opslaan'. */
+  async function setRole(admin: Page, email: string, role: string): Promise<void> {
+    await admin.getByRole('link', { name: 'Leden' }).click();
+    await admin.getByRole('row', { name: new RegExp(email) }).click();
+    const panel = admin.getByRole('dialog', { name: `Rol van ${email}` });
+    await panel.getByRole('radio', { name: role }).check();
+    await panel.getByRole('button', { name: 'Opslaan' }).click();
+    await panel.waitFor({ state: 'detached' });
+    await admin.getByRole('row', { name: new RegExp(`${email}.*${role}`) }).waitFor();
+  }
+
+  beforeAll(async () => {
+    server = await startOwnServer({ PLATFORM_ADMINS: ANNE });
+    browser = await workerBrowser();
+  });
+  beforeEach(({ task, onTestFailed }) => {
+    onTestFailed(async () => {
+      if (page) await screenshot(page, `failed-roles-${task.name.replace(/\W+/g, '-')}`);
+    });
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await releaseBrowser(browser);
+    await server?.stop();
+  });
+
+  it('a Beheerder makes Bram a Lezer on the page Leden', async () => {
+    page = await desktopPageOf(ANNE);
+    await setRole(page, BRAM, 'Lezer');
+    await expect.poll(() => seriousFindings(page)).toEqual([]);
+    await page.getByRole('row', { name: new RegExp(BRAM) }).click();
+    await page.getByRole('dialog', { name: `Rol van ${BRAM}` }).waitFor();
+    await animationsSettled(page);
+    await screenshot(page, 'roles-members-panel-desktop');
+    await expect.poll(() => seriousFindings(page)).toEqual([]);
+  });
+
+  it('a Lezer sees no action buttons on publications and lists', async () => {
+    page = await desktopPageOf(BRAM);
+    // Their own role panel says why it cannot be saved: the role has arrived in the console.
+    await page.getByRole('link', { name: 'Leden' }).click();
+    await page.getByRole('row', { name: new RegExp(BRAM) }).click();
+    const panel = page.getByRole('dialog', { name: `Rol van ${BRAM}` });
+    const save = panel.getByRole('button', { name: 'Opslaan' });
+    await expect.poll(() => save.getAttribute('aria-disabled')).toBe('true');
+    expect(await save.getAttribute('aria-describedby')).toBeTruthy();
+    await panel.getByRole('button', { name: 'Sluiten', exact: true }).click();
+    await panel.waitFor({ state: 'detached' });
+
+    await page.getByRole('link', { name: 'Publicaties' }).click();
+    await page.getByRole('row').nth(1).waitFor();
+    expect(await page.getByRole('button', { name: /Nieuwe publicatie/i }).count()).toBe(0);
+    await page.getByRole('row').nth(1).click();
+    await page.getByRole('heading', { level: 2 }).first().waitFor();
+    await page.getByRole('link', { name: 'Analyse' }).waitFor();
+    expect(await page.locator('.MuiCardActions-root button').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Blok toevoegen' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /verwijderen/i }).count()).toBe(0);
+    await animationsSettled(page);
+    await screenshot(page, 'roles-reader-publication-desktop');
+    await expect.poll(() => seriousFindings(page)).toEqual([]);
+
+    await page.getByRole('link', { name: 'Ontvangers' }).click();
+    await page.getByRole('row').nth(1).waitFor();
+    expect(await page.getByRole('button', { name: /Nieuwe lijst/i }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Verwijderen' }).count()).toBe(0);
+    await screenshot(page, 'roles-reader-lists-desktop');
+    await expect.poll(() => seriousFindings(page)).toEqual([]);
+  });
+
+  it('a Lezer sees no action buttons on a phone either', async () => {
+    const context = await newPhoneContext(browser);
+    contexts.push(context);
+    page = await context.newPage();
+    await signInWithRedirect(page, server.url, BRAM);
+    await page.goto(`${server.url}/members/`);
+    await page.getByRole('row', { name: new RegExp(BRAM) }).click();
+    const save = page.getByRole('dialog').getByRole('button', { name: 'Opslaan' });
+    await expect.poll(() => save.getAttribute('aria-disabled')).toBe('true');
+    await page.getByRole('dialog').getByRole('button', { name: 'Sluiten', exact: true }).click();
+
+    await page.goto(`${server.url}/publications/`);
+    await page.getByRole('row').nth(1).click();
+    await page.getByRole('link', { name: 'Analyse' }).waitFor();
+    expect(await page.locator('.MuiCardActions-root button').count()).toBe(0);
+    await animationsSettled(page);
+    await screenshot(page, 'roles-reader-publication-phone');
+    await expect.poll(() => seriousFindings(page)).toEqual([]);
+
+    await page.goto(`${server.url}/receivers/lists/`);
+    await page.getByRole('row').nth(1).waitFor();
+    expect(await page.getByRole('button', { name: 'Verwijderen' }).count()).toBe(0);
+    await screenshot(page, 'roles-reader-lists-phone');
+    await expect.poll(() => seriousFindings(page)).toEqual([]);
+  });
+
+  it("a Redacteur sees 'Verspreiden' disabled with the reason", async () => {
+    const admin = await desktopPageOf(ANNE);
+    await setRole(admin, BRAM, 'Redacteur');
+
+    page = await desktopPageOf(BRAM);
+    await page.getByRole('link', { name: 'Publicaties' }).click();
+    await page.getByRole('row').nth(1).click();
+    const deliver = page.getByRole('button', { name: 'Verspreiden' });
+    await deliver.waitFor();
+    expect(await deliver.getAttribute('aria-disabled')).toBe('true');
+    await deliver.hover();
+    await page.getByRole('tooltip', { name: 'Alleen een Verzender of Beheerder kan verspreiden.' }).waitFor();
+    // What a Redacteur may do stays: editing the publication and its blocks.
+    expect(await page.getByRole('button', { name: 'Aanpassen' }).getAttribute('aria-disabled')).toBeNull();
+    await page.getByRole('button', { name: 'Blok toevoegen' }).waitFor();
+    await animationsSettled(page);
+    await screenshot(page, 'roles-editor-deliver-disabled-desktop');
+    await expect.poll(() => seriousFindings(page)).toEqual([]);
+  });
+});
