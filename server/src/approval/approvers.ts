@@ -1,21 +1,31 @@
 import { eq, sql } from 'drizzle-orm';
+import { operationAccess } from '../contract/operationRoles';
+import { memberRoles, roleAllows, type MemberRoleName } from '../contract/memberRoles';
 import type { Database } from '../db/client';
 import { environmentMembers, users } from '../db/schema';
 
-// Who may approve a request is who may send. Roles (Verzender, Beheerder) do not exist yet: every member
-// of an environment may send today, so these two functions are the one place that changes when they do.
+// Who may approve a request is who may decide it: the role the contract's table gives approving
+// (Verzender or more), read from that one table, so the list of approvers and the route agree.
 
 /** A member of the environment, as an approval names and mails them. */
 export interface Member {
   id: string;
   name: string;
   email: string;
+  role: MemberRoleName;
+}
+
+/** The least role that may approve: the table's line for approving a request. */
+function approvingRole(): MemberRoleName {
+  const access = operationAccess('POST /api/1/{environmentId}/approvalrequests/{id}/approve');
+  const role = memberRoles.find((candidate) => candidate === access);
+  if (!role) throw new Error('Approving a request needs a member role (contract/operationRoles.ts)');
+  return role;
 }
 
 /** Whether this member may send, so approve another member's request. */
-export function maySend(member: Pick<Member, 'id'>): boolean {
-  // Every member is effectively Beheerder until roles exist.
-  return member.id !== '';
+export function maySend(member: Pick<Member, 'role'>): boolean {
+  return roleAllows(member.role, approvingRole());
 }
 
 /** The environment's members who may send (and so approve), by name. */
@@ -25,6 +35,7 @@ export async function membersWhoMaySend(db: Database, environmentId: string): Pr
       id: users.id,
       name: sql<string>`coalesce(${users.name}, ${users.username})`,
       email: users.username,
+      role: environmentMembers.role,
     })
     .from(environmentMembers)
     .innerJoin(users, eq(users.id, environmentMembers.userId))
@@ -33,7 +44,7 @@ export async function membersWhoMaySend(db: Database, environmentId: string): Pr
   return rows.filter(maySend);
 }
 
-/** The member with this id, when they belong to the environment. */
+/** The member with this id, when they belong to the environment and may send. */
 export async function memberOf(
   db: Database,
   environmentId: string,

@@ -31,6 +31,7 @@ export const auditLogKinds = [
   'member.added',
   'member.removed',
   'member.roleChanged',
+  'person.erased',
 ] as const;
 export type AuditLogKind = (typeof auditLogKinds)[number];
 
@@ -63,6 +64,7 @@ export const auditLogKindLabels: Record<AuditLogKind, string> = {
   'member.added': 'Lid toegevoegd',
   'member.removed': 'Lid verwijderd',
   'member.roleChanged': 'Rol gewijzigd',
+  'person.erased': 'Gegevens van een persoon gewist',
 };
 
 /** The kinds the platform log shows: changes to environments and their members. */
@@ -90,6 +92,7 @@ export const auditLogResourceTypes = [
   'auditLog',
   'environment',
   'member',
+  'person',
 ] as const;
 export type AuditLogResourceType = (typeof auditLogResourceTypes)[number];
 
@@ -110,6 +113,7 @@ export const auditLogResourceTypeLabels: Record<AuditLogResourceType, string> = 
   auditLog: 'Logboek',
   environment: 'Omgeving',
   member: 'Lid',
+  person: 'Persoon',
 };
 
 /** How long entries are kept unless an environment sets another term: two years. */

@@ -166,6 +166,54 @@ export const operationRoles = {
   'GET /cdn/{environmentId}/{file}': 'public',
   'GET /f/{environmentId}/{flowId}': 'public',
   'POST /f/{environmentId}/{flowId}': 'public',
+  // Sign-up forms (issue 38): staff manage them like the console's other forms.
+  'GET /api/1/{environmentId}/signupforms': 'reader',
+  'POST /api/1/{environmentId}/signupforms': 'editor',
+  'GET /api/1/{environmentId}/signupforms/{signUpFormId}': 'reader',
+  'PUT /api/1/{environmentId}/signupforms/{signUpFormId}': 'editor',
+  'DELETE /api/1/{environmentId}/signupforms/{signUpFormId}': 'editor',
+  'GET /api/1/{environmentId}/list/manual/{listId}/subscriber/{subscriberId}/consentproofs': 'reader',
+  // A person's data (AVG): everyone may look and export; only a Beheerder erases.
+  'GET /api/1/{environmentId}/persons': 'reader',
+  'GET /api/1/{environmentId}/person': 'reader',
+  'GET /api/1/{environmentId}/person/export.json': 'reader',
+  'GET /api/1/{environmentId}/person/export.html': 'reader',
+  'POST /api/1/{environmentId}/person/erase': 'administrator',
+  'GET /api/1/{environmentId}/retention': 'reader',
+  'PUT /api/1/{environmentId}/retention': 'administrator',
+  // The preference page: the recipient's own signed link.
+  'GET /v/{environmentId}': 'public',
+  'POST /v/{environmentId}/lijsten': 'public',
+  'POST /v/{environmentId}/afmelden': 'public',
+  'POST /v/{environmentId}/opnieuw-aanmelden': 'public',
+  'GET /v/{environmentId}/bevestigen/{token}': 'public',
+  'POST /v/{environmentId}/bevestigen/{token}': 'public',
+  // Approval: a Redacteur asks, a Verzender or Beheerder decides, a Beheerder sets when it is needed.
+  'GET /api/1/{environmentId}/approval-settings': 'reader',
+  'PUT /api/1/{environmentId}/approval-settings': 'administrator',
+  'GET /api/1/{environmentId}/approvalrequests': 'reader',
+  'POST /api/1/{environmentId}/approvalrequests': 'editor',
+  'GET /api/1/{environmentId}/approvalrequests/count': 'reader',
+  'GET /api/1/{environmentId}/approvalrequests/{id}': 'reader',
+  'GET /api/1/{environmentId}/approvalrequests/{id}/review': 'reader',
+  'POST /api/1/{environmentId}/approvalrequests/{id}/approve': 'sender',
+  'POST /api/1/{environmentId}/approvalrequests/{id}/reject': 'sender',
+  // The Logboek: every member reads it; its retention is a setting.
+  'GET /api/1/{environmentId}/auditlog': 'reader',
+  'GET /api/1/{environmentId}/auditlog/actors': 'reader',
+  'GET /api/1/{environmentId}/auditlog/export': 'reader',
+  'GET /api/1/{environmentId}/auditlog/settings': 'reader',
+  'PUT /api/1/{environmentId}/auditlog/settings': 'administrator',
+  'GET /api/1/platform/log': 'platformAdmin',
+  'GET /api/1/{environmentId}/platform/log': 'platformAdmin',
+  // A/B tests: deciding sends to the rest.
+  'GET /api/1/{environmentId}/deliveryjobs/{id}/abtest': 'reader',
+  'POST /api/1/{environmentId}/deliveryjobs/{id}/abtest/decide': 'sender',
+  'POST /api/1/{environmentId}/deliveryjobs/{id}/abtest/winner': 'sender',
+  'GET /api/1/{environmentId}/publications/{id}/abtests': 'reader',
+  // The public archive's setting.
+  'GET /api/1/{environmentId}/public-archive': 'reader',
+  'PUT /api/1/{environmentId}/public-archive': 'administrator',
 } as const satisfies Record<string, OperationAccess>;
 
 export type Operation = keyof typeof operationRoles;

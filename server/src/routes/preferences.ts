@@ -45,6 +45,7 @@ import {
   requestResubscribe,
 } from '../preferences/resubscribe';
 import { sendResubscribeMail } from '../preferences/resubscribeMail';
+import { personalDataAddresses } from '../privacy/personalDataAddress';
 import { publicPageHeaders } from '../publicPages/layout';
 import { loadPageLook, neutralLook, type PageLook } from '../publicPages/pageLook';
 import { isUnsubscribed, unsubscribeByOwner } from '../receivers/unsubscribers';
@@ -61,12 +62,6 @@ const confirmRateLimit = publicRateLimit({ max: 30, timeWindow: '1 minute' });
 const bodyLimit = 64 * maxPreferenceLists;
 
 const formEncoded = 'application/x-www-form-urlencoded';
-
-/**
- * The footer links of the preference page to the person's other pages, each given the environment and the
- * address token of the page. None yet: this is the one place to add them.
- */
-const footerLinks = (/* environmentId: string, token: string */): FooterLink[] => [];
 
 /**
  * The preference page behind 'Je voorkeuren' in every message (no sign-in; the signed address token is
@@ -128,6 +123,12 @@ export const preferenceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   };
   type Person = NonNullable<Awaited<ReturnType<typeof personOf>>>;
 
+  /** The footer's links to the person's other pages: what the environment holds on them (privacy/). */
+  const footerLinks = async ({ environmentId, email }: Person): Promise<FooterLink[]> => {
+    const personalData = await personalDataAddresses(app.db, app.config.publicUrl);
+    return [{ href: personalData(environmentId, email), label: 'Mijn gegevens' }];
+  };
+
   const showPage = async (
     reply: FastifyReply,
     person: Person,
@@ -154,7 +155,7 @@ export const preferenceRoutes: FastifyPluginAsyncTypebox = async (app) => {
           unsubscribeAll: preferencePath(environmentId, token, preferenceActions.unsubscribeAll),
           resubscribe: preferencePath(environmentId, token, preferenceActions.resubscribe),
         },
-        footerLinks: footerLinks(),
+        footerLinks: await footerLinks(person),
       }),
     );
   };
