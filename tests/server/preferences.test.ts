@@ -159,7 +159,7 @@ describe('the preference page', () => {
     expect(await isOn(residents, bram)).toBe(false);
     expect(await unsubscribed(bram)).toHaveLength(0);
 
-    const saved = await page('POST', withAction(path, 'lijsten'), `lijst=${residents}`);
+    const saved = await page('POST', withAction(path, 'lijsten'), `lijsten=${residents}`);
     expect(saved.status).toBe(200);
     expect(saved.text).toContain('Je keuze is opgeslagen.');
     // The page answers with the lists as they now stand.
@@ -175,7 +175,7 @@ describe('the preference page', () => {
     const swapped = await page(
       'POST',
       withAction(path, 'lijsten'),
-      `lijst=${entrepreneurs}&lijst=${editorsTest}`,
+      `lijsten=${entrepreneurs}&lijsten=${editorsTest}`,
     );
     expect(swapped.status).toBe(200);
     expect(await isOn(residents, bram)).toBe(false);
@@ -189,7 +189,7 @@ describe('the preference page', () => {
     expect(await isOn(editorsTest, bram)).toBe(true);
 
     // A malformed list id is a Dutch 400 naming the field, and changes nothing.
-    const bad = await page('POST', withAction(path, 'lijsten'), 'lijst=geen-lijst');
+    const bad = await page('POST', withAction(path, 'lijsten'), 'lijsten=geen-lijst');
     expect(bad.status).toBe(400);
     expect(bad.text).toContain('Lijsten');
     expect(await isOn(residents, bram)).toBe(false);
@@ -207,7 +207,7 @@ describe('the preference page', () => {
     expect(rows[0].cause).toBe('Afgemeld');
 
     // While unsubscribed the lists form does nothing.
-    await page('POST', withAction(path, 'lijsten'), `lijst=${receiverIds.lists.residents}`);
+    await page('POST', withAction(path, 'lijsten'), `lijsten=${receiverIds.lists.residents}`);
     expect(await isOn(receiverIds.lists.residents, bram)).toBe(false);
 
     const mailsBefore = confirmationMails(bram).length;

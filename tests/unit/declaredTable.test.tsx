@@ -183,8 +183,8 @@ describe('the shared table', { timeout: 60_000 }, () => {
       views: { list: { title: 'Berichten', columns: ['receivedAt'] } },
       routes: { list: '/mail/' },
     });
-    // A local time without zone: the same '13:03' in every time zone the tests run in.
-    mockFetch(() => jsonAnswer({ data: [{ id: 'm1', receivedAt: '2026-11-22T13:03:00' }], total: 1 }));
+    // An instant, shown in Dutch time (UTC+1 in November) whatever zone the tests run in.
+    mockFetch(() => jsonAnswer({ data: [{ id: 'm1', receivedAt: '2026-11-22T12:03:00Z' }], total: 1 }));
     renderDeclarative([received], { path: '/mail/' });
     expect(await screen.findByText('22 nov 2026, 13:03')).toBeInTheDocument();
   });

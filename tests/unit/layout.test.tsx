@@ -49,7 +49,9 @@ describe('menu', () => {
       'Formulieren',
       'Journeys',
       'Jobs',
+      'Goed te keuren',
       'Instellingen',
+      'Leden',
     ]);
     const [areas, bottom] = within(navigation).getAllByRole('list');
     expect(within(bottom).getByRole('link', { name: 'Instellingen' })).toHaveAttribute('href', '/settings');

@@ -24,6 +24,7 @@ describe('the sidebar, derived from the declarations', () => {
       ['/platform/environments', 'platformAdmin'],
       ['/environments', 'severalEnvironments'],
       ['/settings', undefined],
+      ['/members', undefined],
     ]);
   });
 

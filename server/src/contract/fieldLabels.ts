@@ -406,7 +406,7 @@ export const fieldLabels = {
   token: 'Code',
   // Preference page
   k: 'Persoonlijke code',
-  lijst: 'Lijsten',
+  lijsten: 'Lijsten',
   resubscriptions: 'Opnieuw aangemeld',
   unsubscribedAt: 'Afgemeld op',
   resubscribedAt: 'Opnieuw aangemeld op',
@@ -421,6 +421,20 @@ export const fieldLabels = {
   until: 'Tot en met',
   retentionMonths: 'Bewaartermijn',
   environmentName: 'Omgeving',
+  // Roles
+  role: 'Rol',
+  // A/B tests
+  abTestId: 'A/B-test',
+  parentJobId: 'Hoofdverzending',
+  remainderJobId: 'Verzending naar de rest',
+  remainderRecipients: 'Ontvangers van de rest',
+  remainderSent: 'Verzonden aan de rest',
+  decideAt: 'Beslissen op',
+  decisionReason: 'Reden van de keuze',
+  humanOpens: 'Openingen door mensen',
+  // Public archive
+  archiveUrl: 'Adres van het archief',
+  feedUrl: 'Adres van de feed',
 } as const satisfies Record<string, string>;
 
 export type LabelledField = keyof typeof fieldLabels;

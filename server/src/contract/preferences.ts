@@ -28,7 +28,7 @@ export type PreferenceQuery = Static<typeof PreferenceQuery>;
 
 /** The lists form ('Opslaan'): the ids of the lists switched on; every public list not named goes off. */
 export const ListChoicesBody = Type.Object({
-  lijst: Type.Optional(
+  lijsten: Type.Optional(
     Type.Array(Uuid, {
       maxItems: maxPreferenceLists,
       description: 'The public lists the address should be on (a checkbox per list, form-encoded).',

@@ -60,7 +60,7 @@ function choicesPart({ look, lists, actions }: PreferencePageInput): SafeHtml {
                   <input
                     type="checkbox"
                     id="lijst-${index}"
-                    name="lijst"
+                    name="lijsten"
                     value="${list.id}"
                     ${list.subscribed ? html`checked` : ''}
                   />

@@ -58,7 +58,7 @@ const postRateLimit = publicRateLimit({ max: 20, timeWindow: '1 minute' });
 /** The confirmation's button: mail programs and their scanners may post it a few times besides the person. */
 const confirmRateLimit = publicRateLimit({ max: 30, timeWindow: '1 minute' });
 
-/** The largest form: a list id (36 characters, `lijst=` and `&`) for each list the page may offer. */
+/** The largest form: a list id (36 characters, `lijsten=` and `&`) for each list the page may offer. */
 const bodyLimit = 64 * maxPreferenceLists;
 
 const formEncoded = 'application/x-www-form-urlencoded';
@@ -74,7 +74,7 @@ const formEncoded = 'application/x-www-form-urlencoded';
  * write per public list, of which there are at most 100). People get Dutch pages, never JSON.
  */
 export const preferenceRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  // Form-encoded pairs, every name with all its values (a checkbox per list shares the name `lijst`).
+  // Form-encoded pairs, every name with all its values (a checkbox per list shares the name `lijsten`).
   app.addContentTypeParser(formEncoded, { parseAs: 'string', bodyLimit }, (_request, body, done) => {
     const fields: Record<string, string[]> = {};
     for (const [name, value] of new URLSearchParams(body as string)) (fields[name] ??= []).push(value);
@@ -195,7 +195,7 @@ export const preferenceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ...postRateLimit,
       bodyLimit,
       schema: postSchema(
-        "'Opslaan': the address goes on exactly the public lists named (`lijst`, repeated) and off the other " +
+        "'Opslaan': the address goes on exactly the public lists named (`lijsten`, repeated) and off the other " +
           'public lists; lists that are not public are never touched. Answered with the page.',
         ListChoicesBody,
       ),
@@ -205,7 +205,7 @@ export const preferenceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!person) return invalidLink(reply);
       // A global unsubscriber's page has no lists form: 'Opnieuw aanmelden' comes first.
       if (await isUnsubscribed(app.db, person.environmentId, person.email)) return showPage(reply, person);
-      const chosen = (request.body as ListChoicesBody | undefined)?.lijst ?? [];
+      const chosen = (request.body as ListChoicesBody | undefined)?.lijsten ?? [];
       await saveListChoices(app.db, person.environmentId, person.email, chosen);
       return showPage(reply, person, { kind: 'saved', text: preferenceNotices.saved });
     },

@@ -1,3 +1,4 @@
+import { formatMoment } from './formatMoment';
 import type { DeliveryJob } from '@contract/publications';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -16,10 +17,7 @@ export function JobProgressCell({ job }: { job: DeliveryJob }) {
     return (
       <Typography variant="body2" color="text.secondary">
         {translate('app.jobs.progress.planned_for', {
-          moment: new Date(job.scheduledAt).toLocaleString('nl-NL', {
-            dateStyle: 'short',
-            timeStyle: 'short',
-          }),
+          moment: formatMoment(job.scheduledAt),
         })}
       </Typography>
     );

@@ -1,4 +1,6 @@
-/** A job's moment as the console shows it: '25 nov 2026, 16:30'. */
+import { formatDateTime } from '../../i18n/dateFormat';
+
+/** A job's moment as the console shows it, in Dutch time: '25 nov 2026, 16:30'. */
 export function formatMoment(iso: string): string {
-  return new Date(iso).toLocaleString('nl-NL', { dateStyle: 'medium', timeStyle: 'short' });
+  return formatDateTime(iso);
 }
