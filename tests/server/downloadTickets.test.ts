@@ -164,14 +164,17 @@ describe('download tickets: a link the browser follows streams a file without th
       .map(([path]) => path)
       .sort();
     expect(downloads).toEqual([
+      '/api/1/{environmentId}/auditlog/export',
       '/api/1/{environmentId}/file/{fileId}/download',
       '/api/1/{environmentId}/flows/{flowId}/submissions/csv',
       '/api/1/{environmentId}/list/manual/{listId}/export',
       '/api/1/{environmentId}/list/manual/{listId}/imports/{importId}/refused.csv',
+      '/api/1/{environmentId}/person/export.html',
+      '/api/1/{environmentId}/person/export.json',
       '/api/1/{environmentId}/publications/{id}/analytics/recipients/csv',
       '/api/1/{environmentId}/publications/{id}/rsvp/invitees/csv',
     ]);
-    expect(declared.paths[downloads[0]].get?.security).toEqual([{ bearer: [] }, { downloadTicket: [] }]);
+    expect(declared.paths[downloads[1]].get?.security).toEqual([{ bearer: [] }, { downloadTicket: [] }]);
   });
 
   it('leaves the ticket out of logged requests', () => {

@@ -127,6 +127,22 @@ async function giveEverythingTo(db: Database, email: string) {
   await db.execute(sql`
     INSERT INTO unsubscribers (environment_id, email, cause, cause_detail)
     VALUES (${a}, ${upper}, 'Klacht', ${`abuse report for ${email}`})`);
+  await db.execute(sql`
+    INSERT INTO resubscribe_requests (environment_id, email, unsubscriber_id)
+    SELECT environment_id, ${email}, id FROM unsubscribers WHERE environment_id = ${a} AND email = ${upper}`);
+  const form = await one<{ id: string }>(sql`
+    INSERT INTO sign_up_forms (environment_id, name, confirmation_subject, confirmation_text, confirmed_text)
+    VALUES (${a}, 'Nieuwsbrief', 'Bevestig', 'Klik', 'Dank je') RETURNING id`);
+  const consent = await one<{ id: string }>(sql`
+    INSERT INTO consent_texts (environment_id, form_id, version, text)
+    VALUES (${a}, ${form.id}, 1, 'Ik wil de nieuwsbrief') RETURNING id`);
+  await db.execute(sql`
+    INSERT INTO pending_sign_ups (environment_id, form_id, consent_text_id, email, values, list_ids, signed_up_at, expires_at)
+    VALUES (${a}, ${form.id}, ${consent.id}, ${upper}, ${JSON.stringify({ name: 'Karin' })}::jsonb, '[]'::jsonb,
+            now(), now() + interval '7 days')`);
+  await db.execute(sql`
+    INSERT INTO sign_up_mail_outbox (environment_id, form_id, kind, email, created_at)
+    VALUES (${a}, ${form.id}, 'bevestigen', ${email}, now())`);
   return { subscriberId: subscriber.id, recipientId: recipient.id };
 }
 

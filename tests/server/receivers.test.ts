@@ -204,7 +204,8 @@ describe('receivers: lists, subscribers and global unsubscribers', () => {
         isUnsubscribed: false,
       });
       const read = await call<Subscriber>('GET', `${subscriberPath()}/${response.body.id}`);
-      expect(read.body).toEqual(response.body);
+      // The single read adds the global unsubscribes the address undid itself (none for a new one).
+      expect(read.body).toEqual({ ...response.body, resubscriptions: [] });
     });
 
     it('answers 409 for the same address in other case, within the list only', async () => {
@@ -395,8 +396,10 @@ describe('receivers: lists, subscribers and global unsubscribers', () => {
           'GET',
           `/list/manual/${receiverIds.lists.residents}/subscriber/${row.id}`,
         );
-        expect(row).toEqual(single.body);
-        expect(Object.keys(row)).toEqual(Object.keys(single.body));
+        // The single read adds the re-subscribe history (a page leaves it out: it is one query per row).
+        const { resubscriptions: _history, ...fields } = single.body;
+        expect(row).toEqual(fields);
+        expect(Object.keys(row)).toEqual(Object.keys(fields));
       }
     });
 

@@ -257,6 +257,46 @@ export const personTables: readonly PersonTable[] = [
     ],
   },
   {
+    key: 'signUps',
+    label: 'Aanmeldingen via een formulier',
+    empty: 'Geen aanmeldingen via een formulier.',
+    columns: ['pending_sign_ups.email', 'pending_sign_ups.values', 'sign_up_mail_outbox.email'],
+    shown: [
+      { key: 'form', label: 'Formulier' },
+      { key: 'signedUpAt', label: 'Aangemeld op' },
+      { key: 'confirmedAt', label: 'Bevestigd op' },
+    ],
+    select: (person) => sql`
+      SELECT f.name AS form, p.signed_up_at AS "signedUpAt", p.confirmed_at AS "confirmedAt", p.values
+      FROM pending_sign_ups AS p JOIN sign_up_forms AS f ON f.id = p.form_id
+      WHERE p.environment_id = ${person.environmentId} AND ${sameAddress(sql`p.email`, person)}
+      ORDER BY p.signed_up_at DESC`,
+    erase: (person) => [
+      sql`DELETE FROM sign_up_mail_outbox WHERE environment_id = ${person.environmentId}
+          AND ${sameAddress(sql`email`, person)}`,
+      sql`DELETE FROM pending_sign_ups WHERE environment_id = ${person.environmentId}
+          AND ${sameAddress(sql`email`, person)}`,
+    ],
+  },
+  {
+    key: 'resubscribeRequests',
+    label: 'Verzoeken om opnieuw aan te melden',
+    empty: 'Geen verzoeken om opnieuw aan te melden.',
+    columns: ['resubscribe_requests.email'],
+    shown: [
+      { key: 'requestedAt', label: 'Gevraagd op' },
+      { key: 'confirmedAt', label: 'Bevestigd op' },
+    ],
+    select: (person) => sql`
+      SELECT requested_at AS "requestedAt", confirmed_at AS "confirmedAt" FROM resubscribe_requests
+      WHERE environment_id = ${person.environmentId} AND ${sameAddress(sql`email`, person)}
+      ORDER BY requested_at DESC`,
+    erase: (person) => [
+      sql`DELETE FROM resubscribe_requests WHERE environment_id = ${person.environmentId}
+          AND ${sameAddress(sql`email`, person)}`,
+    ],
+  },
+  {
     key: 'importRefusals',
     label: 'Geweigerde importregels',
     empty: 'Geen geweigerde importregels met dit adres.',
