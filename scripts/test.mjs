@@ -22,7 +22,7 @@ const vitest = (project, ...extra) => [
 ];
 // A job still running after this many seconds is stopped and counts as failed, with what it was running
 // named in its log: a hung test must end the run with a reason, well inside CI's 90 minutes.
-const jobDeadlineSeconds = Number(process.env.TEST_JOB_DEADLINE_SECONDS ?? 1800);
+const jobDeadlineSeconds = Number(process.env.TEST_JOB_DEADLINE_SECONDS ?? 3000);
 
 // Started in this order, longest first, at most TEST_CONCURRENCY at a time (default 2, one per core:
 // more at once made the jsdom and browser tests time out on a 2-core machine).
