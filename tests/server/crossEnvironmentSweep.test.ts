@@ -44,7 +44,8 @@ describe('cross-environment sweep', () => {
   let onlyB: string[];
 
   beforeAll(async () => {
-    server = await startTestServer();
+    // Anne administers the platform only to give B a member of its own (the sweep leaves /platform/ out).
+    server = await startTestServer({ PLATFORM_ADMINS: demoUsers.anne.username });
     [anne, bram] = await Promise.all([
       server.signIn(demoUsers.anne.username),
       server.signIn(demoUsers.bram.username),
@@ -84,11 +85,17 @@ describe('cross-environment sweep', () => {
     );
   };
 
-  /** The first value B's reads show for a parameter (an id of the right kind where the name tells). */
+  /**
+   * The first value B's reads show for a parameter (an id of the right kind where the name tells), one
+   * that only B shows where there is one: a user who is a member of both is not B's record.
+   */
   const pickFrom =
     (harvest: Harvest) =>
-    (name: string, schema: JsonSchema): unknown =>
-      nonNull(schema).format === 'uuid' ? candidatesFor(harvest, name, schema)[0] : undefined;
+    (name: string, schema: JsonSchema): unknown => {
+      if (nonNull(schema).format !== 'uuid') return undefined;
+      const candidates = candidatesFor(harvest, name, schema);
+      return candidates.find((id) => onlyB.includes(id)) ?? candidates[0];
+    };
 
   /** B's path values for an operation: a binding that read a real record, else ids by parameter name. */
   const pathValuesOfB = (operation: Operation): Record<string, string> => {
@@ -288,6 +295,47 @@ async function giveEveryKindOfRecordTo(server: TestServer, token: Tokens): Promi
   await inB('POST', `/tags/file/${mediaIds.cultuurhuis.logoFile}`, { query: { tagName: 'Sweep' } });
   const removed = await inB('POST', '/unsubscribers', { query: { email: 'sweep-weg@voorbeeld.nl' } });
   await inB('DELETE', `/unsubscribers/${(removed.body as { id: string }).id}`, { body: { reason: 'Sweep' } });
+  // A member only B has (anne is a member of both), a sign-up form, an approval request and an A/B test.
+  const member = await server.api('POST', `/api/1/platform/environments/${b}/members`, {
+    token,
+    body: { email: 'sweep-lid-b@voorbeeld.nl' },
+  });
+  if (member.status !== 200) throw new Error(`member: ${member.status} ${member.text}`);
+  const publicList = (await inB('POST', '/list/manual', { query: { title: 'Sweep openbaar' } })).body as {
+    id: string;
+  };
+  await inB('PUT', `/list/manual/${publicList.id}`, { query: { title: 'Sweep openbaar', isPublic: 'true' } });
+  await inB('POST', '/signupforms', {
+    body: {
+      name: 'Sweep',
+      listIds: [publicList.id],
+      askedFields: [],
+      requiredFields: [],
+      consentText: 'Sweep',
+      confirmationSubject: 'Sweep',
+      confirmationText: 'Sweep',
+      confirmedText: 'Sweep',
+    },
+  });
+  const send = {
+    publicationId: publicationIds.publications.seasonOpening,
+    title: 'Sweep',
+    publicationTemplateId: publicationIds.templates.cultuurhuisStandard,
+    audienceId: receiverIds.audiences.subscribedFriends,
+  };
+  await inB('POST', '/approvalrequests', { body: send });
+  await inB('POST', '/deliveryjobs', {
+    body: {
+      ...send,
+      abTest: {
+        field: 'subject',
+        variants: ['Sweep A', 'Sweep B'],
+        sharePercent: 50,
+        waitHours: 4,
+        decideBy: 'manual',
+      },
+    },
+  });
   // A form with a question, an option and an answer (the demo seed has forms in A only).
   const flowId = (await inB('POST', '/flows', { body: { name: 'Sweep' } })).body as string;
   const field = await inB('POST', `/flows/${flowId}/fields`, { body: { label: 'Kom je?', type: 0 } });
