@@ -6,7 +6,7 @@ import { finishOpenApiDocument, type OpenApiObject } from './openApiDocument';
 import { environmentHeader, environmentPrefix } from './routes/scope';
 
 /** Paths the document describes. */
-const documentedPrefixes = ['/api/', '/cdn/', '/f/', '/v/'];
+const documentedPrefixes = ['/api/', '/cdn/', '/f/', '/s/', '/v/'];
 
 /** Where the document is served; `npm run openapi` writes the same document to docs/api/openapi.json. */
 export const openApiPath = '/api/docs';

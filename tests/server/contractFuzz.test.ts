@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoUsers, environmentIds, formIds, publicationIds } from '../../server/src/seed/ids';
 import {
@@ -124,8 +125,13 @@ describe('contract fuzzing', () => {
       `/f/${env}/${formIds.playgroundEvening}`,
       `/r/${env}/${publicationIds.publications.residentsEvening}/geen-geldige-link`,
       '/u/geen-geldige-link',
-      `/s/${env}/${env}`,
-      `/s/${env}/${env}/bevestigen/geen-geldige-link`,
+      // A fresh form id each time: one form takes 60 sign-ups a minute from all addresses together.
+      `/s/${env}/{fresh}`,
+      `/s/${env}/{fresh}/bevestigen/geen-geldige-link`,
+      `/v/${env}/lijsten?k=geen-geldige-link`,
+      `/v/${env}/afmelden?k=geen-geldige-link`,
+      `/v/${env}/opnieuw-aanmelden?k=geen-geldige-link`,
+      `/v/${env}/bevestigen/geen-geldige-link`,
       '/oidc/token',
     ];
     // The document's public POSTs are all in the list above.
@@ -136,6 +142,10 @@ describe('contract fuzzing', () => {
       '/f/{environmentId}/{flowId}',
       '/s/{environmentId}/{signUpFormId}',
       '/s/{environmentId}/{signUpFormId}/bevestigen/{token}',
+      '/v/{environmentId}/lijsten',
+      '/v/{environmentId}/afmelden',
+      '/v/{environmentId}/opnieuw-aanmelden',
+      '/v/{environmentId}/bevestigen/{token}',
     ]);
     const answers: Array<{ path: string; contentType: string; body: string; status: number }> = [];
     for (const path of publicPosts) {
@@ -146,7 +156,12 @@ describe('contract fuzzing', () => {
             'x-forwarded-for': `10.37.${Math.floor(answers.length / 250)}.${(answers.length % 250) + 1}`,
           };
           if (contentType) headers['content-type'] = contentType;
-          const { status } = await send(server, { method: 'POST', path, headers, body });
+          const { status } = await send(server, {
+            method: 'POST',
+            path: path.replace('{fresh}', randomUUID()),
+            headers,
+            body,
+          });
           answers.push({ path, contentType, body: body.slice(0, 12), status });
         }
       }
