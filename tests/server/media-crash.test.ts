@@ -25,7 +25,12 @@ interface ServerProcess {
   output: string[];
 }
 
-async function startServerProcess(dataDir: string, port: number): Promise<ServerProcess> {
+/** Starts the server; `cleanups` stops it even when the test ends (or times out) while it starts. */
+async function startServerProcess(
+  dataDir: string,
+  port: number,
+  cleanups: Array<() => Promise<void>>,
+): Promise<ServerProcess> {
   const output: string[] = [];
   const child = spawn(process.execPath, ['--enable-source-maps', serverBundle], {
     env: {
@@ -38,6 +43,10 @@ async function startServerProcess(dataDir: string, port: number): Promise<Server
       STATIC_DIR: path.join(dataDir, 'no-console-build'),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  cleanups.push(async () => {
+    child.kill('SIGKILL');
+    await exited(child);
   });
   child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
@@ -105,11 +114,7 @@ describe('upload crash safety (server killed mid-upload)', () => {
     await copyPgliteTemplate(dataDir);
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
     const port = await freePort();
-    const first = await startServerProcess(dataDir, port);
-    cleanups.push(async () => {
-      first.child.kill('SIGKILL');
-      await exited(first.child);
-    });
+    const first = await startServerProcess(dataDir, port, cleanups);
     const mediaDir = path.join(dataDir, 'media');
     const storedBefore = await listFiles(path.join(mediaDir, 'objects', 'files'));
     const token = await signIn(first);
@@ -164,16 +169,13 @@ describe('upload crash safety (server killed mid-upload)', () => {
     await mkdir(path.join(mediaDir, 'objects', 'renditions', env, orphanId), { recursive: true });
     await writeFile(path.join(mediaDir, 'objects', 'renditions', env, orphanId, '80x80-crop'), 'stale');
 
-    const second = await startServerProcess(dataDir, port);
-    cleanups.push(async () => {
-      second.child.kill('SIGTERM');
-      await exited(second.child);
-    });
+    const second = await startServerProcess(dataDir, port, cleanups);
     expect(await listFiles(tmpDir)).toEqual([]);
     expect(await listFiles(path.join(mediaDir, 'objects', 'files'))).toEqual(storedBefore);
     expect(await listFiles(path.join(mediaDir, 'objects', 'renditions'))).toEqual([]);
     const folderAfter = await readFolder(second, await signIn(second), '/Documenten');
     expect(folderAfter.files).toEqual(folderBefore.files);
     expect(folderAfter.files.some((file) => file.originalName === 'groot-bestand.bin')).toBe(false);
-  });
+    // Two server starts, each up to 150 s on a loaded machine.
+  }, 360_000);
 });
