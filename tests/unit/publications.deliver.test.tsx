@@ -41,6 +41,13 @@ const audiences = [
 const noApproval: DeliverCheck['approval'] = { required: false, minRecipients: null, approvers: [] };
 const noFindings: DeliverCheck = { recipients: 3, blockers: [], warnings: [], approval: noApproval };
 
+/** The server's answer to POST /deliveryjobs: the job as asked, created and planned now unless later. */
+function createdJob(id: string, request: SentRequest) {
+  const asked = request.json() as { scheduledAt?: string | null };
+  const now = new Date().toISOString();
+  return { id, ...asked, createdAt: now, scheduledAt: asked.scheduledAt ?? now };
+}
+
 /**
  * The API as far as the deliver form uses it; `onJob` answers POST /deliveryjobs, `check` the checks
  * before sending for the asked choice.
@@ -142,7 +149,7 @@ describe('deliver publication panel', { timeout: 60_000 }, () => {
   it('sends the RsvP option as SendToOnlyAcceptedRsvp without an audience, then goes to /jobs/', async () => {
     const user = userEvent.setup({ delay: null });
     const { sent } = fakeApi(newsletterType, (request) =>
-      jsonAnswer({ id: 'job-1', ...(request.json() as object) }, { status: 201 }),
+      jsonAnswer(createdJob('job-1', request), { status: 201 }),
     );
     renderPublications();
     openDeliver();
@@ -178,7 +185,7 @@ describe('deliver publication panel', { timeout: 60_000 }, () => {
   ])('sends the option %s as participantGroup %s without an audience', async (option, group) => {
     const user = userEvent.setup({ delay: null });
     const { sent } = fakeApi(newsletterType, (request) =>
-      jsonAnswer({ id: 'job-3', ...(request.json() as object) }, { status: 201 }),
+      jsonAnswer(createdJob('job-3', request), { status: 201 }),
     );
     renderPublications();
     openDeliver();
@@ -207,7 +214,7 @@ describe('deliver publication panel', { timeout: 60_000 }, () => {
   it('sends an audience as audienceId with SendToOnlyAcceptedRsvp false', async () => {
     const user = userEvent.setup({ delay: null });
     const { sent } = fakeApi(newsletterType, (request) =>
-      jsonAnswer({ id: 'job-2', ...(request.json() as object) }, { status: 201 }),
+      jsonAnswer(createdJob('job-2', request), { status: 201 }),
     );
     renderPublications();
     openDeliver();
@@ -389,7 +396,7 @@ describe('deliver page', { timeout: 60_000 }, () => {
   it('shows the same form at /publications/{id}/deliver and plans the job from there', async () => {
     const user = userEvent.setup({ delay: null });
     const { sent } = fakeApi(newsletterType, (request) =>
-      jsonAnswer({ id: 'job-3', ...(request.json() as object) }, { status: 201 }),
+      jsonAnswer(createdJob('job-3', request), { status: 201 }),
     );
     renderPublications('/publications/publication-1/deliver');
 

@@ -18,6 +18,11 @@ export function installDemoPlatform(
     'GET /api/1/environment/info': () => ({ status: 200, body: embeddedInfo }),
     'POST /api/1/users': () => ({ status: 200, body: '99999999-9999-4999-8999-999999999999' }),
     'GET /api/1/environments/environment/:id/available': () => ({ status: 200, body: available }),
+    // Anne administers each of her environments (the role the console's access checks read).
+    'GET /api/1/:env/platform/me': () => ({
+      status: 200,
+      body: { platformAdmin: false, role: 'administrator' },
+    }),
     'GET /api/1/:env/themes': ({ path }) =>
       themed.has(environmentOf(path))
         ? {
