@@ -227,7 +227,10 @@ describe('importing exports of other tools as suggested (1366x768)', () => {
     expect(await finishImport(page)).toMatchObject({ rows: '2', added: '2' });
     await namesOnList(page, listUrl, ['Anne de Boer', 'Bas Visser']);
     const csv = await downloadText(page, 'Exporteren');
-    expect(csv.split(/\r?\n/).find((line) => line.includes(address('anne')))).toMatch(/;Noord;Zuiderveen$/);
+    expect(csv.split(/\r?\n/).find((line) => line.includes(address('anne')))).toMatch(
+      // The labels, then the consent the import recorded for the person.
+      /;Noord;Zuiderveen;Import [0-9a-f-]{36}, \d{4}-\d\d-\d\d \d\d:\d\d$/,
+    );
   });
 
   it('imports Dutch Excel CSV in UTF-8 with a BOM and in Windows-1252', async () => {
@@ -281,8 +284,10 @@ describe('a new label from a column, on a phone (390x844)', () => {
       await page.goto(listUrl);
       const csv = await downloadText(page, 'Exporteren');
       const lines = csv.replace(/^\uFEFF/, '').split(/\r?\n/);
-      expect(lines[0].split(';').at(-1)).toBe('Wijk');
-      expect(lines.find((line) => line.includes(address('jan.berg')))).toMatch(/^Jan van der Berg;.*;Noord$/);
+      expect(lines[0].split(';').slice(-2)).toEqual(['Wijk', 'Toestemming']);
+      expect(lines.find((line) => line.includes(address('jan.berg')))).toMatch(
+        /^Jan van der Berg;.*;Noord;Import [0-9a-f-]{36}, /,
+      );
     } finally {
       await phone.close();
     }

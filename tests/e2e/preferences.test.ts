@@ -73,7 +73,7 @@ describe('preference page: lists, unsubscribe from everything, re-subscribe', ()
     await context?.close();
   });
 
-  it("marks a list 'Zichtbaar op voorkeurenpagina' in the console and sends a newsletter to it", async () => {
+  it("marks a list 'Openbaar' in the console and sends a newsletter to it", async () => {
     for (const title of [wijknieuws, evenementen]) {
       const list = await apiAsBrowser<{ id: string }>(
         page,
@@ -96,12 +96,12 @@ describe('preference page: lists, unsubscribe from everything, re-subscribe', ()
     await page.getByRole('heading', { name: wijknieuws, level: 2 }).waitFor();
     await page.getByRole('button', { name: 'Naam aanpassen' }).click();
     const panel = page.getByRole('dialog', { name: 'Naam aanpassen' });
-    await panel.getByLabel('Zichtbaar op voorkeurenpagina').check();
+    await panel.getByLabel('Openbaar (aanmeldformulieren en voorkeurenpagina)').check();
     await animationsSettled(page);
     await screenshot(page, 'list-public-flag-panel');
     await panel.getByRole('button', { name: 'Opslaan' }).click();
     await panel.waitFor({ state: 'detached' });
-    await page.getByText('Op voorkeurenpagina').waitFor();
+    await page.getByText('Openbaar', { exact: true }).waitFor();
 
     const audienceId = await apiAsBrowser<string>(
       page,

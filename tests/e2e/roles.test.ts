@@ -94,7 +94,7 @@ describe('roles in the console', () => {
     await screenshot(page, 'roles-reader-publication-desktop');
     await expect.poll(() => seriousFindings(page)).toEqual([]);
 
-    await page.getByRole('link', { name: 'Ontvangers' }).click();
+    await page.goto(`${server.url}/recievers/lists/`);
     await page.getByRole('row').nth(1).waitFor();
     expect(await page.getByRole('button', { name: /Nieuwe lijst/i }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Verwijderen' }).count()).toBe(0);
@@ -121,7 +121,7 @@ describe('roles in the console', () => {
     await screenshot(page, 'roles-reader-publication-phone');
     await expect.poll(() => seriousFindings(page)).toEqual([]);
 
-    await page.goto(`${server.url}/receivers/lists/`);
+    await page.goto(`${server.url}/recievers/lists/`);
     await page.getByRole('row').nth(1).waitFor();
     expect(await page.getByRole('button', { name: 'Verwijderen' }).count()).toBe(0);
     await screenshot(page, 'roles-reader-lists-phone');
