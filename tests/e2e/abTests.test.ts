@@ -15,7 +15,7 @@ import { caughtMailUrl } from './support/caughtMail';
 import { E2E_ACCESS_TOKEN_TTL_SECONDS } from './support/globalSetup';
 import { startOwnServer } from './support/ownServer';
 import type { ServerProcess } from './support/serverProcess';
-import { signIn } from './support/signIn';
+import { ANNE, signIn, signInWithRedirect } from './support/signIn';
 
 // An A/B test of the subject from the deliver page to the analytics page: two variants to the test
 // audience's three addresses at 50% (one each), a reader clicks a link in variant B's message, the
@@ -181,7 +181,7 @@ describe('an A/B test of the subject', () => {
     const phone = await newPhoneContext(browser);
     try {
       const small = await phone.newPage();
-      await signIn(small, server.url);
+      await signInWithRedirect(small, server.url, ANNE);
       await small.goto(`${server.url}/publications/${publicationId}/deliver`);
       await small.getByRole('checkbox', { name: 'A/B-test' }).check();
       await small.getByRole('textbox', { name: 'Onderwerp — Variant B' }).waitFor();

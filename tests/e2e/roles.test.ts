@@ -82,9 +82,11 @@ describe('roles in the console', () => {
     await panel.waitFor({ state: 'detached' });
 
     await page.getByRole('link', { name: 'Publicaties' }).click();
-    await page.getByRole('row').nth(1).waitFor();
+    // A publication's row, not the members' table still showing while the publications load.
+    const publication = page.getByRole('row', { name: /Nieuwsbrief januari/ }).first();
+    await publication.waitFor();
     expect(await page.getByRole('button', { name: /Nieuwe publicatie/i }).count()).toBe(0);
-    await page.getByRole('row').nth(1).click();
+    await publication.click();
     await page.getByRole('heading', { level: 2 }).first().waitFor();
     await page.getByRole('link', { name: 'Analyse' }).waitFor();
     expect(await page.locator('.MuiCardActions-root button').count()).toBe(0);

@@ -13,7 +13,7 @@ import {
 import { serverAnswerTimeLimitMs } from '../../src/dataProvider/answerDeadline';
 import { startOwnServer } from './support/ownServer';
 import type { ServerProcess } from './support/serverProcess';
-import { ANNE, signIn, signInWithRedirect } from './support/signIn';
+import { ANNE, signIn, signInWithPopup, signInWithRedirect } from './support/signIn';
 import { apiAsBrowser as api } from './support/browserApi';
 
 /** The one text of every failed request while the server is away (src/dataProvider/serverError.ts). */
@@ -131,7 +131,7 @@ describe('when the server is away', () => {
     const hanging = await newDesktopContext(browser);
     try {
       // Signed in first (the session stays in the context), then the console opens with the test's clock.
-      await signInWithRedirect(await hanging.newPage(), server.url, ANNE);
+      await signInWithPopup(await hanging.newPage(), server.url, ANNE);
       await hanging.clock.install();
       const hangingPage = await hanging.newPage();
       await hangingPage.goto(`${server.url}/publications`);
