@@ -46,7 +46,10 @@ afterAll(async () => {
 /** The rows of the catcher page searched for `subject`. */
 async function caughtWith(page: Page, subject: string) {
   await page.goto(caughtMailUrl(server.url, subject));
-  return page.getByRole('row', { name: new RegExp(subject) });
+  const rows = page.getByRole('row', { name: new RegExp(subject) });
+  // The catcher's table shows its rows once its one read answers: count them after that.
+  await rows.first().waitFor();
+  return rows;
 }
 
 describe('an A/B test of the subject', () => {
@@ -70,7 +73,7 @@ describe('an A/B test of the subject', () => {
     await page.getByRole('option', { name: 'Standaard' }).click();
     await page.getByRole('combobox', { name: 'Doelgroep' }).click();
     await page.getByRole('option', { name: 'Test redactie' }).click();
-    await page.getByRole('checkbox', { name: 'A/B-test' }).check();
+    await page.getByRole('switch', { name: 'A/B-test' }).check();
     await page.getByRole('textbox', { name: 'Onderwerp — Variant A' }).fill(subjectA);
     await page.getByRole('textbox', { name: 'Onderwerp — Variant B' }).fill(subjectB);
     await page.getByRole('textbox', { name: 'Testgroep (%)' }).fill('50');
@@ -183,7 +186,7 @@ describe('an A/B test of the subject', () => {
       const small = await phone.newPage();
       await signInWithRedirect(small, server.url, ANNE);
       await small.goto(`${server.url}/publications/${publicationId}/deliver`);
-      await small.getByRole('checkbox', { name: 'A/B-test' }).check();
+      await small.getByRole('switch', { name: 'A/B-test' }).check();
       await small.getByRole('textbox', { name: 'Onderwerp — Variant B' }).waitFor();
       await screenshot(small, 'ab-test-deliver-phone');
       expect(await axeViolations(small)).toEqual([]);

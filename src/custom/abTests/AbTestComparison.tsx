@@ -78,7 +78,8 @@ export function AbTestComparison({ test }: { test: AbTest }) {
           })}
         </Typography>
       </Box>
-      <TableContainer>
+      {/* A phone scrolls the figures sideways: the region takes the keyboard's focus to scroll too. */}
+      <TableContainer role="region" aria-label={translate('app.abTests.title')} tabIndex={0}>
         <Table size="small" aria-label={translate('app.abTests.title')}>
           <TableHead>
             <TableRow>
