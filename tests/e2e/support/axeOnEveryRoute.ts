@@ -4,8 +4,10 @@ import { seriousFindings } from './axe';
 import { releaseBrowser, workerBrowser, newDesktopContext, newPhoneContext, screenshot } from './browser';
 import { firstRecordPaths } from './firstRowHref';
 import { sharedServerUrl } from './sharedServer';
-import { signIn, signInWithRedirect } from './signIn';
-import { environmentIds, journeyIds, publicationIds } from '../../../server/src/seed/ids';
+import { BRAM, signIn, signInWithRedirect } from './signIn';
+import type { ReceiverList } from '../../../server/src/contract/receivers';
+import type { SignUpForm } from '../../../server/src/contract/signUp';
+import { environmentIds, journeyIds, publicationIds, receiverIds } from '../../../server/src/seed/ids';
 import { apiAsBrowser } from './browserApi';
 
 // axe-core over every route of the console and every panel it opens, at one viewport. The routes are the
@@ -33,7 +35,10 @@ interface PageState {
   reach(page: Page): Promise<void>;
 }
 
-/** One page the walk opens at a declared route, with records of the seed for the routes that need an id. */
+/**
+ * One page the walk opens at a declared route, with records of the seed (or the walk's own, `ownRecords`)
+ * for the routes that need an id.
+ */
 interface Visit {
   path: string;
   /** Buttons that open a dialog (a slide-over or a confirmation), each checked and closed with Escape. */
@@ -66,6 +71,33 @@ const fileDetails: PageState = {
       .waitFor();
   },
 };
+
+/** A switch of a settings page turned on, so that the field it shows is checked too (nothing is saved). */
+const switchedOn = (label: string, shows: string): PageState => ({
+  name: 'switched-on',
+  async reach(page) {
+    await page.getByLabel(label).check();
+    await page.getByLabel(shows).waitFor();
+  },
+});
+
+/** A member's row clicked: the panel with their role (Bram's, as nobody changes their own). */
+const memberRole: PageState = {
+  name: 'member-role',
+  async reach(page) {
+    await page.getByRole('row', { name: new RegExp(BRAM) }).click();
+    await page.getByRole('dialog', { name: `Rol van ${BRAM}` }).waitFor();
+  },
+};
+
+/** The persons' table searched for an address, so that it shows a row. */
+const personFound = (email: string): PageState => ({
+  name: 'person-found',
+  async reach(page) {
+    await page.getByPlaceholder('Zoeken').fill(email);
+    await page.getByRole('link', { name: email, exact: true }).waitFor();
+  },
+});
 
 /** The console's areas, each one test of the walk, by the first part of a route. */
 const areas = {
@@ -107,12 +139,56 @@ async function caughtMessagePath(page: Page): Promise<string> {
 }
 
 /**
+ * Records the demo seed does not have, made through the API as the console makes them: a public list
+ * with one subscriber (a person to look up), a sign-up form for that list, and an approval request
+ * asked by Bram, so that Anne may approve or reject it (the panels of a request's page).
+ */
+interface OwnRecords {
+  signUpForm: string;
+  person: string;
+  approvalRequest: string;
+}
+
+async function ownRecords(page: Page, browser: Browser, size: string): Promise<OwnRecords> {
+  const suffix = `${size}-${Date.now().toString(36)}`;
+  const title = encodeURIComponent(`Toegankelijk ${suffix}`);
+  const list = await apiAsBrowser<ReceiverList>(page, 'POST', `/list/manual?title=${title}`);
+  await apiAsBrowser(page, 'PUT', `/list/manual/${list.id}?title=${title}&isPublic=true`);
+  const person = `toegankelijk.${suffix}@voorbeeld.nl`;
+  await apiAsBrowser(page, 'POST', `/list/manual/${list.id}/subscriber`, { name: person, email: person });
+  const signUpForm = await apiAsBrowser<SignUpForm>(page, 'POST', '/signupforms', {
+    name: `Toegankelijk ${suffix}`,
+    listIds: [list.id],
+    askedFields: ['firstName', 'lastName'],
+    requiredFields: [],
+    consentText: 'Ik wil de gekozen nieuwsbrieven per e-mail ontvangen.',
+    confirmationSubject: 'Bevestig je aanmelding',
+    confirmationText: 'Klik op de link hieronder om je aanmelding te bevestigen.',
+    confirmedText: 'Je aanmelding is bevestigd.',
+  });
+  const bramContext = await newDesktopContext(browser);
+  try {
+    const bram = await bramContext.newPage();
+    await signIn(bram, baseUrl, BRAM);
+    const request = await apiAsBrowser<{ id: string }>(bram, 'POST', '/approvalrequests', {
+      publicationId: publicationIds.publications.januaryNewsletter,
+      title: `Toegankelijk ${suffix}`,
+      publicationTemplateId: publicationIds.templates.zuiderveenStandard,
+      audienceId: receiverIds.audiences.editorsTest,
+    });
+    return { signUpForm: signUpForm.id, person, approvalRequest: request.id };
+  } finally {
+    await bramContext.close();
+  }
+}
+
+/**
  * The pages the walk opens, by the declared route (the react-router pattern of src/resources) each
  * belongs to. Every declared route needs at least one: a route declared without a visit here fails the
  * walk (see `declaredRoutePaths`). The platform pages are seen as a user who is no platform
  * administrator (their own file walks them as one).
  */
-async function visitsByRoute(page: Page): Promise<Record<string, Visit[]>> {
+async function visitsByRoute(page: Page, own: OwnRecords): Promise<Record<string, Visit[]>> {
   const { publication, list, audience, form, question, job } = await firstRecordPaths(page, baseUrl);
   const mail = await caughtMessagePath(page);
   return {
@@ -147,6 +223,16 @@ async function visitsByRoute(page: Page): Promise<Record<string, Visit[]>> {
     '/recievers/audiences/': [{ path: '/recievers/audiences/', panels: ['Nieuwe doelgroep'] }],
     '/recievers/audiences/:id': [{ path: audience, panels: ['Naam aanpassen'] }],
     '/recievers/audiences/:id/:audienceName': [{ path: `${audience}/Doelgroep`, panels: [] }],
+    '/recievers/signupforms/': [
+      { path: '/recievers/signupforms/', panels: ['Nieuw aanmeldformulier', /verwijderen/i] },
+    ],
+    '/recievers/signupforms/:id': [
+      { path: `/recievers/signupforms/${own.signUpForm}`, panels: ['Aanmeldformulier aanpassen'] },
+    ],
+    '/recievers/persons/': [{ path: '/recievers/persons/', panels: [], states: [personFound(own.person)] }],
+    '/recievers/persons/:id': [
+      { path: `/recievers/persons/${encodeURIComponent(own.person)}`, panels: ['Wissen'] },
+    ],
     '/media/*': [
       { path: '/media/', panels: ['Nieuwe Map'] },
       { path: "/media/Foto's", panels: [], states: [fileDetails] },
@@ -169,6 +255,24 @@ async function visitsByRoute(page: Page): Promise<Record<string, Visit[]>> {
     '/settings/sender': [{ path: '/settings/sender', panels: [] }],
     '/settings/domain': [{ path: '/settings/domain', panels: [] }],
     '/settings/measuring': [{ path: '/settings/measuring', panels: [] }],
+    '/settings/archive': [{ path: '/settings/archive', panels: [] }],
+    '/settings/retention': [
+      {
+        path: '/settings/retention',
+        panels: [],
+        states: [switchedOn('Inactieve ontvangers verwijderen', 'Inactief na (maanden)')],
+      },
+    ],
+    '/settings/approval': [
+      {
+        path: '/settings/approval',
+        panels: [],
+        states: [switchedOn('Goedkeuring vragen', 'Vanaf aantal ontvangers')],
+      },
+    ],
+    '/members/': [{ path: '/members/', panels: [], states: [memberRole] }],
+    '/approvals/': [{ path: '/approvals/', panels: [] }],
+    '/approvals/:id': [{ path: `/approvals/${own.approvalRequest}`, panels: ['Goedkeuren', 'Afwijzen'] }],
     '/platform/environments': [{ path: '/platform/environments', panels: [] }],
     '/platform/environments/:id': [
       { path: `/platform/environments/${environmentIds.zuiderveen}`, panels: [] },
@@ -220,6 +324,7 @@ export function describeAxeOnEveryRoute(size: keyof typeof viewports): void {
     let page: Page;
     let visits: Record<string, Visit[]>;
     let declared: string[];
+    let own: OwnRecords | undefined;
 
     beforeAll(async () => {
       declared = await declaredRoutes();
@@ -228,9 +333,16 @@ export function describeAxeOnEveryRoute(size: keyof typeof viewports): void {
       page = await context.newPage();
       if (size === 'phone') await signInWithRedirect(page, baseUrl, 'anne@voorbeeld.nl');
       else await signIn(page, baseUrl);
-      visits = await visitsByRoute(page);
+      own = await ownRecords(page, browser, size);
+      visits = await visitsByRoute(page, own);
     });
     afterAll(async () => {
+      // Bram's request is decided, so that Anne's badge in later files on this server does not count it.
+      if (own) {
+        await apiAsBrowser(page, 'POST', `/approvalrequests/${own.approvalRequest}/reject`, {
+          reason: 'Alleen voor de toegankelijkheidscontrole.',
+        });
+      }
       await context?.close();
       await releaseBrowser(browser);
     });
