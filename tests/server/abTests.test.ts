@@ -24,6 +24,7 @@ import type { Clock } from '../../server/src/delivery/clock';
 import { runDeliveryJob, type DeliveryContext } from '../../server/src/delivery/deliveryRunner';
 import { createRateLimiter } from '../../server/src/delivery/rateLimiter';
 import type { OutgoingMessage } from '../../server/src/mail/mailer';
+import { cancelJob } from '../../server/src/delivery/jobStates';
 import { createDeliveryJob } from '../../server/src/publications/deliveryJobs';
 import { seedIfEmpty } from '../../server/src/seed';
 import { demoUsers, environmentIds, publicationIds } from '../../server/src/seed/ids';
@@ -282,6 +283,54 @@ describe('A/B tests (variant jobs, decision, remainder)', () => {
       ].sort((x, y) => x.email.localeCompare(y.email)),
     );
     expect((await getAbTest(db, env, parent.id)).decisionReason).toBe('Zelf gekozen: variant A.');
+  });
+
+  it('cancelling the parent cancels the variants not yet sent, and a winner is chosen by nobody after', async () => {
+    const { clock, advance } = manualClock();
+    const parent = await createDeliveryJob(
+      db,
+      env,
+      testActor,
+      jobBody(
+        await audienceOf(db, ['stop1@proef.nl', 'stop2@proef.nl', 'stop3@proef.nl']),
+        subjectTest('clicks', 100),
+      ),
+      { catcher: false },
+      clock.now(),
+    );
+    const { variants } = await getAbTest(db, env, parent.id);
+    await cancelJob(db, env, parent.id, clock.now(), testActor);
+    const statusOf = async (jobId: string) =>
+      (
+        await db.select({ status: deliveryJobs.status }).from(deliveryJobs).where(eq(deliveryJobs.id, jobId))
+      )[0].status;
+    expect(await Promise.all(variants.map((variant) => statusOf(variant.jobId)))).toEqual([
+      'Geannuleerd',
+      'Geannuleerd',
+    ]);
+    const sent = recordingMailer();
+    for (const variant of variants) await runDeliveryJob(contextWith(sent.mailer, clock), variant.jobId);
+    expect(sent.accepted).toEqual([]);
+    advance(100 * hourMs);
+    expect(await decideDueTests(db, clock.now())).toEqual([]);
+    await expect(decideTestNow(db, env, parent.id, clock.now(), 'A')).rejects.toMatchObject({
+      status: 409,
+      message: 'Deze A/B-test is geannuleerd; er wordt geen winnaar meer gekozen.',
+    });
+  });
+
+  it('cancelling the parent after the decision stops the remainder before it is sent', async () => {
+    const { clock } = manualClock();
+    const addresses = Array.from({ length: 20 }, (_, index) => `rest${index}@proef.nl`);
+    const { parent, test } = await startTest(addresses, subjectTest('manual'), clock);
+    const remainderJobId = await decideTestNow(db, env, parent.id, clock.now(), 'B');
+    await cancelJob(db, env, parent.id, clock.now(), testActor);
+    const rest = recordingMailer();
+    await runDeliveryJob(contextWith(rest.mailer, clock), remainderJobId);
+    expect(rest.accepted).toEqual([]);
+    expect((await getAbTest(db, env, parent.id)).variants.map((variant) => variant.status)).toEqual(
+      test.variants.map((variant) => variant.status),
+    );
   });
 
   it('refuses a bad test with a Dutch 400 naming the field', async () => {

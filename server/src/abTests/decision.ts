@@ -86,7 +86,13 @@ export async function decideTest(
       .where(eq(abTests.id, testId))
       .for('update');
     if (test.decidedAt) return undefined;
-    const [parent] = await tx.select().from(deliveryJobs).where(eq(deliveryJobs.id, test.parentJobId));
+    // Locked, so that a cancel of the parent either comes first (no winner) or finds the remainder to stop.
+    const [parent] = await tx
+      .select()
+      .from(deliveryJobs)
+      .where(eq(deliveryJobs.id, test.parentJobId))
+      .for('update');
+    if (parent.status === 'Geannuleerd') return undefined;
     const [remainder] = await tx
       .insert(deliveryJobs)
       .values({
@@ -173,6 +179,7 @@ export async function decideTestNow(
 ): Promise<string> {
   const test = await testOfJob(db, environmentId, jobId);
   if (test.decidedAt) throw new ApiError(409, 'Voor deze A/B-test is de winnaar al gekozen.', 'winner');
+  if (await parentCancelled(db, test.parentJobId)) throw cancelledTest();
   if (!test.decideAt || (await variantsStillSending(db, test.id)))
     throw new ApiError(409, 'De varianten worden nog verzonden; kies de winnaar daarna.', 'winner');
   const scores = await variantScores(db, test.id);
@@ -190,8 +197,22 @@ export async function decideTestNow(
     winner = chooseWinner(scores, test.decideBy as 'humanOpens' | 'clicks');
   }
   const remainder = await decideTest(db, test.id, winner, now);
-  if (!remainder) throw new ApiError(409, 'Voor deze A/B-test is de winnaar al gekozen.', 'winner');
+  if (!remainder) {
+    if (await parentCancelled(db, test.parentJobId)) throw cancelledTest();
+    throw new ApiError(409, 'Voor deze A/B-test is de winnaar al gekozen.', 'winner');
+  }
   return remainder;
+}
+
+const cancelledTest = () =>
+  new ApiError(409, 'Deze A/B-test is geannuleerd; er wordt geen winnaar meer gekozen.', 'winner');
+
+async function parentCancelled(db: Database, parentJobId: string): Promise<boolean> {
+  const [parent] = await db
+    .select({ status: deliveryJobs.status })
+    .from(deliveryJobs)
+    .where(eq(deliveryJobs.id, parentJobId));
+  return parent?.status === 'Geannuleerd';
 }
 
 /** The test a job belongs to (as parent, variant or remainder) in the environment; 404 otherwise. */

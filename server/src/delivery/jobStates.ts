@@ -1,3 +1,4 @@
+import { cancelTestOfParent } from '../abTests/cancelTest';
 import { recordInLog, type LogActor } from '../auditLog/recordInLog';
 import { logMoment } from '../auditLog/logMoment';
 import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
@@ -156,6 +157,8 @@ export async function cancelJob(
       )
       .returning({ id: deliveryJobs.id, title: deliveryJobs.title, sentCount: deliveryJobs.sentCount });
     if (job) {
+      // The parent of an A/B test takes its variants and remainder with it.
+      await cancelTestOfParent(tx, job.id, now);
       await recordInLog(tx, {
         environmentId,
         actor,
