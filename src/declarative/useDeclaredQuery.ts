@@ -36,14 +36,45 @@ export function useDeclaredQuery<
   const dataProvider = useDataProvider<DeclaredDataProvider<DeclaredActions>>();
   const poll = declaredPoll(resource, action);
   const query = useQuery({
-    queryKey: declaredQueryKey(resource, action, params),
-    queryFn: async ({ signal }) => (await dataProvider.action(resource, action, { ...params, signal })).data,
+    ...declaredRead(dataProvider, resource, action, params),
     enabled,
     placeholderData: keepPrevious ? keepPreviousData : undefined,
     refetchInterval: (query) => pollInterval(poll, query.state.data === undefined ? [] : [query.state.data]),
   });
   useAlsoRefreshed(poll?.alsoRefreshes ?? [], query.dataUpdatedAt);
   return query;
+}
+
+/**
+ * Reads a declared action's answer now, from an event handler (a value checked before it is shown), into
+ * the cache `useDeclaredQuery` reads with the same values: the view then shows it without asking again.
+ */
+export function useFetchDeclared() {
+  const dataProvider = useDataProvider<DeclaredDataProvider<DeclaredActions>>();
+  const queryClient = useQueryClient();
+  return <TResource extends DeclaredResource, TAction extends keyof DeclaredActions[TResource] & string>(
+    resource: TResource,
+    action: TAction,
+    params: DeclaredReadParams,
+  ): Promise<DeclaredActions[TResource][TAction]> =>
+    queryClient.fetchQuery(declaredRead(dataProvider, resource, action, params));
+}
+
+/** The query key and function of a declared read: one place for the hook and the imperative read. */
+function declaredRead<
+  TResource extends DeclaredResource,
+  TAction extends keyof DeclaredActions[TResource] & string,
+>(
+  dataProvider: DeclaredDataProvider<DeclaredActions>,
+  resource: TResource,
+  action: TAction,
+  params: DeclaredReadParams,
+) {
+  return {
+    queryKey: declaredQueryKey(resource, action, params),
+    queryFn: async ({ signal }: { signal: AbortSignal }) =>
+      (await dataProvider.action(resource, action, { ...params, signal })).data,
+  };
 }
 
 function declaredPoll(resource: string, action: string): PollDeclaration<unknown> | undefined {

@@ -182,6 +182,8 @@ export const publicationsNl = {
         inbox_sender: 'Afzender',
         inbox_subject: 'Onderwerp',
         inbox_preheader: 'Voorbeeldtekst',
+        recipient: 'Bekijken als',
+        recipient_help: 'E-mailadres van een ontvanger; leeg toont de vervangende teksten.',
       },
       analytics: {
         title: 'Analyse van %{name}',

@@ -195,6 +195,43 @@ describe('publication content: block editor and live preview', () => {
     }
   });
 
+  it("shows the preview as one recipient gets it ('Bekijken als'), and says so for an unknown address", async () => {
+    const name = `Bekijken als ${unique()}`;
+    const { id } = await newPublication(page, name);
+    await api(page, 'PUT', `/publications/${id}`, {
+      name,
+      subject: 'Nieuws voor {{firstName|jou}}',
+      isNotMarketing: false,
+      isPublic: false,
+    });
+    const list = await api<{ id: string }>(page, 'POST', `/list/manual?title=${encodeURIComponent(name)}`);
+    const address = `fatima.${unique()}@voorbeeld.nl`;
+    await api(page, 'POST', `/list/manual/${list.id}/subscriber`, {
+      name: 'Fatima Yilmaz',
+      email: address,
+      firstName: 'Fatima',
+    });
+    await page.goto(`${baseUrl}/publications/${id}`);
+    await page.getByText('Nieuws voor jou').waitFor();
+    const showAs = page.getByRole('textbox', { name: 'Bekijken als' });
+    await showAs.fill(address);
+    await showAs.press('Enter');
+    await page.getByText('Nieuws voor Fatima').waitFor();
+
+    await showAs.fill('niemand@voorbeeld.nl');
+    await showAs.press('Enter');
+    await page
+      .getByText('Er staat geen ontvanger met dit e-mailadres in de lijsten van deze omgeving.')
+      .waitFor();
+    expect(await page.getByText('Nieuws voor Fatima').count()).toBe(1);
+    await screenshot(page, 'publication-preview-recipient-refused-desktop');
+    expect(await axeViolations(page, 'main')).toEqual([]);
+
+    await showAs.fill('');
+    await showAs.press('Enter');
+    await page.getByText('Nieuws voor jou').waitFor();
+  });
+
   it('opens the web version of a public publication; a non-public one has no link', async () => {
     const { id } = await newPublication(page, `Niet openbaar e2e ${unique()}`);
     await page.goto(`${baseUrl}/publications/${id}`);

@@ -250,10 +250,28 @@ describe('checks before sending, subject and preview text, duplicating', () => {
       "Voornaam ({{firstName}}) is leeg voor 2 van de 3 ontvangers, bijvoorbeeld leeg@voornaam.nl, en heeft geen vervangende tekst: op die plek komt niets ('Beste , …'). Geef een vervangende tekst, zoals {{firstName|inwoner}}.",
     );
 
+    // 'Bekijken als': the preview shows the warned-about recipient as they would get it, and another's name.
+    const previewAs = (recipient: string) =>
+      api<{ text: string; status?: number; field?: string; message?: string }>(
+        'GET',
+        `/publications/${id}/render`,
+        undefined,
+        { templateId: templates.zuiderveenStandard, recipient },
+      );
+    expect((await previewAs('leeg@voornaam.nl')).body.text).toContain('Beste , afgelopen week');
+    expect((await previewAs(' Anna@Voornaam.nl ')).body.text).toContain('Beste Anna, afgelopen week');
+    const unknown = await previewAs('niemand@voornaam.nl');
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toMatchObject({
+      field: 'recipient',
+      message: 'Er staat geen ontvanger met dit e-mailadres in de lijsten van deze omgeving.',
+    });
+
     const [saved] = await blocksOf(id);
     await fillBlock(id, saved, { text: '<p>Beste {{firstName|inwoner}}, afgelopen week …</p>' });
     const withFallback = await check(id, query);
     expect(withFallback.body.warnings.map((candidate) => candidate.code)).not.toContain('mergeFieldEmpty');
+    expect((await previewAs('leeg@voornaam.nl')).body.text).toContain('Beste inwoner, afgelopen week');
   });
 
   it('warns that the publication already went to this audience, with the date', async () => {

@@ -250,6 +250,16 @@ export type ReorderBlocksBody = Static<typeof ReorderBlocksBody>;
 
 export const RenderQuery = Type.Object({
   templateId: Type.String({ format: 'uuid', description: "A template of the publication's type." }),
+  recipient: Type.Optional(
+    Type.String({
+      minLength: 3,
+      maxLength: 320,
+      pattern: '^\\s*[^@\\s]+@[^@\\s]+\\s*$',
+      description:
+        "Extension: an address of the environment's subscribers; the merge fields show that recipient's values " +
+        "('Bekijken als'). 400 naming recipient when no list of the environment holds it.",
+    }),
+  ),
 });
 export type RenderQuery = Static<typeof RenderQuery>;
 

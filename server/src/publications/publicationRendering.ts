@@ -11,6 +11,7 @@ import {
   themes,
 } from '../db/schema';
 import { badRequest, notFound } from '../errors';
+import { previewRecipientValues } from './previewRecipient';
 import { cdnImageUrl, type CdnLocation } from '../rendering/imageUrl';
 import { escapeHtml } from '../rendering/escapeHtml';
 import { fillMergeFields, type MergeValues } from '../rendering/mergeFields';
@@ -58,6 +59,8 @@ export async function renderPublicationPreview(
   templateId: string,
   // The test send fills in each tester's own working link, so it keeps the placeholder.
   unsubscribeLink: 'example' | 'placeholder' = 'example',
+  /** The address of one recipient whose values fill the merge fields ('Bekijken als'); else fallbacks. */
+  recipientEmail?: string,
 ): Promise<PreviewMail> {
   const publication = await findPublication(
     db,
@@ -71,22 +74,26 @@ export async function renderPublicationPreview(
   if (publication.layout === null) {
     throw badRequest('templateId', 'Deze template hoort niet bij het publicatietype van deze publicatie.');
   }
+  const recipient =
+    recipientEmail === undefined ? {} : await previewRecipientValues(db, environmentId, recipientEmail);
   const mail = withFallbacks(
     await renderStored(db, cdn, environmentId, publication, publication.layout, messageLinks, {
       blockAnchors: true,
     }),
     unsubscribeLink === 'example'
       ? {
+          ...recipient,
           unsubscribeUrl: previewUnsubscribeUrl(cdn),
           preferencesUrl: previewPreferenceUrl(cdn.publicUrl, environmentId),
         }
-      : {},
+      : recipient,
   );
   const asText = (value: string) => value;
   return {
     ...mail,
-    subject: fillMergeFields(messageSubject(publication), {}, asText),
-    preheader: publication.preheader === null ? null : fillMergeFields(publication.preheader, {}, asText),
+    subject: fillMergeFields(messageSubject(publication), recipient, asText),
+    preheader:
+      publication.preheader === null ? null : fillMergeFields(publication.preheader, recipient, asText),
   };
 }
 

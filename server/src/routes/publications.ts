@@ -391,6 +391,8 @@ export const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.environmentId,
         request.params.id,
         request.query.templateId,
+        'example',
+        request.query.recipient,
       )),
       from: await publicationFromLine(app.db, request.environmentId, request.params.id, app.mail.from),
     }),

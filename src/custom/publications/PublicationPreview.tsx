@@ -13,13 +13,15 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useGetOne, useTranslate } from 'react-admin';
+import { HttpError, useGetOne, useTranslate } from 'react-admin';
 import { useSession } from '../../authProvider/useSession';
-import { useDeclaredQuery } from '../../declarative/useDeclaredQuery';
+import { useDeclaredQuery, useFetchDeclared } from '../../declarative/useDeclaredQuery';
 import { InboxLine } from './InboxLine';
 import { useElementWidth } from './useElementWidth';
 import { webVersionUrl } from './webVersionUrl';
+import type { ServerErrorBody } from '../../dataProvider/serverError';
 import { serverMessage } from '../../dataProvider/serverMessage';
+import { PreviewRecipientField } from './PreviewRecipientField';
 import { LoadError } from '../../layout/LoadError';
 
 /** The widths the preview shows: an e-mail's 600 px on a computer, a phone's screen, or the plain text. */
@@ -52,18 +54,38 @@ export function PublicationPreview({
   const [chosenTemplateId, setTemplateId] = useState<string | undefined>(templateId);
   const template = templates.find((candidate) => candidate.id === chosenTemplateId) ?? templates.at(0);
   const [view, setView] = useState<PreviewView>('desktop');
+  const [recipient, setRecipient] = useState<string>();
   // Rendered again after every change of the publication or its blocks; the last rendering stays shown
   // while the next one loads, so the preview does not flash.
   const preview = useDeclaredQuery(
     'publications',
     'render',
-    { id: String(publication.id), data: { templateId: template?.id } },
+    { id: String(publication.id), data: { templateId: template?.id, recipient } },
     { enabled: Boolean(template), keepPrevious: true },
   );
   // The mail keeps its real width; where the column is narrower it is shown smaller, never cut off.
   const [stage, stageWidth] = useElementWidth();
   const frameWidth = view === 'text' ? 0 : previewWidths[view];
   const scale = stageWidth && frameWidth > stageWidth ? stageWidth / frameWidth : 1;
+  // An address is read once before it is shown: one the server does not know is said at the field,
+  // and the preview stays as it was.
+  const [refusal, setRefusal] = useState<string>();
+  const fetchDeclared = useFetchDeclared();
+  const showAs = async (next: string | undefined) => {
+    setRefusal(undefined);
+    if (next !== undefined && template) {
+      const params = { id: String(publication.id), data: { templateId: template.id, recipient: next } };
+      const refused = await fetchDeclared('publications', 'render', params).then(
+        () => undefined,
+        (error: unknown) =>
+          error instanceof HttpError && (error.body as ServerErrorBody | undefined)?.field === 'recipient'
+            ? error.message
+            : undefined,
+      );
+      if (refused) return setRefusal(refused);
+    }
+    setRecipient(next);
+  };
   const frame = useRef<HTMLIFrameElement>(null);
   const scrollToBlock = useCallback(() => {
     if (focusBlockId) scrollFrameTo(frame.current, `block-${focusBlockId}`);
@@ -118,6 +140,7 @@ export function PublicationPreview({
               <ToggleButton value="phone">{translate('app.publications.preview.phone')}</ToggleButton>
               <ToggleButton value="text">{translate('app.publications.preview.text')}</ToggleButton>
             </ToggleButtonGroup>
+            <PreviewRecipientField onApply={(next) => void showAs(next)} error={refusal} />
           </Stack>
         )}
         <Box sx={{ height: 4 }}>{preview.isFetching ? <LinearProgress /> : null}</Box>

@@ -61,7 +61,8 @@ export const publications = defineResource<Publication>()({
       render: answers<RenderedPublication>({
         method: 'GET',
         path: '/publications/{id}/render',
-        query: ['templateId'],
+        // `recipient`: 'Bekijken als', that recipient's values in the merge fields.
+        query: ['templateId', 'recipient'],
       }),
       // Extension: the publication through a template to typed addresses, subject marked [TEST].
       testSend: { method: 'POST', path: '/publications/{id}/test-sends', body: ['templateId', 'addresses'] },
