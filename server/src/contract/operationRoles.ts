@@ -181,6 +181,11 @@ export const operationRoles = {
   'POST /api/1/{environmentId}/person/erase': 'administrator',
   'GET /api/1/{environmentId}/retention': 'reader',
   'PUT /api/1/{environmentId}/retention': 'administrator',
+  // A sign-up form's hosted page and its mailed confirmation: anyone (bounded and rate-limited).
+  'GET /s/{environmentId}/{signUpFormId}': 'public',
+  'POST /s/{environmentId}/{signUpFormId}': 'public',
+  'GET /s/{environmentId}/{signUpFormId}/bevestigen/{token}': 'public',
+  'POST /s/{environmentId}/{signUpFormId}/bevestigen/{token}': 'public',
   // The preference page: the recipient's own signed link.
   'GET /v/{environmentId}': 'public',
   'POST /v/{environmentId}/lijsten': 'public',
