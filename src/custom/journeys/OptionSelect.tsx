@@ -1,12 +1,13 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { useJourneyEditable } from './journeyEditable';
 
 /** A choice of a journey's inputs: the value stored in the graph and the text shown. */
 export type Option = { id: string; name: string };
 
 /**
  * The editor's labelled select. A value that is not among the options (a list deleted since, options
- * still loading) shows as empty rather than as a raw id.
+ * still loading) shows as empty rather than as a raw id. Read-only where the role cannot save the journey.
  */
 export function OptionSelect({
   label,
@@ -19,9 +20,11 @@ export function OptionSelect({
   options: readonly Option[];
   onChange(value: string): void;
 }) {
+  const editable = useJourneyEditable();
   return (
     <TextField
       select
+      slotProps={{ input: { readOnly: !editable } }}
       size="small"
       label={label}
       value={options.some((option) => option.id === value) ? value : ''}
