@@ -24,7 +24,11 @@ export function OptionSelect({
   return (
     <TextField
       select
-      slotProps={{ input: { readOnly: !editable } }}
+      // Read-only: no arrow that promises a choice.
+      slotProps={{
+        input: { readOnly: !editable },
+        select: editable ? undefined : { IconComponent: NoArrow },
+      }}
       size="small"
       label={label}
       value={options.some((option) => option.id === value) ? value : ''}
@@ -39,6 +43,8 @@ export function OptionSelect({
     </TextField>
   );
 }
+
+const NoArrow = () => null;
 
 /** Options from a registry of message keys (`{ send: 'app.journeys.steps.send' }`), in `keys`' order. */
 export function translatedOptions(
