@@ -21,7 +21,7 @@ function callOf(
   action: DetailAction<RaRecord>,
   target: { resource: ResourceDeclaration; form?: string },
 ): DeclaredCall | undefined {
-  if (action.to) return undefined;
+  if (action.to) return action.leadsTo?.call;
   if (action.download) return action.download.action;
   if (action.run) return action.run.action;
   if (action.upload) return action.upload.action;
@@ -50,7 +50,8 @@ export function DetailActionButton({
   const openFormView = useOpenFormView(target.resource);
   const [confirming, setConfirming] = useState(false);
   const { busy, download } = useActionDownload(declaration.name);
-  const access = useDeclaredAccess(target.resource, callOf(action, target), action.whenDenied);
+  const accessResource = action.to && action.leadsTo ? action.leadsTo.resource : target.resource;
+  const access = useDeclaredAccess(accessResource, callOf(action, target), action.whenDenied);
   const Icon = action.icon;
   const common = {
     variant: action.variant ?? (action.to ? 'text' : 'outlined'),

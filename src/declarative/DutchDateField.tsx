@@ -32,6 +32,8 @@ export interface DutchDateFieldProps {
   name?: string;
   inputRef?: Ref<HTMLInputElement>;
   size?: 'small' | 'medium';
+  /** Shown, not typed in (a role that cannot save). */
+  readOnly?: boolean;
 }
 
 /**
@@ -53,6 +55,7 @@ export function DutchDateField({
   name,
   inputRef,
   size,
+  readOnly,
 }: DutchDateFieldProps) {
   const translate = useTranslate();
   const kind = kinds[withTime ? 'dateTime' : 'date'];
@@ -99,7 +102,7 @@ export function DutchDateField({
       }
       placeholder={kind.pattern}
       fullWidth
-      slotProps={{ inputLabel: { shrink: true }, htmlInput: { autoComplete: 'off' } }}
+      slotProps={{ inputLabel: { shrink: true }, htmlInput: { autoComplete: 'off' }, input: { readOnly } }}
     />
   );
 }

@@ -80,6 +80,8 @@ export interface DetailAction<TRecord extends RaRecord> {
   form?: string | { resource: ResourceDeclaration; form: string };
   /** A page to go to. */
   to?(record: TRecord): string;
+  /** With `to`: the call that page is for (the import page starts an import), so the link follows the role. */
+  leadsTo?: { resource: ResourceDeclaration; call: string };
   /** A file to save: the answer of one of the resource's named actions (`GET …/export`), under this name. */
   download?: { action: string; fileName(record: TRecord): string };
   /** Runs one of the resource's named actions with the record. */

@@ -6,6 +6,7 @@ import { allowedRolesText, roleNeededFor, type DeclaredCall } from './declaredOp
 import type { Label } from './label';
 import type { ResourceDeclaration } from './resourceDeclaration';
 import { useLabel } from './useLabel';
+import { resources } from '../resources';
 
 /** How a declared button shows when the member's role does not allow its call. */
 export interface WhenDenied {
@@ -23,6 +24,11 @@ export interface DeclaredAccess {
   shown: boolean;
   /** Shown, but disabled with this reason. */
   deniedReason?: string;
+  /**
+   * The call may be made: the role allows it (or no access control decides it). False while the role is
+   * being read, so an autosaving input starts read-only rather than saving into a 403.
+   */
+  allowed: boolean;
 }
 
 /** The reason a form's submit is disabled: 'Alleen een Redacteur, Verzender of Beheerder kan dit opslaan.' */
@@ -45,11 +51,16 @@ export function useDeclaredAccessCheck(
   return useCallback(
     (call, whenDenied) => {
       const needed = call === undefined ? undefined : roleNeededFor(declaration, call);
-      if (!needed) return { shown: true };
-      if (!role) return { shown: !isPending };
-      if (roleAllows(role, needed)) return { shown: true };
-      if (!whenDenied || (role === 'reader' && !whenDenied.alsoForReaders)) return { shown: false };
-      return { shown: true, deniedReason: label(whenDenied.reason, { roles: allowedRolesText(needed) }) };
+      if (!needed) return { shown: true, allowed: true };
+      if (!role) return { shown: !isPending, allowed: !isPending };
+      if (roleAllows(role, needed)) return { shown: true, allowed: true };
+      if (!whenDenied || (role === 'reader' && !whenDenied.alsoForReaders))
+        return { shown: false, allowed: false };
+      return {
+        shown: true,
+        allowed: false,
+        deniedReason: label(whenDenied.reason, { roles: allowedRolesText(needed) }),
+      };
     },
     [declaration, role, isPending, label],
   );
@@ -62,4 +73,27 @@ export function useDeclaredAccess(
   whenDenied?: WhenDenied,
 ): DeclaredAccess {
   return useDeclaredAccessCheck(declaration)(call, whenDenied);
+}
+
+/** The name of a declared resource (src/resources), e.g. 'mediaFiles'. */
+export type DeclaredResourceName = string;
+
+function declarationNamed(name: DeclaredResourceName): ResourceDeclaration {
+  const declaration = resources.find((candidate) => candidate.name === name);
+  if (!declaration) throw new Error(`No declared resource '${name}'`);
+  return declaration;
+}
+
+/**
+ * The same check for a custom screen, by resource name (react-admin's `useCanAccess({ resource, action })`
+ * in words, answered synchronously from the one role read): whether the member may make a call of a
+ * declared resource. `useCallAccess('mediaFiles', 'upload')`; with `whenDenied` a Redacteur gets the
+ * reason to show with `DeniedButton`, while a Lezer never sees the action.
+ */
+export function useCallAccess(
+  resource: DeclaredResourceName,
+  call: DeclaredCall,
+  whenDenied?: WhenDenied,
+): DeclaredAccess {
+  return useDeclaredAccessCheck(declarationNamed(resource))(call, whenDenied);
 }

@@ -54,6 +54,7 @@ export const abTestsNl = {
       winner_badge: 'Winnaar',
       decide_now: 'Nu beslissen',
       choose: 'Kies %{label}',
+      decide_denied: 'Alleen een %{roles} kan de winnaar kiezen.',
       decided: 'De winnaar gaat nu naar de rest van de ontvangers.',
       comparison_title: 'A/B-test: %{title}',
     },

@@ -58,6 +58,7 @@ export const approvalNl = {
         approved: 'Goedgekeurd door %{name} op %{moment}',
         rejected: 'Afgewezen door %{name} op %{moment}. Reden: %{reason}',
         approve: 'Goedkeuren',
+        approve_denied: 'Alleen een %{roles} kan deze aanvraag goedkeuren.',
         approve_title: '%{name} goedkeuren',
         approve_content:
           'De verzending wordt aangemaakt zoals je haar hier ziet, naar de ontvangers die de doelgroep dan heeft.',

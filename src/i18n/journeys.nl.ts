@@ -47,6 +47,7 @@ export const journeysNl = {
         publish_content:
           'De wijzigingen gelden direct voor iedereen die nu in de journey zit; wie op een verwijderde stap staat, gaat naar de stap die je kiest.',
         published: 'De wijzigingen zijn gepubliceerd.',
+        publish_denied: 'Alleen een %{roles} kan een journey activeren of publiceren.',
       },
       editor: {
         triggers: 'Triggers',
@@ -127,6 +128,7 @@ export const journeysNl = {
         started:
           '%{smart_count} persoon opgenomen in de journey. |||| %{smart_count} personen opgenomen in de journey.',
         only_active: 'Nu starten kan zodra de journey actief is.',
+        start_denied: 'Alleen een %{roles} kan mensen in een journey laten starten.',
       },
       timeline: {
         title: 'Tijdlijn van een persoon',

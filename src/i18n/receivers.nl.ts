@@ -76,6 +76,7 @@ export const receiversNl = {
         title: 'Importeren in %{title}',
         back: 'Terug naar %{title}',
         deleted: 'Deze lijst is verwijderd; je kunt er niets meer in importeren.',
+        denied: 'Alleen een %{roles} kan een bestand importeren.',
         fields: { fileName: 'Bestand', status: 'Status', startedAt: 'Gestart' },
         history: {
           title: 'Eerdere imports',

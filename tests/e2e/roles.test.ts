@@ -12,11 +12,13 @@ import {
 import { startOwnServer } from './support/ownServer';
 import type { ServerProcess } from './support/serverProcess';
 import { ANNE, BRAM, signInWithPopup, signInWithRedirect } from './support/signIn';
+import { journeyIds } from '../../server/src/seed/ids';
 
 /**
  * Roles in Chromium: a Beheerder sets Bram's role on the environment's page 'Leden'; as a Lezer Bram
  * sees no action buttons on publications and lists (desktop and phone), as a Redacteur 'Verspreiden'
- * shows disabled with the reason. A server of its own: the roles set here must not reach other files.
+ * shows disabled with the reason. A Lezer looks at the media library and a journey without a single
+ * action that would end in a 403. A server of its own: the roles set here must not reach other files.
  */
 describe('roles in the console', () => {
   let server: ServerProcess;
@@ -41,6 +43,71 @@ describe('roles in the console', () => {
     await panel.getByRole('button', { name: 'Opslaan' }).click();
     await panel.waitFor({ state: 'detached' });
     await admin.getByRole('row', { name: new RegExp(`${email}.*${role}`) }).waitFor();
+  }
+
+  /** A menu entry, through the drawer on a phone: the app stays loaded, so the role read stays known. */
+  async function openMenuEntry(name: string, phone: boolean): Promise<void> {
+    if (phone) {
+      await page.getByRole('button', { name: 'Menu openen' }).click();
+      await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name, exact: true }).click();
+    } else {
+      await page.getByRole('link', { name, exact: true }).click();
+    }
+  }
+
+  /** Bram's own role panel says it cannot be saved: the role has arrived in the console. */
+  async function waitForRoleOnMembersPage(): Promise<void> {
+    await page.getByRole('row', { name: new RegExp(BRAM) }).click();
+    const panel = page.getByRole('dialog', { name: `Rol van ${BRAM}` });
+    await expect
+      .poll(() => panel.getByRole('button', { name: 'Opslaan' }).getAttribute('aria-disabled'))
+      .toBe('true');
+    await panel.getByRole('button', { name: 'Sluiten', exact: true }).click();
+    await panel.waitFor({ state: 'detached' });
+  }
+
+  /** As a Lezer (role known): a folder and a file's details, then the journey Welkom; no action anywhere. */
+  async function lookAtMediaAndJourney(phone: boolean, suffix: string): Promise<void> {
+    await openMenuEntry('Media', phone);
+    await page.getByRole('button', { name: "Map Foto's openen" }).click();
+    await page.getByRole('button', { name: 'Map Evenementen openen' }).click();
+    const file = page.getByTestId('media-tile-file').first();
+    await file.waitFor();
+    expect(await page.getByTestId('media-tile-new-folder').count()).toBe(0);
+    expect(await page.getByText(/Drag 'n' drop|Tik om een bestand te kiezen/).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Naam wijzigen' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Map verwijderen' }).count()).toBe(0);
+    await animationsSettled(page);
+    await screenshot(page, `roles-reader-media-${suffix}`);
+    await expect.poll(() => seriousFindings(page)).toEqual([]);
+
+    await file.click();
+    const details = page.getByRole('dialog', { name: 'Bestandsdetails' });
+    await details.getByTestId('media-file-name').waitFor();
+    await details.getByRole('button', { name: 'Downloaden' }).waitFor();
+    for (const name of ['Naam wijzigen', 'Tag toevoegen', 'Verwijderen'])
+      expect(await details.getByRole('button', { name, exact: true }).count(), name).toBe(0);
+    await animationsSettled(page);
+    await screenshot(page, `roles-reader-media-file-${suffix}`);
+    await expect.poll(() => seriousFindings(page)).toEqual([]);
+    await details.getByRole('button', { name: 'Sluiten', exact: true }).click();
+    await details.waitFor({ state: 'detached' });
+
+    await openMenuEntry('Journeys', phone);
+    await page
+      .getByRole('row', { name: /Welkom/ })
+      .first()
+      .click();
+    await page.waitForURL(`${server.url}/journeys/${journeyIds.welcome}`);
+    const steps = page.getByRole('region', { name: /^Wacht/ }).first();
+    await steps.waitFor();
+    for (const name of ['Opslaan', 'Activeren', 'Stap toevoegen', 'Trigger toevoegen', 'Nu starten'])
+      expect(await page.getByRole('button', { name, exact: true }).count(), name).toBe(0);
+    expect(await page.getByRole('button', { name: /omhoog|omlaag|verwijderen/ }).count()).toBe(0);
+    expect(await steps.getByRole('spinbutton').first().getAttribute('readonly')).not.toBeNull();
+    await animationsSettled(page);
+    await screenshot(page, `roles-reader-journey-${suffix}`);
+    await expect.poll(() => seriousFindings(page)).toEqual([]);
   }
 
   beforeAll(async () => {
@@ -128,6 +195,23 @@ describe('roles in the console', () => {
     expect(await page.getByRole('button', { name: 'Verwijderen' }).count()).toBe(0);
     await screenshot(page, 'roles-reader-lists-phone');
     await expect.poll(() => seriousFindings(page)).toEqual([]);
+  });
+
+  it('a Lezer looks at the media library and a journey without a single action', async () => {
+    page = await desktopPageOf(BRAM);
+    await page.getByRole('link', { name: 'Leden' }).click();
+    await waitForRoleOnMembersPage();
+    await lookAtMediaAndJourney(false, 'desktop');
+  });
+
+  it('a Lezer looks at the media library and a journey on a phone', async () => {
+    const context = await newPhoneContext(browser);
+    contexts.push(context);
+    page = await context.newPage();
+    await signInWithRedirect(page, server.url, BRAM);
+    await page.goto(`${server.url}/members/`);
+    await waitForRoleOnMembersPage();
+    await lookAtMediaAndJourney(true, 'phone');
   });
 
   it("a Redacteur sees 'Verspreiden' disabled with the reason", async () => {

@@ -26,6 +26,16 @@ interface Thing {
   name: string;
 }
 
+/** The copies of a thing, made on a page of their own (a Redacteur's call). */
+const copies = defineResource<Thing>()({
+  name: 'copies',
+  label: { one: 'Kopie', many: 'Kopieën' },
+  recordRepresentation: 'name',
+  api: { create: { method: 'POST', path: '/publications/{id}/duplicate' } },
+  fields: [{ source: 'name', label: 'Naam', kind: 'text' }],
+  views: {},
+});
+
 /**
  * A declared resource over real operations of the contract, each needing another role: reading
  * (Lezer), creating, editing, copying and deleting (Redacteur), and cancelling a job (Verzender).
@@ -66,6 +76,12 @@ const things = defineResource<Thing>()({
         },
         { label: 'Aanpassen', form: 'edit' },
         { label: 'Weggooien', delete: { redirect: '/things' } },
+        // A link to a page that copies: it follows the role of the copy.
+        {
+          label: 'Naar kopiëren',
+          to: (thing) => `/things/${thing.id}/copy`,
+          leadsTo: { resource: copies, call: 'create' },
+        },
       ],
     },
     create: { as: 'slideOver', title: 'Nieuw ding', fields: ['name'] },
@@ -159,6 +175,7 @@ describe('declared actions as the role allows', { timeout: 60_000 }, () => {
     expect(sent.some((request) => request.method === 'POST')).toBe(false);
     expect(screen.getByRole('button', { name: 'Aanpassen' })).not.toHaveAttribute('aria-disabled');
     expect(screen.getByRole('button', { name: 'Weggooien' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Naar kopiëren' })).toBeInTheDocument();
   });
 
   it("gives a Verzender 'Stoppen' enabled", async () => {
@@ -176,6 +193,7 @@ describe('declared actions as the role allows', { timeout: 60_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Stoppen' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Aanpassen' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Weggooien' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Naar kopiëren' })).not.toBeInTheDocument();
   });
 
   it("shows a Lezer the table without create, delete or row actions, and a row's panel that cannot save", async () => {

@@ -136,7 +136,8 @@ export const operationRoles = {
   'DELETE /api/1/{environmentId}/platform/environments/{id}/members/{userId}': 'platformAdmin',
   'GET /api/1/{environmentId}/members': 'reader',
   'PUT /api/1/{environmentId}/members/{userId}': 'administrator',
-  'POST /api/1/{environmentId}/download-ticket': 'editor',
+  // A ticket only opens a download GET the member may read anyway (all 'reader'): a Lezer downloads too.
+  'POST /api/1/{environmentId}/download-ticket': 'reader',
   'GET /api/1/{environmentId}/publications/{id}/rsvp': 'reader',
   'PUT /api/1/{environmentId}/publications/{id}/rsvp': 'editor',
   'GET /api/1/{environmentId}/publications/{id}/rsvp/summary': 'reader',

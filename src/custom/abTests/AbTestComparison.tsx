@@ -15,6 +15,8 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { serverMessage } from '../../dataProvider/serverMessage';
+import { DeniedButton } from '../../declarative/DeniedButton';
+import { useCallAccess } from '../../declarative/useDeclaredAccess';
 import { formatDutchNumber } from '../../i18n/dutchNumber';
 import { useDeclaredDataProvider } from '../../resources/useDeclaredDataProvider';
 import { formatMoment } from '../publications/formatMoment';
@@ -42,6 +44,9 @@ export function AbTestComparison({ test }: { test: AbTest }) {
   const dataProvider = useDeclaredDataProvider();
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
+  // Deciding sends to the rest: a Redacteur sees the buttons disabled with the reason, a Lezer none.
+  const decideAccess = useCallAccess('jobs', 'decideAbTest', { reason: 'app.abTests.decide_denied' });
+  const chooseAccess = useCallAccess('jobs', 'chooseAbTestWinner', { reason: 'app.abTests.decide_denied' });
   const [error, setError] = useState<string>();
   const variantsSent = test.variants.every(
     (variant) => variant.status !== 'Gepland' && variant.status !== 'Bezig',
@@ -132,23 +137,38 @@ export function AbTestComparison({ test }: { test: AbTest }) {
             })
           : translate('app.abTests.rest', { count: formatDutchNumber(test.remainderRecipients) })}
       </Typography>
-      {undecided && variantsSent ? (
+      {undecided && variantsSent && decideAccess.shown ? (
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          {test.decideBy !== 'manual' ? (
+          {test.decideBy === 'manual' ? null : decideAccess.deniedReason ? (
+            <DeniedButton
+              variant="contained"
+              text={translate('app.abTests.decide_now')}
+              reason={decideAccess.deniedReason}
+            />
+          ) : (
             <Button variant="contained" disabled={busy} onClick={() => void decide()}>
               {translate('app.abTests.decide_now')}
             </Button>
-          ) : null}
-          {test.variants.map((variant) => (
-            <Button
-              key={variant.label}
-              variant="outlined"
-              disabled={busy}
-              onClick={() => void decide(variant.label)}
-            >
-              {translate('app.abTests.choose', { label: variant.label })}
-            </Button>
-          ))}
+          )}
+          {test.variants.map((variant) =>
+            chooseAccess.deniedReason ? (
+              <DeniedButton
+                key={variant.label}
+                variant="outlined"
+                text={translate('app.abTests.choose', { label: variant.label })}
+                reason={chooseAccess.deniedReason}
+              />
+            ) : (
+              <Button
+                key={variant.label}
+                variant="outlined"
+                disabled={busy}
+                onClick={() => void decide(variant.label)}
+              >
+                {translate('app.abTests.choose', { label: variant.label })}
+              </Button>
+            ),
+          )}
         </Box>
       ) : null}
       {error ? <Alert severity="error">{error}</Alert> : null}

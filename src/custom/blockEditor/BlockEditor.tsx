@@ -19,10 +19,12 @@ export interface BlockEditorProps {
   /** The field definitions of the block's repeatable group. */
   fields: readonly FieldDefinition[];
   timer?: Timer;
+  /** The fields shown read-only, nothing saved: a role that cannot save the block (a Lezer). */
+  readOnly?: boolean;
 }
 
 /** One block's fields as a form built from its group's definitions, saved while typing. */
-export function BlockEditor({ block, fields, timer }: BlockEditorProps) {
+export function BlockEditor({ block, fields, timer, readOnly = false }: BlockEditorProps) {
   const translate = useTranslate();
   const editor = useBlockEditor({ block, fields, timer });
 
@@ -47,8 +49,10 @@ export function BlockEditor({ block, fields, timer }: BlockEditorProps) {
           id: `block-${block.id}-${field.name}`,
           field,
           value: editor.draft[field.name] as FieldDraft,
-          onChange: (value) => editor.change(field.name, value),
+          // Read-only: no change reaches the draft, so nothing is ever saved into a 403.
+          onChange: (value) => (readOnly ? undefined : editor.change(field.name, value)),
           problems: editor.problems,
+          readOnly,
         };
         return <FieldInput key={field.name} {...props} revision={editor.revision} />;
       })}

@@ -26,6 +26,8 @@ export interface RichTextEditorProps {
   initialHtml: string;
   invalid: boolean;
   onChange(html: string): void;
+  /** Shown without the toolbar and not editable (a role that cannot save the block). */
+  readOnly?: boolean;
 }
 
 /**
@@ -39,8 +41,10 @@ export function RichTextEditor({
   initialHtml,
   invalid,
   onChange,
+  readOnly = false,
 }: RichTextEditorProps) {
   const editor = useEditor({
+    editable: !readOnly,
     extensions: [
       StarterKit.configure({
         heading: { levels: [2, 3] },
@@ -67,6 +71,7 @@ export function RichTextEditor({
       attributes: {
         role: 'textbox',
         'aria-multiline': 'true',
+        ...(readOnly ? { 'aria-readonly': 'true' } : {}),
         'aria-labelledby': labelledBy,
         ...(describedBy ? { 'aria-describedby': describedBy } : {}),
         ...(invalid ? { 'aria-invalid': 'true' } : {}),
@@ -84,8 +89,12 @@ export function RichTextEditor({
         '&:focus-within': { borderColor: invalid ? 'error.main' : 'primary.main', boxShadow: 1 },
       }}
     >
-      <Toolbar editor={editor} />
-      <Divider />
+      {readOnly ? null : (
+        <>
+          <Toolbar editor={editor} />
+          <Divider />
+        </>
+      )}
       <Box
         sx={{
           px: 1.5,

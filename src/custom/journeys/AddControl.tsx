@@ -2,9 +2,13 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { useJourneyEditable } from './journeyEditable';
 import { OptionSelect, type Option } from './OptionSelect';
 
-/** 'Trigger toevoegen' or 'Stap toevoegen': a kind to choose (the first preselected) and the button. */
+/**
+ * 'Trigger toevoegen' or 'Stap toevoegen': a kind to choose (the first preselected) and the button; none
+ * where the role cannot save the journey.
+ */
 export function AddControl({
   label,
   kindLabel,
@@ -20,6 +24,8 @@ export function AddControl({
 }) {
   const translate = useTranslate();
   const [kind, setKind] = useState(kinds[0]?.id ?? '');
+  const editable = useJourneyEditable();
+  if (!editable) return null;
   return (
     // Beside each other where there is room; on a phone the button goes below the kind, whole.
     <Stack

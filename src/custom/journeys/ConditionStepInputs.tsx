@@ -1,6 +1,6 @@
 import type { ConditionKind, JourneyStep } from '@contract/journeys';
 import { journeyFields, journeyOperators, rsvpAnswers } from '@contract/journeys';
-import TextField from '@mui/material/TextField';
+import { EditorTextField as TextField } from './journeyEditable';
 import { useTranslate } from 'react-admin';
 import { ClickedInInputs } from './ClickedInInputs';
 import { FormAnswerInputs } from './FormAnswerInputs';

@@ -8,7 +8,9 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { serverMessage } from '../../dataProvider/serverMessage';
+import { useCallAccess } from '../../declarative/useDeclaredAccess';
 import { useDeclaredDataProvider } from '../../resources/useDeclaredDataProvider';
+import { JourneyEditable } from './journeyEditable';
 import { PersonTimeline } from './PersonTimeline';
 import { PublishButton } from './PublishButton';
 import { SettingsCard } from './SettingsCard';
@@ -21,7 +23,7 @@ import { useStepCounts } from './useStepCounts';
 // vertical list of steps (a condition's 'Ja' and 'Nee' indented below it; every control a labelled input
 // or button, so keyboard and screen reader work without a canvas), each step with its counts, the
 // settings, save and publish, and a person's timeline. What is typed stays in the page's state when a
-// save fails.
+// save fails. A role that cannot save the journey (a Lezer) reads the same inputs, read-only.
 
 export function JourneyEditor({ record }: { record: Journey }) {
   const dataProvider = useDeclaredDataProvider();
@@ -35,6 +37,7 @@ export function JourneyEditor({ record }: { record: Journey }) {
   const [moves, setMoves] = useState<Record<string, string>>({});
   const counts = useStepCounts(record);
   const stopped = record.state === 'Gestopt';
+  const editable = useCallAccess('journeys', 'edit').allowed;
 
   const refused = (error: unknown) =>
     setProblem(serverMessage(error, translate('ra.notification.http_error')));
@@ -60,41 +63,50 @@ export function JourneyEditor({ record }: { record: Journey }) {
   const countOf = (id: string) => counts.find((count) => count.stepId === id);
 
   return (
-    <Stack spacing={2}>
-      {problem && <Alert severity="error">{problem}</Alert>}
-      <TriggerList graph={graph} journeyId={record.id} active={record.state === 'Actief'} edit={setEdited} />
-      <Card variant="outlined">
-        <CardContent>
-          <Typography component="h3" variant="h6" gutterBottom>
-            {translate('app.journeys.editor.steps')}
-          </Typography>
-          <StepChain
-            graph={graph}
-            from={graph.start}
-            slot={{ at: 'start' }}
-            edit={setEdited}
-            countOf={countOf}
-          />
-        </CardContent>
-      </Card>
-      <SettingsCard graph={graph} edit={setEdited} />
-      <StrandedPeople graph={graph} stranded={stranded} moves={moves} onMove={setMoves} />
-      <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
-        <Button variant="outlined" disabled={!dirty} onClick={() => void saveNow()}>
-          {translate(
-            record.state === 'Concept' ? 'app.journeys.states.save' : 'app.journeys.states.save_draft',
+    <JourneyEditable value={editable}>
+      <Stack spacing={2}>
+        {problem && <Alert severity="error">{problem}</Alert>}
+        <TriggerList
+          graph={graph}
+          journeyId={record.id}
+          active={record.state === 'Actief'}
+          edit={setEdited}
+        />
+        <Card variant="outlined">
+          <CardContent>
+            <Typography component="h3" variant="h6" gutterBottom>
+              {translate('app.journeys.editor.steps')}
+            </Typography>
+            <StepChain
+              graph={graph}
+              from={graph.start}
+              slot={{ at: 'start' }}
+              edit={setEdited}
+              countOf={countOf}
+            />
+          </CardContent>
+        </Card>
+        <SettingsCard graph={graph} edit={setEdited} />
+        <StrandedPeople graph={graph} stranded={stranded} moves={moves} onMove={setMoves} />
+        <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
+          {editable && (
+            <Button variant="outlined" disabled={!dirty} onClick={() => void saveNow()}>
+              {translate(
+                record.state === 'Concept' ? 'app.journeys.states.save' : 'app.journeys.states.save_draft',
+              )}
+            </Button>
           )}
-        </Button>
-        {!stopped && (
-          <PublishButton
-            journey={record}
-            publish={publish}
-            onPublished={() => setEdited(undefined)}
-            onRefused={refused}
-          />
-        )}
+          {!stopped && (
+            <PublishButton
+              journey={record}
+              publish={publish}
+              onPublished={() => setEdited(undefined)}
+              onRefused={refused}
+            />
+          )}
+        </Stack>
+        <PersonTimeline journeyId={record.id} />
       </Stack>
-      <PersonTimeline journeyId={record.id} />
-    </Stack>
+    </JourneyEditable>
   );
 }

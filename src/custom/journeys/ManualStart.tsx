@@ -4,11 +4,16 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { serverMessage } from '../../dataProvider/serverMessage';
+import { DeniedButton } from '../../declarative/DeniedButton';
+import { useCallAccess } from '../../declarative/useDeclaredAccess';
 import { useDeclaredDataProvider } from '../../resources/useDeclaredDataProvider';
 import { OptionSelect } from './OptionSelect';
 import { useOptions } from './useOptions';
 
-/** 'Handmatig': a list or audience enters the active journey now (POST /journeys/{id}/enroll). */
+/**
+ * 'Handmatig': a list or audience enters the active journey now (POST /journeys/{id}/enroll). A Redacteur
+ * sees 'Nu starten' disabled with the reason; a Lezer sees nothing to start with.
+ */
 export function ManualStart({ journeyId, active }: { journeyId: string; active: boolean }) {
   const dataProvider = useDeclaredDataProvider();
   const notify = useNotify();
@@ -19,6 +24,7 @@ export function ManualStart({ journeyId, active }: { journeyId: string; active: 
   const [problem, setProblem] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [kind, id] = chosen.split(':');
+  const access = useCallAccess('journeys', 'enroll', { reason: 'app.journeys.manual.start_denied' });
   const start = async () => {
     setProblem(undefined);
     setBusy(true);
@@ -34,6 +40,15 @@ export function ManualStart({ journeyId, active }: { journeyId: string; active: 
       setBusy(false);
     }
   };
+  if (!access.shown) return null;
+  if (access.deniedReason)
+    return (
+      <DeniedButton
+        variant="outlined"
+        text={translate('app.journeys.manual.start')}
+        reason={access.deniedReason}
+      />
+    );
   return (
     <>
       <OptionSelect

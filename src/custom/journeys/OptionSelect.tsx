@@ -1,12 +1,13 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { useJourneyEditable } from './journeyEditable';
 
 /** A choice of a journey's inputs: the value stored in the graph and the text shown. */
 export type Option = { id: string; name: string };
 
 /**
  * The editor's labelled select. A value that is not among the options (a list deleted since, options
- * still loading) shows as empty rather than as a raw id.
+ * still loading) shows as empty rather than as a raw id. Read-only where the role cannot save the journey.
  */
 export function OptionSelect({
   label,
@@ -19,9 +20,15 @@ export function OptionSelect({
   options: readonly Option[];
   onChange(value: string): void;
 }) {
+  const editable = useJourneyEditable();
   return (
     <TextField
       select
+      // Read-only: no arrow that promises a choice.
+      slotProps={{
+        input: { readOnly: !editable },
+        select: editable ? undefined : { IconComponent: NoArrow },
+      }}
       size="small"
       label={label}
       value={options.some((option) => option.id === value) ? value : ''}
@@ -36,6 +43,8 @@ export function OptionSelect({
     </TextField>
   );
 }
+
+const NoArrow = () => null;
 
 /** Options from a registry of message keys (`{ send: 'app.journeys.steps.send' }`), in `keys`' order. */
 export function translatedOptions(

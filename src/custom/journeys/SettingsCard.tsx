@@ -4,10 +4,11 @@ import CardContent from '@mui/material/CardContent';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { EditorTextField as TextField } from './journeyEditable';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { OptionSelect } from './OptionSelect';
+import { useJourneyEditable } from './journeyEditable';
 
 const minutesPerDay = 1440;
 
@@ -15,6 +16,7 @@ const minutesPerDay = 1440;
 export function SettingsCard({ graph, edit }: { graph: JourneyGraph; edit(graph: JourneyGraph): void }) {
   const translate = useTranslate();
   const settings = graph.settings;
+  const editable = useJourneyEditable();
   const set = (changed: Partial<JourneySettings>) =>
     edit({ ...graph, settings: { ...settings, ...changed } });
   return (
@@ -48,6 +50,7 @@ export function SettingsCard({ graph, edit }: { graph: JourneyGraph; edit(graph:
             control={
               <Checkbox
                 checked={settings.exitWhenRemoved}
+                disabled={!editable}
                 onChange={(event) => set({ exitWhenRemoved: event.target.checked })}
               />
             }

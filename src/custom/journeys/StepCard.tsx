@@ -9,9 +9,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { stepKindsUi } from './kindLabels';
+import { useJourneyEditable } from './journeyEditable';
 import { StepInputs } from './StepInputs';
 
-/** One step: its name, its counts, its inputs, and buttons to move it up or down and to remove it. */
+/**
+ * One step: its name, its counts, its inputs, and buttons to move it up or down and to remove it (not
+ * where the role cannot save the journey).
+ */
 export function StepCard({
   step,
   count,
@@ -33,6 +37,7 @@ export function StepCard({
   onRemove(): void;
 }) {
   const translate = useTranslate();
+  const editable = useJourneyEditable();
   const title = translate('app.journeys.editor.step_title', {
     kind: translate(stepKindsUi[step.kind].label),
     id: step.id,
@@ -59,31 +64,33 @@ export function StepCard({
         )}
         <Stack direction="row" spacing={2} flexWrap="wrap" sx={{ mt: 1 }} useFlexGap>
           <StepInputs step={step} onChange={onChange} onName={onName} />
-          <Stack direction="row" alignItems="center">
-            <IconButton
-              size="small"
-              disabled={!canMoveUp}
-              aria-label={translate('app.journeys.editor.move_up', { name: title })}
-              onClick={() => onMove('up')}
-            >
-              <ArrowUpwardIcon fontSize="small" />
-            </IconButton>
-            <IconButton
-              size="small"
-              disabled={!canMoveDown}
-              aria-label={translate('app.journeys.editor.move_down', { name: title })}
-              onClick={() => onMove('down')}
-            >
-              <ArrowDownwardIcon fontSize="small" />
-            </IconButton>
-            <Button
-              color="error"
-              onClick={onRemove}
-              aria-label={translate('app.journeys.editor.remove_named', { name: title })}
-            >
-              {translate('app.journeys.editor.remove')}
-            </Button>
-          </Stack>
+          {editable && (
+            <Stack direction="row" alignItems="center">
+              <IconButton
+                size="small"
+                disabled={!canMoveUp}
+                aria-label={translate('app.journeys.editor.move_up', { name: title })}
+                onClick={() => onMove('up')}
+              >
+                <ArrowUpwardIcon fontSize="small" />
+              </IconButton>
+              <IconButton
+                size="small"
+                disabled={!canMoveDown}
+                aria-label={translate('app.journeys.editor.move_down', { name: title })}
+                onClick={() => onMove('down')}
+              >
+                <ArrowDownwardIcon fontSize="small" />
+              </IconButton>
+              <Button
+                color="error"
+                onClick={onRemove}
+                aria-label={translate('app.journeys.editor.remove_named', { name: title })}
+              >
+                {translate('app.journeys.editor.remove')}
+              </Button>
+            </Stack>
+          )}
         </Stack>
       </CardContent>
     </Card>

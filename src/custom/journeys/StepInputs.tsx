@@ -1,7 +1,7 @@
 import { personalMeasuringModes } from '@contract/analytics';
 import type { JourneyStep } from '@contract/journeys';
 import { updatableFields } from '@contract/journeys';
-import TextField from '@mui/material/TextField';
+import { EditorTextField as TextField } from './journeyEditable';
 import { useTranslate } from 'react-admin';
 import { useMeasuring } from '../publications/analytics/useMeasuring';
 import { ConditionStepInputs } from './ConditionStepInputs';

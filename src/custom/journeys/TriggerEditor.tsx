@@ -5,12 +5,13 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { EditorTextField as TextField } from './journeyEditable';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { FormAnswerInputs } from './FormAnswerInputs';
 import { triggerKindsUi } from './kindLabels';
 import { ManualStart } from './ManualStart';
+import { useJourneyEditable } from './journeyEditable';
 import { OptionSelect } from './OptionSelect';
 import { useOptions } from './useOptions';
 
@@ -33,6 +34,7 @@ export function TriggerEditor({
   onRemove(): void;
 }) {
   const translate = useTranslate();
+  const editable = useJourneyEditable();
   const lists = useOptions('lists', 'title', { isDeleted: false });
   const publications = useOptions('publications', 'name', {}, trigger.kind === 'rsvpAnswered');
   const title = translate('app.journeys.editor.trigger_title', {
@@ -60,6 +62,7 @@ export function TriggerEditor({
               control={
                 <Checkbox
                   checked={trigger.includeImports}
+                  disabled={!editable}
                   onChange={(event) => onChange({ ...trigger, includeImports: event.target.checked })}
                 />
               }
@@ -136,13 +139,15 @@ export function TriggerEditor({
           </>
         )}
         {trigger.kind === 'manual' && <ManualStart journeyId={journeyId} active={active} />}
-        <Button
-          color="error"
-          onClick={onRemove}
-          aria-label={translate('app.journeys.editor.remove_named', { name: title })}
-        >
-          {translate('app.journeys.editor.remove')}
-        </Button>
+        {editable && (
+          <Button
+            color="error"
+            onClick={onRemove}
+            aria-label={translate('app.journeys.editor.remove_named', { name: title })}
+          >
+            {translate('app.journeys.editor.remove')}
+          </Button>
+        )}
       </Stack>
     </Box>
   );

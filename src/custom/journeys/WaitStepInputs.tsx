@@ -1,5 +1,5 @@
 import type { JourneyStep } from '@contract/journeys';
-import TextField from '@mui/material/TextField';
+import { EditorTextField as TextField } from './journeyEditable';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { DutchDateField } from '../../declarative/DutchDateField';

@@ -13,13 +13,15 @@ export interface FileNameEditorProps {
   /** Called with a non-empty, changed name when the field loses focus (spec §5). */
   onSave(name: string): void;
   disabled?: boolean;
+  /** Only the name, without the pencil (a role that cannot rename). */
+  readOnly?: boolean;
 }
 
 /**
  * The current name, editable inline: the pencil opens a field, leaving it closes the field and saves
  * the name only when it is not empty (spec §2, §5). Enter leaves the field; Escape drops the change.
  */
-export function FileNameEditor({ name, onSave, disabled }: FileNameEditorProps) {
+export function FileNameEditor({ name, onSave, disabled, readOnly }: FileNameEditorProps) {
   const translate = useTranslate();
   const [draft, setDraft] = useState<string>();
   const label = translate('media.details.name');
@@ -55,14 +57,16 @@ export function FileNameEditor({ name, onSave, disabled }: FileNameEditorProps) 
       <Typography sx={{ flex: 1, minWidth: 0, wordBreak: 'break-word' }} data-testid="media-file-name">
         {name}
       </Typography>
-      <IconButton
-        onClick={() => setDraft(name)}
-        aria-label={translate('media.details.edit_name')}
-        disabled={disabled}
-        size="small"
-      >
-        <EditOutlinedIcon fontSize="small" />
-      </IconButton>
+      {readOnly ? null : (
+        <IconButton
+          onClick={() => setDraft(name)}
+          aria-label={translate('media.details.edit_name')}
+          disabled={disabled}
+          size="small"
+        >
+          <EditOutlinedIcon fontSize="small" />
+        </IconButton>
+      )}
     </Stack>
   );
 }

@@ -12,6 +12,7 @@ import { normalizeTagName, tagToAdd } from './tagRules';
 import { focusOnMount } from './focusOnMount';
 import { pageSize } from '@contract/paging';
 import { serverMessage } from '../../dataProvider/serverMessage';
+import { useCallAccess } from '../../declarative/useDeclaredAccess';
 
 /** The tags call names files with this entity kind (`/tags/file/{fileId}`). */
 export const fileTagEntity = 'file';
@@ -19,6 +20,7 @@ export const fileTagEntity = 'file';
 /**
  * The file's tags (spec §2): chips that can be removed, and a tag form that 'Tag toevoegen' toggles.
  * An empty tag is ignored and one the file already has (ignoring case) is not added twice (spec §5).
+ * A role that may not change tags (a Lezer) sees the chips only.
  */
 export function FileTags({ fileId }: { fileId: string }) {
   const translate = useTranslate();
@@ -30,6 +32,8 @@ export function FileTags({ fileId }: { fileId: string }) {
   });
   const [create, { isPending: adding }] = useCreate<Tag, HttpError>();
   const [remove] = useDelete<Tag, HttpError>();
+  const mayAdd = useCallAccess('tags', 'create').shown;
+  const mayRemove = useCallAccess('tags', 'delete').shown;
   const [formOpen, setFormOpen] = useState(false);
   const [input, setInput] = useState('');
   const [hint, setHint] = useState<string>();
@@ -56,14 +60,16 @@ export function FileTags({ fileId }: { fileId: string }) {
         <Typography variant="subtitle2" component="h3">
           {translate('media.details.tags')}
         </Typography>
-        <Button
-          size="small"
-          startIcon={<AddIcon />}
-          onClick={() => setFormOpen((open) => !open)}
-          aria-expanded={formOpen}
-        >
-          {translate('media.details.add_tag')}
-        </Button>
+        {mayAdd ? (
+          <Button
+            size="small"
+            startIcon={<AddIcon />}
+            onClick={() => setFormOpen((open) => !open)}
+            aria-expanded={formOpen}
+          >
+            {translate('media.details.add_tag')}
+          </Button>
+        ) : null}
       </Stack>
       {tags.length > 0 ? (
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }} data-testid="media-file-tags">
@@ -71,12 +77,15 @@ export function FileTags({ fileId }: { fileId: string }) {
             <Chip
               key={tag.id}
               label={tag.name}
-              onDelete={() =>
-                remove(
-                  'tags',
-                  { id: tag.id, previousData: tag, meta },
-                  { onError: fail, mutationMode: 'pessimistic' },
-                )
+              onDelete={
+                mayRemove
+                  ? () =>
+                      remove(
+                        'tags',
+                        { id: tag.id, previousData: tag, meta },
+                        { onError: fail, mutationMode: 'pessimistic' },
+                      )
+                  : undefined
               }
               deleteIcon={
                 <CancelIcon titleAccess={translate('media.details.remove_tag', { name: tag.name })} />
@@ -89,7 +98,7 @@ export function FileTags({ fileId }: { fileId: string }) {
           {translate('media.details.no_tags')}
         </Typography>
       )}
-      {formOpen ? (
+      {formOpen && mayAdd ? (
         <Stack
           component="form"
           direction="row"

@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import type { MediaDirectory } from '@contract/media';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { useCallAccess } from '../../declarative/useDeclaredAccess';
 import { DeleteFolderConfirm } from './DeleteFolderConfirm';
 import { openRenameFolder } from './mediaSlideOvers';
 
@@ -17,10 +18,16 @@ export interface FolderActionsProps {
   onDeleted(): Promise<void>;
 }
 
-/** Next to the breadcrumb: 'Naam wijzigen' (the Rename folder panel) and 'Map verwijderen' (after a confirmation). */
+/**
+ * Next to the breadcrumb: 'Naam wijzigen' (the Rename folder panel) and 'Map verwijderen' (after a
+ * confirmation), each as the member's role allows (a Lezer gets neither).
+ */
 export function FolderActions({ folder, onRenamed, onDeleted }: FolderActionsProps) {
   const translate = useTranslate();
   const [confirmOpen, setConfirmOpen] = useState(false);
+  const mayRename = useCallAccess('mediaFolders', 'edit').shown;
+  const mayDelete = useCallAccess('mediaFolders', 'delete').shown;
+  if (!mayRename && !mayDelete) return null;
   return (
     <Stack
       direction="row"
@@ -28,21 +35,25 @@ export function FolderActions({ folder, onRenamed, onDeleted }: FolderActionsPro
       aria-label={translate('media.folder_actions.label', { name: folder.name })}
       sx={{ gap: 1, flexWrap: 'wrap' }}
     >
-      <Button
-        size="small"
-        startIcon={<DriveFileRenameOutlineIcon />}
-        onClick={() => openRenameFolder(folder, onRenamed)}
-      >
-        {translate('media.folder_actions.rename')}
-      </Button>
-      <Button
-        size="small"
-        color="error"
-        startIcon={<DeleteOutlineIcon />}
-        onClick={() => setConfirmOpen(true)}
-      >
-        {translate('media.folder_actions.delete')}
-      </Button>
+      {mayRename ? (
+        <Button
+          size="small"
+          startIcon={<DriveFileRenameOutlineIcon />}
+          onClick={() => openRenameFolder(folder, onRenamed)}
+        >
+          {translate('media.folder_actions.rename')}
+        </Button>
+      ) : null}
+      {mayDelete ? (
+        <Button
+          size="small"
+          color="error"
+          startIcon={<DeleteOutlineIcon />}
+          onClick={() => setConfirmOpen(true)}
+        >
+          {translate('media.folder_actions.delete')}
+        </Button>
+      ) : null}
       <DeleteFolderConfirm
         folder={folder}
         isOpen={confirmOpen}

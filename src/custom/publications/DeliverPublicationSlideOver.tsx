@@ -6,7 +6,7 @@ import type { FormViewProps } from '../../declarative/viewDeclaration';
 import { useSlideOver } from '../../slideover/SlideOverContext';
 import { DeliverFields } from './DeliverFields';
 import { deliverFormDefaults } from './deliveryJobData';
-import { useDeliverPublication } from './useDeliverPublication';
+import { useDeliverDenied, useDeliverPublication } from './useDeliverPublication';
 
 /**
  * The 'deliverPublication' slide-over ('{name} verspreiden'), opened with the publication as `record`.
@@ -17,12 +17,14 @@ export function DeliverPublicationSlideOver({ record }: FormViewProps) {
   const translate = useTranslate();
   const { close } = useSlideOver();
   const form = useDeliverPublication(publication, close);
+  const deniedReason = useDeliverDenied();
   return (
     <SlideOverForm
       title={translate('app.deliver.title', { name: publication.name })}
       submitLabel="app.deliver.submit"
       submitIcon={<SendIcon />}
       defaultValues={deliverFormDefaults}
+      deniedReason={deniedReason}
       {...form}
     >
       <DeliverFields publication={publication} />

@@ -36,6 +36,8 @@ export function PublicationBlocks({
   const translate = useTranslate();
   // A Lezer sees the blocks but gets no buttons to add, move or remove them.
   const mayChange = useDeclaredAccess(publicationBlocks, 'create').shown;
+  // The fields autosave: read-only for a role that cannot save a block.
+  const mayEdit = useDeclaredAccess(publicationBlocks, 'saveContent').allowed;
   const { blocks, isPending, error, retry, busy, move, moveTo, remove } = usePublicationBlocks(publication);
   const type = useGetOne<PublicationType>('publicationTypes', { id: publication.publicationTypeId });
   const [openBlockId, setOpenBlockId, addedBlockId] = useOpenedBlock(
@@ -104,6 +106,7 @@ export function PublicationBlocks({
                     {type.data ? (
                       <BlockEditor
                         block={block}
+                        readOnly={!mayEdit}
                         fields={
                           type.data.repeatableGroups.find((group) => group.type === block.blockType)
                             ?.fields ?? []

@@ -5,6 +5,7 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import { Form, SaveButton, Title, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
+import { DeniedButton } from '../../declarative/DeniedButton';
 import { FormHead } from '../../declarative/FormHead';
 import { isClientError } from '../../dataProvider/serverError';
 import { LoadingMessage } from '../../declarative/LoadingMessage';
@@ -12,15 +13,19 @@ import { LoadError } from '../../layout/LoadError';
 import { DeliverFields } from './DeliverFields';
 import { deliverFormDefaults } from './deliveryJobData';
 import { PublicationNotFound } from './PublicationNotFound';
-import { useDeliverPublication } from './useDeliverPublication';
+import { useDeliverDenied, useDeliverPublication } from './useDeliverPublication';
 import { usePublication } from './usePublication';
 
-/** /publications/{id}/deliver: the deliver form on a page of its own; after the job, /jobs/. */
+/**
+ * /publications/{id}/deliver: the deliver form on a page of its own; after the job, /jobs/. A role that
+ * may not send sees the form with 'Verspreiden' disabled and the reason.
+ */
 export function PublicationDeliverPage() {
   const { id } = useParams();
   const translate = useTranslate();
   const { data: publication, isPending, error, refetch } = usePublication(id);
   const { submit, serverError } = useDeliverPublication(publication);
+  const deniedReason = useDeliverDenied();
   if (isPending) return <LoadingMessage />;
   if (error && !isClientError(error)) return <LoadError error={error} onRetry={() => void refetch()} />;
   if (error || !publication) return <PublicationNotFound message={error?.message} />;
@@ -28,7 +33,7 @@ export function PublicationDeliverPage() {
     <Stack sx={{ p: { xs: 2, md: 3 }, maxWidth: 640 }}>
       <Title title={translate('app.deliver.title', { name: publication.name })} />
       <Card variant="outlined">
-        <Form onSubmit={submit} defaultValues={deliverFormDefaults} noValidate>
+        <Form onSubmit={deniedReason ? saveNothing : submit} defaultValues={deliverFormDefaults} noValidate>
           <CardContent>
             <FormHead serverError={serverError} />
             <DeliverFields publication={publication} />
@@ -37,10 +42,22 @@ export function PublicationDeliverPage() {
             <Button component={Link} to={`/publications/${publication.id}`}>
               {translate('ra.action.cancel')}
             </Button>
-            <SaveButton label="app.deliver.submit" icon={<SendIcon />} alwaysEnable />
+            {deniedReason ? (
+              <DeniedButton
+                variant="contained"
+                startIcon={<SendIcon />}
+                text={translate('app.deliver.submit')}
+                reason={deniedReason}
+              />
+            ) : (
+              <SaveButton label="app.deliver.submit" icon={<SendIcon />} alwaysEnable />
+            )}
           </Stack>
         </Form>
       </Card>
     </Stack>
   );
 }
+
+// Enter in a field of a form the role may not send: nothing happens (the button says why).
+const saveNothing = () => undefined;

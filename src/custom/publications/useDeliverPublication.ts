@@ -2,6 +2,7 @@ import type { ApprovalRequest } from '@contract/approval';
 import type { DeliveryJob, Publication } from '@contract/publications';
 import { useCreate, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
+import { useCallAccess, type WhenDenied } from '../../declarative/useDeclaredAccess';
 import { useSubmitWithServerError } from '../../declarative/useSubmitWithServerError';
 import { useDeclaredDataProvider } from '../../resources/useDeclaredDataProvider';
 import { deliveryJobData, type DeliverFormValues } from './deliveryJobData';
@@ -21,6 +22,14 @@ export function deliveredMessage(job: Pick<DeliveryJob, 'scheduledAt' | 'created
 } {
   if (Date.parse(job.scheduledAt) <= Date.parse(job.createdAt)) return { message: 'app.deliver.sending_now' };
   return { message: 'app.deliver.planned_for', args: { moment: formatMoment(job.scheduledAt) } };
+}
+
+/** The deliver form's submit for a role that may not send: disabled with the reason, for a Lezer too (the form is open). */
+const deliverDenied: WhenDenied = { reason: 'app.publications.page.deliver_denied', alsoForReaders: true };
+
+/** Why the member's role may not deliver (create a delivery job); undefined when it may. */
+export function useDeliverDenied(): string | undefined {
+  return useCallAccess('jobs', 'create', deliverDenied).deniedReason;
 }
 
 type Delivered = { job: DeliveryJob | undefined } | { request: ApprovalRequest };

@@ -13,6 +13,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
+import { useCallAccess } from '../../declarative/useDeclaredAccess';
 import { useDeclaredDataProvider } from '../../resources/useDeclaredDataProvider';
 import { formatDateTime } from '../../i18n/dateFormat';
 import { serverMessage } from '../../dataProvider/serverMessage';
@@ -20,13 +21,16 @@ import { serverMessage } from '../../dataProvider/serverMessage';
 /**
  * The DNS records the administrator creates for the sending domain, each value with a copy button, and
  * 'Controleren', which looks them up and says per record what is right or wrong. The answer of each call is
- * the whole sender record; the dataProvider reloads it, so this section follows.
+ * the whole sender record; the dataProvider reloads it, so this section follows. Only a Beheerder checks
+ * or rotates: other roles see the records and their state.
  */
 export function SendingDomainRecords({ record }: { record: SenderSettings }) {
   const translate = useTranslate();
   const dataProvider = useDeclaredDataProvider();
   const notify = useNotify();
   const [busy, setBusy] = useState<'check' | 'rotate' | undefined>();
+  const mayCheck = useCallAccess('sender', 'checkDomain').shown;
+  const mayRotate = useCallAccess('sender', 'rotateKey').shown;
   const domain = record.domain;
   if (!domain) return <Alert severity="info">{translate('app.sending.domain.none')}</Alert>;
 
@@ -70,16 +74,20 @@ export function SendingDomainRecords({ record }: { record: SenderSettings }) {
           ))}
         </Stack>
         <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1.5, mt: 2, alignItems: { sm: 'center' } }}>
-          <Button
-            variant="contained"
-            disabled={busy !== undefined}
-            onClick={() => void run('checkDomain', 'check')}
-          >
-            {translate(busy === 'check' ? 'app.sending.records.checking' : 'app.sending.records.check')}
-          </Button>
-          <Button disabled={busy !== undefined} onClick={() => void run('rotateKey', 'rotate')}>
-            {translate('app.sending.records.rotate')}
-          </Button>
+          {mayCheck && (
+            <Button
+              variant="contained"
+              disabled={busy !== undefined}
+              onClick={() => void run('checkDomain', 'check')}
+            >
+              {translate(busy === 'check' ? 'app.sending.records.checking' : 'app.sending.records.check')}
+            </Button>
+          )}
+          {mayRotate && (
+            <Button disabled={busy !== undefined} onClick={() => void run('rotateKey', 'rotate')}>
+              {translate('app.sending.records.rotate')}
+            </Button>
+          )}
           <Typography variant="body2" color="text.secondary" role="status">
             {domain.checkedAt
               ? translate('app.sending.records.checked_at', { moment: formatDateTime(domain.checkedAt) })

@@ -155,6 +155,8 @@ export const approvals = defineResource<ApprovalRequest>()({
           variant: 'contained',
           when: open,
           unavailable: (request) => request.notDecidableReason ?? undefined,
+          // A Redacteur who asked for approval sees why they cannot approve; a Lezer sees no action.
+          whenDenied: { reason: 'app.approval.detail.approve_denied' },
           run: {
             action: 'approve',
             confirm: {

@@ -9,6 +9,7 @@ import { subscribersOfList } from '../../custom/receivers/lists/subscribersOfLis
 import { TestListMark } from '../../custom/receivers/lists/TestListMark';
 import { uniqueLabel } from '../../custom/receivers/lists/uniqueLabel';
 import { defineResource } from '../../declarative/resourceDeclaration';
+import { listImports } from '../listImports';
 import { lazyView } from '../../declarative/lazyView';
 import type { FieldDeclaration } from '../../declarative/fieldDeclaration';
 import { labelSources } from './labelSources';
@@ -119,6 +120,8 @@ export const lists = defineResource<ReceiverList>()({
           label: 'app.receivers.lists.page.import',
           icon: UploadFileOutlinedIcon,
           to: (list) => `/recievers/lists/${list.id}/import`,
+          // The page is the import wizard: not for a role that may not import.
+          leadsTo: { resource: listImports, call: 'start' },
           when: isOpen,
         },
         {

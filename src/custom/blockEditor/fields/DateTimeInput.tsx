@@ -8,7 +8,7 @@ import { useProblemText } from './useProblemText';
  * time), typed day first in the console's one date-time field. Text that is no moment is kept as typed,
  * so the block's check names it.
  */
-export function DateTimeInput({ id, field, value, onChange, problems }: FieldInputProps<string>) {
+export function DateTimeInput({ id, field, value, onChange, problems, readOnly }: FieldInputProps<string>) {
   const problem = useProblemText(field, problems)();
   return (
     <DutchDateField
@@ -25,6 +25,7 @@ export function DateTimeInput({ id, field, value, onChange, problems }: FieldInp
       required={field.required}
       error={problem !== undefined}
       helperText={problem}
+      readOnly={readOnly}
     />
   );
 }

@@ -21,7 +21,7 @@ import { useProblemText } from './useProblemText';
 const thumbnailSize = { width: 192, height: 128 };
 
 /** An image of the media library, chosen in the 'Select media file' panel, with its alt text. */
-export function ImageInput({ id, field, value, onChange, problems }: FieldInputProps<ImageDraft>) {
+export function ImageInput({ id, field, value, onChange, problems, readOnly }: FieldInputProps<ImageDraft>) {
   const translate = useTranslate();
   const { environmentId = '', cdnBaseUrl = '' } = useSession();
   const problemText = useProblemText(field, problems);
@@ -70,21 +70,23 @@ export function ImageInput({ id, field, value, onChange, problems }: FieldInputP
               ? (file.data?.name ?? translate('app.publications.editor.image.chosen'))
               : translate('app.publications.editor.image.none')}
           </Typography>
-          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
-            <Button variant="outlined" onClick={choose}>
-              {translate(
-                value.fileId
-                  ? 'app.publications.editor.image.change'
-                  : 'app.publications.editor.image.choose',
-                { field: field.label },
-              )}
-            </Button>
-            {value.fileId ? (
-              <Button onClick={() => onChange({ fileId: '', alt: '', decorative: false })}>
-                {translate('app.publications.editor.image.remove')}
+          {readOnly ? null : (
+            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+              <Button variant="outlined" onClick={choose}>
+                {translate(
+                  value.fileId
+                    ? 'app.publications.editor.image.change'
+                    : 'app.publications.editor.image.choose',
+                  { field: field.label },
+                )}
               </Button>
-            ) : null}
-          </Stack>
+              {value.fileId ? (
+                <Button onClick={() => onChange({ fileId: '', alt: '', decorative: false })}>
+                  {translate('app.publications.editor.image.remove')}
+                </Button>
+              ) : null}
+            </Stack>
+          )}
           {value.fileId && !value.decorative ? (
             <TextField
               id={`${id}-alt`}
@@ -96,6 +98,7 @@ export function ImageInput({ id, field, value, onChange, problems }: FieldInputP
               required
               size="small"
               fullWidth
+              slotProps={{ input: { readOnly } }}
             />
           ) : null}
           {value.fileId ? (
@@ -103,6 +106,7 @@ export function ImageInput({ id, field, value, onChange, problems }: FieldInputP
               control={
                 <Checkbox
                   checked={value.decorative}
+                  disabled={readOnly}
                   onChange={(event) => onChange({ ...value, decorative: event.target.checked })}
                 />
               }

@@ -6,7 +6,7 @@ import type { FieldInputProps } from './fieldInputProps';
 import { useProblemText } from './useProblemText';
 
 /** A link shown as a button: its address and the button's text. */
-export function LinkInput({ id, field, value, onChange, problems }: FieldInputProps<LinkDraft>) {
+export function LinkInput({ id, field, value, onChange, problems, readOnly }: FieldInputProps<LinkDraft>) {
   const translate = useTranslate();
   const problemText = useProblemText(field, problems);
   const urlProblem = problemText(`${field.name}.url`);
@@ -24,6 +24,7 @@ export function LinkInput({ id, field, value, onChange, problems }: FieldInputPr
         helperText={urlProblem ?? translate('app.publications.editor.link.url_help')}
         placeholder="https://"
         fullWidth
+        slotProps={{ input: { readOnly } }}
       />
       <TextField
         id={`${id}-text`}
@@ -33,6 +34,7 @@ export function LinkInput({ id, field, value, onChange, problems }: FieldInputPr
         error={textProblem !== undefined}
         helperText={textProblem ?? translate('app.publications.editor.link.text_help')}
         fullWidth
+        slotProps={{ input: { readOnly } }}
       />
     </Stack>
   );

@@ -18,6 +18,7 @@ export function RichTextInput({
   onChange,
   problems,
   revision,
+  readOnly,
 }: FieldInputProps<string> & { revision: number }) {
   const problem = useProblemText(field, problems)();
   return (
@@ -34,6 +35,7 @@ export function RichTextInput({
           initialHtml={value}
           invalid={problem !== undefined}
           onChange={onChange}
+          readOnly={readOnly}
         />
       </Suspense>
       {problem ? <FormHelperText id={`${id}-problem`}>{problem}</FormHelperText> : null}

@@ -4,7 +4,7 @@ import type { FieldInputProps } from './fieldInputProps';
 import { useProblemText } from './useProblemText';
 
 /** A line of text; its length counter shows when the definition limits it. */
-export function ShortTextInput({ id, field, value, onChange, problems }: FieldInputProps<string>) {
+export function ShortTextInput({ id, field, value, onChange, problems, readOnly }: FieldInputProps<string>) {
   const translate = useTranslate();
   const problem = useProblemText(field, problems)();
   const counter =
@@ -21,6 +21,7 @@ export function ShortTextInput({ id, field, value, onChange, problems }: FieldIn
       error={problem !== undefined}
       helperText={problem ?? counter}
       fullWidth
+      slotProps={{ input: { readOnly } }}
     />
   );
 }

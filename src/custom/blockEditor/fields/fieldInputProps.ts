@@ -10,4 +10,6 @@ export interface FieldInputProps<TValue extends FieldDraft = FieldDraft> {
   onChange(value: TValue): void;
   /** The problems to show on this field (or its parts). */
   problems: readonly FieldProblem[];
+  /** Shown, not changed: a role that cannot save the block (a Lezer). */
+  readOnly?: boolean;
 }

@@ -10,6 +10,7 @@ import { useState, type ReactNode } from 'react';
 import { HttpError, useDelete, useGetOne, useNotify, useTranslate, useUpdate } from 'react-admin';
 import { useActionDownload } from '../../../declarative/useActionDownload';
 import { ConfirmedRun } from '../../../declarative/ConfirmedRun';
+import { useCallAccess } from '../../../declarative/useDeclaredAccess';
 import { SlideOverCloseButton } from '../../../slideover/SlideOverCloseButton';
 import { useSlideOver } from '../../../slideover/SlideOverContext';
 import { SlideOverPanel } from '../../../slideover/SlideOverPanel';
@@ -30,7 +31,8 @@ export interface FileDetailsSlideOverProps {
  * blur), tags, where the file is used, and Sluiten, Verwijderen (after 'Weet je zeker dat je {name}
  * wilt verwijderen?', naming the drafts that lose the image) and Downloaden. A file that is the logo or
  * in a sent publication is refused by the server: its message, listing the uses, shows in the panel.
- * Changes reload the media queries at the data edge, so the gallery behind follows.
+ * Changes reload the media queries at the data edge, so the gallery behind follows. A Lezer sees the
+ * details and downloads, without the pencil, the tag changes or Verwijderen.
  */
 export function FileDetailsSlideOver({ fileId }: FileDetailsSlideOverProps) {
   const translate = useTranslate();
@@ -43,6 +45,8 @@ export function FileDetailsSlideOver({ fileId }: FileDetailsSlideOverProps) {
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [refusal, setRefusal] = useState<string>();
   const usage = useFileUsage(fileId);
+  const mayRename = useCallAccess('mediaFiles', 'edit').shown;
+  const mayDelete = useCallAccess('mediaFiles', 'delete').shown;
   const impact = deletionImpact(usage.data);
 
   const rename = (name: string) => {
@@ -82,9 +86,11 @@ export function FileDetailsSlideOver({ fileId }: FileDetailsSlideOverProps) {
       actions={
         <>
           <SlideOverCloseButton />
-          <Button color="error" onClick={() => setConfirmOpen(true)} disabled={!file || deleting}>
-            {translate('media.details.delete')}
-          </Button>
+          {mayDelete ? (
+            <Button color="error" onClick={() => setConfirmOpen(true)} disabled={!file || deleting}>
+              {translate('media.details.delete')}
+            </Button>
+          ) : null}
           <Button variant="contained" onClick={startDownload} disabled={!file || downloading}>
             {translate('media.details.download')}
           </Button>
@@ -107,7 +113,7 @@ export function FileDetailsSlideOver({ fileId }: FileDetailsSlideOverProps) {
             <Detail label={translate('media.details.size')}>{formatFileSize(file.sizeInBytes)}</Detail>
             <Detail label={translate('media.details.original_name')}>{file.originalName}</Detail>
             <Detail label={translate('media.details.name')}>
-              <FileNameEditor name={file.name} onSave={rename} disabled={saving} />
+              <FileNameEditor name={file.name} onSave={rename} disabled={saving} readOnly={!mayRename} />
             </Detail>
           </Stack>
           <Divider />

@@ -1,6 +1,7 @@
 import Typography from '@mui/material/Typography';
 import type { MediaFile } from '@contract/media';
 import { useState } from 'react';
+import { useCallAccess } from '../../../declarative/useDeclaredAccess';
 import { useTranslate } from 'react-admin';
 import { SlideOverCloseButton } from '../../../slideover/SlideOverCloseButton';
 import { useSlideOver } from '../../../slideover/SlideOverContext';
@@ -27,6 +28,7 @@ export function SelectMediaFileSlideOver({ onSelect, imagesOnly }: SelectMediaFi
   const translate = useTranslate();
   const { close } = useSlideOver();
   const [path, setPath] = useState<FolderPath>([]);
+  const mayUpload = useCallAccess('mediaFiles', 'upload').shown;
   const choose = (file: MediaFile) => {
     onSelect?.(file);
     close();
@@ -43,7 +45,7 @@ export function SelectMediaFileSlideOver({ onSelect, imagesOnly }: SelectMediaFi
         onFileClick={choose}
         selecting
         showsFile={imagesOnly ? isImage : undefined}
-        toolbar={(folder) => <UploadArea directoryId={folder.id} />}
+        toolbar={mayUpload ? (folder) => <UploadArea directoryId={folder.id} /> : undefined}
       />
     </SlideOverPanel>
   );

@@ -5,10 +5,12 @@ import Typography from '@mui/material/Typography';
 import { openSlideOver } from '../../../slideover/events';
 import { useAnalyticsText } from './useAnalyticsText';
 import type { Measuring } from './useMeasuring';
+import { useCallAccess } from '../../../declarative/useDeclaredAccess';
 
 /**
  * The publication's own 'Meten': what it measures now, and 'Aanpassen', which opens the declared form
- * (publications' `measuring`, src/resources/publications/measuringForm.ts) with the measuring as its record.
+ * (publications' `measuring`, src/resources/publications/measuringForm.ts) with the measuring as its record;
+ * only for a role that may change it.
  */
 export function MeasuringSetting({
   publicationId,
@@ -18,6 +20,7 @@ export function MeasuringSetting({
   measuring: Measuring;
 }) {
   const t = useAnalyticsText();
+  const mayChange = useCallAccess('publications', 'setMeasuring').shown;
   return (
     <Box component="section" aria-labelledby="measuring-title">
       <Typography id="measuring-title" variant="h6" component="h2" sx={{ mb: 1 }}>
@@ -28,15 +31,17 @@ export function MeasuringSetting({
           ? t('setting_own', { mode: measuring.own })
           : t('setting_follows', { mode: measuring.environmentMode })}
       </Typography>
-      <Button
-        variant="outlined"
-        startIcon={<TuneOutlinedIcon />}
-        onClick={() =>
-          openSlideOver('publications.measuring', { record: { ...measuring, id: publicationId } })
-        }
-      >
-        {t('setting_change')}
-      </Button>
+      {mayChange && (
+        <Button
+          variant="outlined"
+          startIcon={<TuneOutlinedIcon />}
+          onClick={() =>
+            openSlideOver('publications.measuring', { record: { ...measuring, id: publicationId } })
+          }
+        >
+          {t('setting_change')}
+        </Button>
+      )}
     </Box>
   );
 }

@@ -18,16 +18,19 @@ import { Link as RouterLink } from 'react-router-dom';
 import { openSlideOver } from '../../../slideover/events';
 import { AudienceFilterChip } from './AudienceFilterChip';
 import { useAudienceAction } from './useAudienceAction';
+import { useCallAccess } from '../../../declarative/useDeclaredAccess';
 
 /**
  * One list of an audience: its name (a link to the list), size and filters, with 'Nieuw filter' and
- * removal of the list from the audience (confirmed). A deleted list is shown but does not count.
+ * removal of the list from the audience (confirmed), for a role that may change the audience. A deleted
+ * list is shown but does not count.
  */
 export function AudienceListCard({ audience, list }: { audience: AudienceDetail; list: AudienceListDetail }) {
   const translate = useTranslate();
   const runAction = useAudienceAction();
   const [confirming, setConfirming] = useState(false);
-  const editable = !audience.isDeleted;
+  const mayChange = useCallAccess('audiences', 'edit').shown;
+  const editable = !audience.isDeleted && mayChange;
 
   return (
     <Card data-testid={`audience-list-${list.listId}`}>

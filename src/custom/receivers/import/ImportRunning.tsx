@@ -11,6 +11,7 @@ import { serverMessage } from '../../../dataProvider/serverMessage';
 import { formatDutchNumber } from '../../../i18n/dutchNumber';
 import { useDeclaredDataProvider } from '../../../resources/useDeclaredDataProvider';
 import { importProgress, timeLeftText } from './importProgress';
+import { useCallAccess } from '../../../declarative/useDeclaredAccess';
 
 /**
  * Step 5: the running import as the server reports it (it runs there, so this page may be closed and
@@ -22,6 +23,7 @@ export function ImportRunning({ record: status }: { record: ListImport }) {
   const notify = useNotify();
   const dataProvider = useDeclaredDataProvider();
   const [cancelling, setCancelling] = useState(false);
+  const mayCancel = useCallAccess('listImports', 'cancel').shown;
   const { percent, secondsLeft } = importProgress(status);
   const left = secondsLeft === null ? null : timeLeftText(secondsLeft);
   const cancel = async () => {
@@ -75,15 +77,17 @@ export function ImportRunning({ record: status }: { record: ListImport }) {
         </Stack>
       </Box>
       <Alert severity="info">{translate('app.receivers.imports.progress.leave')}</Alert>
-      <Box>
-        <Button variant="outlined" color="error" disabled={cancelling} onClick={() => void cancel()}>
-          {translate(
-            cancelling
-              ? 'app.receivers.imports.progress.cancelling'
-              : 'app.receivers.imports.progress.cancel',
-          )}
-        </Button>
-      </Box>
+      {mayCancel && (
+        <Box>
+          <Button variant="outlined" color="error" disabled={cancelling} onClick={() => void cancel()}>
+            {translate(
+              cancelling
+                ? 'app.receivers.imports.progress.cancelling'
+                : 'app.receivers.imports.progress.cancel',
+            )}
+          </Button>
+        </Box>
+      )}
     </Stack>
   );
 }

@@ -11,6 +11,7 @@ import { useParams } from 'react-router-dom';
 import { DeclaredDetail } from '../../../declarative/DeclaredDetail';
 import { DeclaredTable } from '../../../declarative/DeclaredTable';
 import { LoadingMessage } from '../../../declarative/LoadingMessage';
+import { useCallAccess } from '../../../declarative/useDeclaredAccess';
 import { BackToOverview } from '../../../layout/BackToOverview';
 import { listImports } from '../../../resources/listImports';
 import { ImportAnotherContext } from './importAnother';
@@ -34,7 +35,7 @@ function shownOnArrival(imports: readonly ListImport[], now = Date.now()): ListI
  * (it runs in the server: leaving and coming back shows its progress), then its result; a result of
  * the last day is shown on arrival too, with a way to import another file. Below, the list's earlier
  * imports (the declared table of listImports), each opening its result at
- * /recievers/lists/{listId}/import/{id}.
+ * /recievers/lists/{listId}/import/{id}. A role that may not import sees why instead of the wizard.
  */
 export function ListImportPage() {
   const params = useParams();
@@ -55,6 +56,10 @@ function ImportPageContent({ listId: id, openedId }: { listId: string; openedId?
   });
   // undefined: the opened import, else the running one if there is one; null: the wizard; else that import.
   const [shownId, setShownId] = useState<string | null>();
+  const importAccess = useCallAccess('listImports', 'start', {
+    reason: 'app.receivers.imports.denied',
+    alsoForReaders: true,
+  });
 
   if (list.isPending || imports.isPending) return <LoadingMessage />;
   if (!list.data) {
@@ -93,7 +98,9 @@ function ImportPageContent({ listId: id, openedId }: { listId: string; openedId?
             </ImportAnotherContext>
           ) : list.data.isDeleted ? (
             <Alert severity="info">{translate('app.receivers.imports.deleted')}</Alert>
-          ) : (
+          ) : importAccess.deniedReason ? (
+            <Alert severity="info">{importAccess.deniedReason}</Alert>
+          ) : !importAccess.shown ? null : (
             <ImportWizard list={list.data} onStarted={(started) => setShownId(started.id)} />
           )}
         </CardContent>

@@ -3,10 +3,13 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import Button from '@mui/material/Button';
 import { useTranslate } from 'react-admin';
 import { openSlideOver } from '../../../slideover/events';
+import { useCallAccess } from '../../../declarative/useDeclaredAccess';
 
-/** Opens the removal panel of one unsubscriber (the row click does the same). */
+/** Opens the removal panel of one unsubscriber (the row click does the same); not for a Lezer. */
 export function RemoveUnsubscriberButton({ unsubscriber }: { unsubscriber: Unsubscriber }) {
   const translate = useTranslate();
+  const mayRemove = useCallAccess('unsubscribers', 'remove').shown;
+  if (!mayRemove) return null;
   return (
     <Button
       size="small"
