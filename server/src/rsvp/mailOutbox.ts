@@ -1,3 +1,4 @@
+import { startOutboxRunner, type OutboxRunner } from '../mail/outboxRunner';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { recordRefusalAtSend } from '../bounces/undeliverable';
 import type { Database } from '../db/client';
@@ -279,60 +280,13 @@ async function failed(db: Database, row: ClaimedRow, error: string, now: Date) {
     .where(and(eq(rsvpMailOutbox.id, row.id)));
 }
 
-export interface RsvpOutbox {
-  /** Sends what is queued soon (after an answer was recorded). */
-  kick(): void;
-  stop(): Promise<void>;
-}
+export type RsvpOutbox = OutboxRunner;
 
-/**
- * A kick sends this much later: the answers of a burst go out as one batch (one sender lookup for all),
- * and the sending does not run between every two answers the event loop serves.
- */
-export const kickDelayMs = 200;
-
-/** Runs the sender in this process: shortly after a kick and every `intervalMs` (rows left by another process). */
+/** Runs the sender in this process (mail/outboxRunner.ts): soon after a kick, and every `intervalMs`. */
 export function startRsvpOutbox(
   context: OutboxContext,
   intervalMs: number,
   log: (error: unknown) => void,
 ): RsvpOutbox {
-  let running: Promise<void> | undefined;
-  let again = false;
-  let stopped = false;
-  let kicked: NodeJS.Timeout | undefined;
-  const run = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = drainRsvpOutbox(context)
-      .then(() => undefined, log)
-      .finally(() => {
-        running = undefined;
-        if (again) {
-          again = false;
-          run();
-        }
-      });
-  };
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return {
-    kick() {
-      if (stopped || kicked) return;
-      kicked = setTimeout(() => {
-        kicked = undefined;
-        run();
-      }, kickDelayMs);
-    },
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      // A pending kick's rows stay queued: the next sender's sweep takes them.
-      clearTimeout(kicked);
-      await running;
-    },
-  };
+  return startOutboxRunner(() => drainRsvpOutbox(context), intervalMs, log);
 }

@@ -1,3 +1,4 @@
+import { startOutboxRunner, type OutboxRunner } from '../mail/outboxRunner';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { signUpForms, signUpMailOutbox } from '../db/schema';
@@ -141,55 +142,13 @@ async function sendRow(
   return true;
 }
 
-export interface SignUpOutbox {
-  kick(): void;
-  stop(): Promise<void>;
-}
+export type SignUpOutbox = OutboxRunner;
 
-/** A kick sends this much later, so a burst of sign-ups goes out as one batch. */
-const kickDelayMs = 200;
-
-/** Runs the sender in this process: shortly after a kick and every `intervalMs` (rows of other processes). */
+/** Runs the sender in this process (mail/outboxRunner.ts): soon after a kick, and every `intervalMs`. */
 export function startSignUpOutbox(
   context: SignUpOutboxContext,
   intervalMs: number,
   log: (error: unknown) => void,
 ): SignUpOutbox {
-  let running: Promise<void> | undefined;
-  let again = false;
-  let stopped = false;
-  let kicked: NodeJS.Timeout | undefined;
-  const run = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = drainSignUpOutbox(context)
-      .then(() => undefined, log)
-      .finally(() => {
-        running = undefined;
-        if (again) {
-          again = false;
-          run();
-        }
-      });
-  };
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return {
-    kick() {
-      if (stopped || kicked) return;
-      kicked = setTimeout(() => {
-        kicked = undefined;
-        run();
-      }, kickDelayMs);
-    },
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      clearTimeout(kicked);
-      await running;
-    },
-  };
+  return startOutboxRunner(() => drainSignUpOutbox(context), intervalMs, log);
 }
