@@ -1,11 +1,17 @@
+import { sql } from 'drizzle-orm';
 import { createTransport } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeliveryJob } from '../../server/src/contract/publications';
 import type { ReceiverList, SubscriberPage, UnsubscriberPage } from '../../server/src/contract/receivers';
 import type { RsvpSettingsRecord } from '../../server/src/contract/rsvp';
 import type { SignUpForm } from '../../server/src/contract/signUp';
+import { recordDeliveryReport } from '../../server/src/bounces/undeliverable';
+import type { Database } from '../../server/src/db/client';
+import { selectRows } from '../../server/src/delivery/selectRows';
+import { markMailed, requestResubscribe } from '../../server/src/preferences/resubscribe';
 import { demoUsers, environmentIds, publicationIds, receiverIds } from '../../server/src/seed/ids';
 import { freePort } from './support/freePort';
+import { openSeededDatabase, type SeededDatabase } from './support/seededDatabase';
 import { postfixBounce } from './support/postfixBounce';
 import { startSmtpSink, type SmtpSink, type SunkMessage } from './support/smtpSink';
 import { startTestServer, type TestServer, type Tokens } from './support/testServer';
@@ -245,5 +251,36 @@ describe('every message has its own bounce address and feeds the bounce rules', 
     const members = await api<SubscriberPage>('GET', `/list/manual/${list.body.id}/subscribers`);
     expect(members.body.total).toBe(0);
     expect(await unsubscriberOf(address)).toMatchObject({ cause: 'Onbestelbaar' });
+  });
+});
+
+describe("a re-subscribe confirmation's bounce", () => {
+  let seeded: SeededDatabase;
+  let db: Database;
+  beforeAll(async () => {
+    seeded = await openSeededDatabase('dpp-resubscribe-bounce-');
+    db = seeded.db;
+  });
+  afterAll(async () => seeded?.close());
+
+  it('is recorded once for the request its bounce address names', async () => {
+    const email = 'terug.afgemeld@voorbeeld.nl';
+    const now = new Date();
+    await db.execute(sql`INSERT INTO unsubscribers (environment_id, email) VALUES (${env}, ${email})`);
+    const requested = await requestResubscribe(db, env, email, now);
+    if (requested.outcome !== 'requested') throw new Error(requested.outcome);
+    await markMailed(db, requested.requestId, now);
+    const message = { kind: 'resubscribe', id: requested.requestId } as const;
+    const report = { kind: 'soft', status: '4.2.2', diagnostic: 'Mailbox full' } as const;
+    expect(await recordDeliveryReport(db, message, report, now)).toBe('recorded');
+    expect(await recordDeliveryReport(db, message, report, now)).toBe('repeated');
+    const bounces = await selectRows<{ kind: string }>(
+      db,
+      sql`SELECT kind FROM mail_bounces WHERE message_kind = 'resubscribe' AND message_id = ${requested.requestId}`,
+    );
+    expect(bounces).toEqual([{ kind: 'soft' }]);
+    expect(
+      await recordDeliveryReport(db, { kind: 'resubscribe', id: requested.requestId + 1000 }, report, now),
+    ).toBe('unknown recipient');
   });
 });

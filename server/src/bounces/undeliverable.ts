@@ -27,7 +27,7 @@ type Failure = Extract<DeliveryReport, { kind: 'hard' | 'soft' | 'complaint' }>;
 
 /**
  * Records the report about one sent message (the row its VERP address names: a delivery job's recipient,
- * an RSVP email, a test send or a sign-up form's mail) and applies the rule above, in one transaction: the same report twice is
+ * an RSVP email, a test send, a sign-up form's mail or a re-subscribe confirmation) and applies the rule above, in one transaction: the same report twice is
  * recorded once ('repeated').
  */
 export async function recordDeliveryReport(
@@ -91,6 +91,7 @@ const aboutMessage: Record<BouncedMessage['kind'], (title: string) => string> = 
   rsvp: (title) => `de RSVP-mail van '${title}'`,
   test: (title) => `de test '${title}'`,
   signup: (title) => `de mail van het aanmeldformulier '${title}'`,
+  resubscribe: () => 'de bevestigingsmail voor opnieuw aanmelden',
 };
 
 /**
@@ -129,6 +130,8 @@ function sentMessage(message: BouncedMessage): SQL {
       return sql`SELECT o.environment_id, o.email, f.name AS title
           FROM sign_up_mail_outbox o JOIN sign_up_forms f ON f.id = o.form_id
           WHERE o.id = ${message.id}`;
+    case 'resubscribe':
+      return sql`SELECT environment_id, email, '' AS title FROM resubscribe_requests WHERE id = ${message.id}`;
   }
 }
 
@@ -247,6 +250,14 @@ async function softInARow(
           FROM sign_up_mail_outbox s
           WHERE s.environment_id = ${environmentId} AND lower(s.email) = lower(${email})
             AND s.sent_at IS NOT NULL AND s.last_error IS NULL
+          UNION ALL
+          SELECT q.mailed_at, q.id, EXISTS (
+                   SELECT 1 FROM mail_bounces b
+                   WHERE b.message_kind = 'resubscribe' AND b.message_id = q.id AND b.kind IN ('hard', 'soft')
+                 )
+          FROM resubscribe_requests q
+          WHERE q.environment_id = ${environmentId} AND lower(q.email) = lower(${email})
+            AND q.mailed_at IS NOT NULL
         ),
         latest AS (
           SELECT bounced FROM messages WHERE at > (SELECT at FROM readmitted)
