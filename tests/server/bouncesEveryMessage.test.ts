@@ -1,16 +1,23 @@
+import { sql } from 'drizzle-orm';
 import { createTransport } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeliveryJob } from '../../server/src/contract/publications';
-import type { UnsubscriberPage } from '../../server/src/contract/receivers';
+import type { ReceiverList, SubscriberPage, UnsubscriberPage } from '../../server/src/contract/receivers';
 import type { RsvpSettingsRecord } from '../../server/src/contract/rsvp';
+import type { SignUpForm } from '../../server/src/contract/signUp';
+import { recordDeliveryReport } from '../../server/src/bounces/undeliverable';
+import type { Database } from '../../server/src/db/client';
+import { selectRows } from '../../server/src/delivery/selectRows';
+import { markMailed, requestResubscribe } from '../../server/src/preferences/resubscribe';
 import { demoUsers, environmentIds, publicationIds, receiverIds } from '../../server/src/seed/ids';
 import { freePort } from './support/freePort';
+import { openSeededDatabase, type SeededDatabase } from './support/seededDatabase';
 import { postfixBounce } from './support/postfixBounce';
 import { startSmtpSink, type SmtpSink, type SunkMessage } from './support/smtpSink';
 import { startTestServer, type TestServer, type Tokens } from './support/testServer';
 
 // Issue 37.6: every kind of message the platform sends (a delivery job's, so a journey's too; an RSVP
-// email; a test send) goes out with a bounce address of its own, and a bounce of any of them reaches the
+// email; a test send; a sign-up form's mail) goes out with a bounce address of its own, and a bounce of any of them reaches the
 // bounce listener and the same rules: a hard bounce excludes the address, soft bounces count together
 // over the address's messages of every kind. Through the real server, SMTP sink and bounce listener.
 
@@ -21,7 +28,7 @@ const day = 24 * 60 * 60 * 1000;
 const hardBounced = 'anne@voorbeeld.nl';
 const softBounced = 'bram@voorbeeld.nl';
 /** A per-message bounce address on the sending domain, of the kind given ('' for a delivery job's). */
-const bounceAddressOf = (kind: '' | 'rsvp.' | 'test.') =>
+const bounceAddressOf = (kind: '' | 'rsvp.' | 'test.' | 'signup.') =>
   new RegExp(`^bounce\\+${kind.replace('.', '\\.')}[0-9a-z]+-[0-9a-f]{16}@zuiderveen\\.example$`);
 
 /** The decoded text/plain part of a sunk message. */
@@ -38,17 +45,22 @@ describe('every message has its own bounce address and feeds the bounce rules', 
   let sink: SmtpSink;
   let token: Tokens;
   let bouncePort: number;
+  /** How far the sign-up pages' clock is ahead, so a form's 3-second minimum passes without waiting. */
+  let signUpSkew = 0;
 
   beforeAll(async () => {
     sink = await startSmtpSink({ keepSource: true });
     bouncePort = await freePort();
-    server = await startTestServer({
-      SMTP_URL: sink.url,
-      DELIVERY_RETRY_DELAY_MS: '0',
-      DELIVERY_SWEEP_SECONDS: '1',
-      TRUST_PROXY: 'on',
-      BOUNCE_SMTP_PORT: String(bouncePort),
-    });
+    server = await startTestServer(
+      {
+        SMTP_URL: sink.url,
+        DELIVERY_RETRY_DELAY_MS: '0',
+        DELIVERY_SWEEP_SECONDS: '1',
+        TRUST_PROXY: 'on',
+        BOUNCE_SMTP_PORT: String(bouncePort),
+      },
+      { signUpClock: () => new Date(Date.now() + signUpSkew) },
+    );
     token = await server.signIn(demoUsers.anne.username);
   });
   afterAll(async () => {
@@ -190,5 +202,85 @@ describe('every message has its own bounce address and feeds the bounce rules', 
     const editorsTest = await testSend(editors);
     await bounce(editorsTest, '5.1.1');
     expect(await unsubscriberOf(editors)).toMatchObject({ cause: 'Onbestelbaar' });
+  });
+
+  it("a sign-up form's confirmation mail carries its own bounce address; a hard bounce ends the sign-up", async () => {
+    const created = await api<ReceiverList>('POST', '/list/manual', undefined, { title: 'Aanmelders' });
+    const list = await api<ReceiverList>('PUT', `/list/manual/${created.body.id}`, undefined, {
+      title: 'Aanmelders',
+      isPublic: 'true',
+    });
+    expect(list.body.isPublic).toBe(true);
+    const form = await api<SignUpForm>('POST', '/signupforms', {
+      name: 'Aanmelden voor de wijkberichten',
+      listIds: [list.body.id],
+      askedFields: [],
+      requiredFields: [],
+      consentText: 'Ik wil de wijkberichten ontvangen.',
+      confirmationSubject: 'Bevestig je aanmelding',
+      confirmationText: 'Klik op de link om je aanmelding te bevestigen.',
+      confirmedText: 'Dank je wel!',
+    });
+    expect(form.status, form.text).toBe(201);
+    const hosted = `/s/${env}/${form.body.id}`;
+    const timeToken = /name="t" value="([^"]+)"/.exec((await page('GET', hosted)).text)![1];
+    signUpSkew += 5_000;
+    const address = 'onbekend.adres@voorbeeld.nl';
+    const before = sink.accepted.length;
+    const posted = await page('POST', hosted, {
+      t: timeToken,
+      email: address,
+      lijst: list.body.id,
+      toestemming: 'ja',
+      website: '',
+    });
+    expect(posted.status).toBe(303);
+    const mail = await nextMessage(address, /^Bevestig je aanmelding$/, before);
+    expect(mail.from).toMatch(bounceAddressOf('signup.'));
+    expect(mail.headers['message-id']).toMatch(/^<signup\.\d+@zuiderveen\.example>$/);
+
+    await bounce(mail, '5.1.1');
+    const excluded = await unsubscriberOf(address);
+    expect(excluded).toMatchObject({ cause: 'Onbestelbaar' });
+    expect(excluded!.causeDetail).toContain(
+      "na de mail van het aanmeldformulier 'Aanmelden voor de wijkberichten'",
+    );
+    // The bounced link no longer confirms (else the confirmation would undo the exclusion it just caused).
+    const confirmPath = new URL(/https?:\/\/\S+\/bevestigen\/\S+/.exec(plainText(mail))![0]).pathname;
+    expect((await page('POST', confirmPath)).status).toBe(400);
+    const members = await api<SubscriberPage>('GET', `/list/manual/${list.body.id}/subscribers`);
+    expect(members.body.total).toBe(0);
+    expect(await unsubscriberOf(address)).toMatchObject({ cause: 'Onbestelbaar' });
+  });
+});
+
+describe("a re-subscribe confirmation's bounce", () => {
+  let seeded: SeededDatabase;
+  let db: Database;
+  beforeAll(async () => {
+    seeded = await openSeededDatabase('dpp-resubscribe-bounce-');
+    db = seeded.db;
+  });
+  afterAll(async () => seeded?.close());
+
+  it('is recorded once for the request its bounce address names', async () => {
+    const email = 'terug.afgemeld@voorbeeld.nl';
+    const now = new Date();
+    await db.execute(sql`INSERT INTO unsubscribers (environment_id, email) VALUES (${env}, ${email})`);
+    const requested = await requestResubscribe(db, env, email, now);
+    if (requested.outcome !== 'requested') throw new Error(requested.outcome);
+    await markMailed(db, requested.requestId, now);
+    const message = { kind: 'resubscribe', id: requested.requestId } as const;
+    const report = { kind: 'soft', status: '4.2.2', diagnostic: 'Mailbox full' } as const;
+    expect(await recordDeliveryReport(db, message, report, now)).toBe('recorded');
+    expect(await recordDeliveryReport(db, message, report, now)).toBe('repeated');
+    const bounces = await selectRows<{ kind: string }>(
+      db,
+      sql`SELECT kind FROM mail_bounces WHERE message_kind = 'resubscribe' AND message_id = ${requested.requestId}`,
+    );
+    expect(bounces).toEqual([{ kind: 'soft' }]);
+    expect(
+      await recordDeliveryReport(db, { kind: 'resubscribe', id: requested.requestId + 1000 }, report, now),
+    ).toBe('unknown recipient');
   });
 });

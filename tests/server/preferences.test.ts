@@ -223,6 +223,10 @@ describe('the preference page', () => {
     expect(again.text).toContain('kort geleden al een e-mail');
     expect(confirmationMails(bram)).toHaveLength(mailsBefore + 1);
 
+    // Its envelope sender is the request's own bounce address, so a bounce reaches the bounce listener.
+    expect(confirmationMails(bram).at(-1)!.from).toMatch(
+      /^bounce\+resubscribe\.[0-9a-z]+-[0-9a-f]{16}@zuiderveen\.example$/,
+    );
     const mail = await simpleParser(confirmationMails(bram).at(-1)!.source);
     const confirmUrl = /https:\/\/\S+\/v\/\S+\/bevestigen\/\S+/.exec(String(mail.text))![0];
     const confirmPath = new URL(confirmUrl).pathname;

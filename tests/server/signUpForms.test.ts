@@ -5,7 +5,18 @@ import type { ReceiverList, SubscriberPage } from '../../server/src/contract/rec
 import type { ConsentProof, SignUpForm, SignUpFormInput } from '../../server/src/contract/signUp';
 import type { Database } from '../../server/src/db/client';
 import { selectRows } from '../../server/src/delivery/selectRows';
-import { confirmSignUp } from '../../server/src/signUp/confirmation';
+import { countRecipientsToSend } from '../../server/src/delivery/recipientResolution';
+import { resubscribedBy } from '../../server/src/preferences/resubscribe';
+import { addressHash, addressHashKey } from '../../server/src/privacy/addressHash';
+import { erasePerson } from '../../server/src/privacy/erasePerson';
+import {
+  erasedAddresses,
+  erasedAddressReason,
+  suppressionOf,
+  unsubscribedAddressReason,
+} from '../../server/src/privacy/suppression';
+import { removalPage } from '../../server/src/receivers/unsubscribers';
+import { confirmSignUp, signUpResubscribeReason } from '../../server/src/signUp/confirmation';
 import { expirePendingSignUps } from '../../server/src/signUp/expiry';
 import { loadSignUpForm } from '../../server/src/signUp/publicSignUpForm';
 import { createSignUpForm } from '../../server/src/signUp/signUpForms';
@@ -431,5 +442,147 @@ describe('sign-up expiry', () => {
       'already-confirmed',
     );
     expect(await subscriberCount(listId)).toBe(1);
+  });
+});
+
+describe("a confirmed sign-up undoes the address owner's global unsubscribe and erasure", () => {
+  let seeded: SeededDatabase;
+  let db: Database;
+  beforeAll(async () => {
+    seeded = await openSeededDatabase('dpp-sign-up-again-');
+    db = seeded.db;
+  });
+  afterAll(async () => seeded?.close());
+
+  const at = new Date('2026-11-20T12:00:00Z');
+  const confirmedAt = new Date(at.getTime() + 60_000);
+
+  /** A public list with an audience of it, a form offering it, and `email`'s sign-up stored (unconfirmed). */
+  async function signUp(title: string, email: string) {
+    const [list] = await selectRows<{ id: string }>(
+      db,
+      sql`INSERT INTO lists (environment_id, title, is_public) VALUES (${zuiderveen}, ${title}, true) RETURNING id`,
+    );
+    const [audience] = await selectRows<{ id: string }>(
+      db,
+      sql`INSERT INTO audiences (environment_id, name) VALUES (${zuiderveen}, ${title}) RETURNING id`,
+    );
+    await db.execute(
+      sql`INSERT INTO audience_lists (audience_id, list_id) VALUES (${audience.id}, ${list.id})`,
+    );
+    const created = await createSignUpForm(
+      db,
+      zuiderveen,
+      formInput([list.id], { name: `Formulier ${title}` }),
+      'https://localhost',
+    );
+    const form = (await loadSignUpForm(db, zuiderveen, created.id))!;
+    const stored = await storeSignUp(
+      db,
+      form,
+      { email, values: { firstName: title }, listIds: [list.id] },
+      { now: at, ipHash: null },
+    );
+    expect(stored).toBe('confirmation-queued');
+    const [pending] = await selectRows<{ id: string }>(
+      db,
+      sql`SELECT id FROM pending_sign_ups WHERE form_id = ${form.id}`,
+    );
+    return {
+      listId: list.id,
+      formName: form.name,
+      pendingId: pending.id,
+      ids: { environmentId: zuiderveen, formId: form.id },
+      /** Whom a delivery to the list would send to now (the recipient resolution's count). */
+      reached: () =>
+        countRecipientsToSend(db, zuiderveen, {
+          audienceId: audience.id,
+          participantGroup: null,
+          // Any publication: only a participants' job reads it.
+          publicationId: '00000000-0000-4000-8000-000000000000',
+        }),
+    };
+  }
+
+  const onList = async (listId: string, email: string) =>
+    (
+      await selectRows<{ count: number }>(
+        db,
+        sql`SELECT count(*)::int AS count FROM subscribers WHERE list_id = ${listId} AND lower(email) = lower(${email})`,
+      )
+    )[0].count;
+
+  /** Twenty confirmations at once (really at once on PostgreSQL's pool): one confirms, the rest find it done. */
+  async function confirmTwentyTimes(ids: { environmentId: string; formId: string }, pendingId: string) {
+    const outcomes = await Promise.all(
+      Array.from({ length: 20 }, () => confirmSignUp(db, ids, pendingId, confirmedAt)),
+    );
+    expect(outcomes.filter((outcome) => outcome === 'confirmed')).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome === 'already-confirmed')).toHaveLength(19);
+  }
+
+  it('a globally unsubscribed address that confirms is on the list, no longer unsubscribed, and reached', async () => {
+    const email = 'Weer.Terug@voorbeeld.nl';
+    await db.execute(
+      sql`INSERT INTO unsubscribers (environment_id, email, created_at) VALUES (${zuiderveen}, 'weer.terug@voorbeeld.nl', ${new Date('2026-10-01T08:00:00Z')})`,
+    );
+    const { listId, formName, pendingId, ids, reached } = await signUp('Terugkeer', email);
+    expect(await suppressionOf(db, zuiderveen, email)).toBe(unsubscribedAddressReason);
+
+    await confirmTwentyTimes(ids, pendingId);
+    expect(await onList(listId, email)).toBe(1);
+    expect(await suppressionOf(db, zuiderveen, email)).toBeUndefined();
+    expect(await reached()).toBe(1);
+    // The unsubscriber's history (the undone unsubscribes staff see) names who undid it and how, once.
+    const history = await removalPage(db, zuiderveen, { search: 'weer.terug' });
+    expect(history.data).toEqual([
+      expect.objectContaining({
+        email: 'weer.terug@voorbeeld.nl',
+        removedAt: confirmedAt.toISOString(),
+        removedBy: resubscribedBy,
+        reason: signUpResubscribeReason(formName),
+      }),
+    ]);
+    expect(history.data[0].reason).toContain(`'${formName}'`);
+  });
+
+  it('an erased address stays refused by imports and manual adds until it confirms a sign-up itself', async () => {
+    const email = 'gewist.en.terug@voorbeeld.nl';
+    const { listId, formName, pendingId, ids, reached } = await signUp('Gewist', email);
+    await erasePerson(db, zuiderveen, email, { self: true });
+    // The erasure removed the pending sign-up with the rest; the person signs up again.
+    const again = await signUp('Opnieuw', email);
+    expect(await confirmSignUp(db, ids, pendingId, confirmedAt)).toBe('expired');
+    expect(await onList(listId, email)).toBe(0);
+
+    // Before the confirmation: a manual add (suppressionOf) and an import (erasedAddresses) refuse it.
+    expect(await suppressionOf(db, zuiderveen, email)).toBe(erasedAddressReason);
+    expect([...(await erasedAddresses(db, zuiderveen, [email]))]).toEqual([email]);
+    expect(await again.reached()).toBe(0);
+
+    await confirmTwentyTimes(again.ids, again.pendingId);
+    expect(await onList(again.listId, email)).toBe(1);
+    expect(await again.reached()).toBe(1);
+    expect(await suppressionOf(db, zuiderveen, email)).toBeUndefined();
+    expect(await erasedAddresses(db, zuiderveen, [email])).toEqual(new Set());
+    const hash = addressHash(await addressHashKey(db), zuiderveen, email);
+    const suppression = await selectRows<{
+      removed_by: string;
+      removal_reason: string;
+      at_confirmation: boolean;
+    }>(
+      db,
+      sql`SELECT removed_by, removal_reason, removed_at = ${confirmedAt} AS at_confirmation
+          FROM unsubscribers WHERE address_hash = ${hash}`,
+    );
+    expect(suppression).toEqual([
+      {
+        removed_by: resubscribedBy,
+        removal_reason: signUpResubscribeReason(again.formName),
+        at_confirmation: true,
+      },
+    ]);
+    expect(formName).not.toBe(again.formName);
+    expect(await reached()).toBe(0);
   });
 });

@@ -111,12 +111,15 @@ describe('bounce addresses', () => {
     expect(messageOfBounceAddress(key, 'postmaster@zuiderveen.example')).toBeUndefined();
   });
 
-  it('names an RSVP email or a test send as such; its signature does not pass for another kind of the same id', () => {
-    for (const kind of ['rsvp', 'test'] as const) {
+  it('names an RSVP email, a test send, a sign-up or re-subscribe mail as such; its signature does not pass for another kind of the same id', () => {
+    const kinds = ['rsvp', 'test', 'signup', 'resubscribe'] as const;
+    for (const kind of kinds) {
       const address = bounceAddress(key, { kind, id: 42 }, 'zuiderveen.example');
       expect(address).toMatch(new RegExp(`^bounce\\+${kind}\\.16-[0-9a-f]{16}@zuiderveen\\.example$`));
       expect(messageOfBounceAddress(key, address)).toEqual({ kind, id: 42 });
       expect(messageOfBounceAddress(key, address.replace(`${kind}.`, ''))).toBeUndefined();
+      for (const other of kinds.filter((name) => name !== kind))
+        expect(messageOfBounceAddress(key, address.replace(`${kind}.`, `${other}.`))).toBeUndefined();
     }
   });
 });

@@ -27,7 +27,7 @@ type Failure = Extract<DeliveryReport, { kind: 'hard' | 'soft' | 'complaint' }>;
 
 /**
  * Records the report about one sent message (the row its VERP address names: a delivery job's recipient,
- * an RSVP email or a test send) and applies the rule above, in one transaction: the same report twice is
+ * an RSVP email, a test send, a sign-up form's mail or a re-subscribe confirmation) and applies the rule above, in one transaction: the same report twice is
  * recorded once ('repeated').
  */
 export async function recordDeliveryReport(
@@ -80,6 +80,7 @@ export async function recordDeliveryReport(
         `Zachte bounce op ${softBouncesInARow} verzendingen op rij, de laatste ${report.status} na ${about}${answer(report.diagnostic)}`,
       );
     }
+    if (message.kind === 'signup' && report.kind !== 'soft') await stopPendingSignUp(tx, message.id, now);
     return 'recorded';
   });
 }
@@ -89,7 +90,22 @@ const aboutMessage: Record<BouncedMessage['kind'], (title: string) => string> = 
   delivery: (title) => `'${title}'`,
   rsvp: (title) => `de RSVP-mail van '${title}'`,
   test: (title) => `de test '${title}'`,
+  signup: (title) => `de mail van het aanmeldformulier '${title}'`,
+  resubscribe: () => 'de bevestigingsmail voor opnieuw aanmelden',
 };
+
+/**
+ * A sign-up's confirmation mail that bounced for good, or was reported as spam: its pending sign-up ends
+ * now (the link no longer confirms, the expiry duty removes it) and the mail is never tried again.
+ * A confirmed sign-up stays as it is.
+ */
+async function stopPendingSignUp(tx: Pick<Database, 'execute'>, outboxId: number, now: Date): Promise<void> {
+  await tx.execute(sql`UPDATE sign_up_mail_outbox SET sent_at = coalesce(sent_at, ${now}), lease_until = NULL
+      WHERE id = ${outboxId}`);
+  await tx.execute(sql`UPDATE pending_sign_ups SET expires_at = ${now}
+      WHERE confirmed_at IS NULL AND expires_at > ${now}
+        AND id = (SELECT pending_sign_up_id FROM sign_up_mail_outbox WHERE id = ${outboxId})`);
+}
 
 /**
  * The sent message a bounce address names: its environment, its address and its title (aboutMessage). An
@@ -110,6 +126,12 @@ function sentMessage(message: BouncedMessage): SQL {
           WHERE o.id = ${message.id}`;
     case 'test':
       return sql`SELECT environment_id, email, subject AS title FROM test_sends WHERE id = ${message.id}`;
+    case 'signup':
+      return sql`SELECT o.environment_id, o.email, f.name AS title
+          FROM sign_up_mail_outbox o JOIN sign_up_forms f ON f.id = o.form_id
+          WHERE o.id = ${message.id}`;
+    case 'resubscribe':
+      return sql`SELECT environment_id, email, '' AS title FROM resubscribe_requests WHERE id = ${message.id}`;
   }
 }
 
@@ -220,6 +242,22 @@ async function softInARow(
                  )
           FROM test_sends t
           WHERE t.environment_id = ${environmentId} AND lower(t.email) = lower(${email})
+          UNION ALL
+          SELECT s.sent_at, s.id, EXISTS (
+                   SELECT 1 FROM mail_bounces b
+                   WHERE b.message_kind = 'signup' AND b.message_id = s.id AND b.kind IN ('hard', 'soft')
+                 )
+          FROM sign_up_mail_outbox s
+          WHERE s.environment_id = ${environmentId} AND lower(s.email) = lower(${email})
+            AND s.sent_at IS NOT NULL AND s.last_error IS NULL
+          UNION ALL
+          SELECT q.mailed_at, q.id, EXISTS (
+                   SELECT 1 FROM mail_bounces b
+                   WHERE b.message_kind = 'resubscribe' AND b.message_id = q.id AND b.kind IN ('hard', 'soft')
+                 )
+          FROM resubscribe_requests q
+          WHERE q.environment_id = ${environmentId} AND lower(q.email) = lower(${email})
+            AND q.mailed_at IS NOT NULL
         ),
         latest AS (
           SELECT bounced FROM messages WHERE at > (SELECT at FROM readmitted)

@@ -1,13 +1,16 @@
 import type { Database } from '../db/client';
+import { serverSecret } from '../delivery/serverSecret';
 import { environmentMailHeader } from '../mail/environmentHeader';
 import type { MailTransport } from '../mail/mailTransport';
+import { messageEnvelope } from '../mail/messageEnvelope';
 import { escapeHtml } from '../rendering/escapeHtml';
 import { prepareMessageSender } from '../sending/messageSender';
 import { confirmValidDays } from './resubscribe';
 
 // The mail 'Opnieuw aanmelden' sends: one link to the confirmation page, whose button (a POST) undoes
 // the global unsubscribe. Sent from the environment's sender (its DKIM key, reply address), straight from
-// the request that asked for it, with a Message-ID fixed by the request's row.
+// the request that asked for it, with a Message-ID and a bounce address (VERP) fixed by the request's row,
+// so a bounce or complaint reaches the bounce listener like any other message's.
 
 export interface ResubscribeMail {
   environmentId: string;
@@ -33,6 +36,11 @@ export async function sendResubscribeMail(
   );
   if ('refused' in prepared) return { sent: false, reason: prepared.refused };
   const { sender } = prepared;
+  const envelope = messageEnvelope(
+    await serverSecret(db, 'bounce-address'),
+    { kind: 'resubscribe', id: message.requestId },
+    sender.domain ?? publicHost,
+  );
   const name = message.environmentName;
   const intro = `Je hebt gevraagd om weer berichten van ${name} te ontvangen op ${message.email}.`;
   const outro = `Heb je dit niet zelf gevraagd? Dan hoef je niets te doen: je blijft afgemeld. De link werkt ${confirmValidDays} dagen.`;
@@ -41,12 +49,13 @@ export async function sendResubscribeMail(
       from: sender.from,
       replyTo: sender.replyTo,
       dkim: sender.dkim,
+      envelopeFrom: envelope.envelopeFrom,
       to: message.email,
       subject: `Bevestig dat je weer berichten wilt ontvangen van ${name}`,
       text: `${intro}\n\nBevestig het via deze link:\n${message.confirmUrl}\n\n${outro}\n`,
       html: `<!doctype html><html lang="nl"><head><meta charset="utf-8"><title>Opnieuw aanmelden</title></head><body style="font-family:Arial,sans-serif;font-size:16px;line-height:1.5;color:#1b2430"><p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(message.confirmUrl)}">Ja, ik wil weer berichten ontvangen</a></p><p>${escapeHtml(outro)}</p></body></html>`,
       headers: {
-        'Message-ID': `<resubscribe.${message.requestId}@${sender.domain ?? publicHost}>`,
+        'Message-ID': envelope.messageId,
         [environmentMailHeader]: message.environmentId,
       },
     });

@@ -1,13 +1,27 @@
-import { and, eq, inArray, isNotNull, isNull, gt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, gt, or, sql } from 'drizzle-orm';
+import { lockAddress } from '../bounces/undeliverable';
 import type { Database } from '../db/client';
-import { consentProofs, lists, pendingSignUps, subscribers } from '../db/schema';
+import { consentProofs, lists, pendingSignUps, signUpForms, subscribers, unsubscribers } from '../db/schema';
 import { recordSubscriberAdded } from '../journeys/outbox';
+import { resubscribedBy } from '../preferences/resubscribe';
+import { addressHash, addressHashKey, normalisedAddress } from '../privacy/addressHash';
 
 // Confirming a sign-up (the POST of the mailed link's 'Bevestigen'): one statement sets `confirmed_at`
 // only while it is unset and the link has not expired, and only the transaction whose statement did joins
 // the lists. Twenty confirmations at once wait on that row's lock; nineteen then find it confirmed and
 // change nothing. Each list gets the subscriber (counted on the list, announced to journeys) unless the
 // address is in it already, and a consent proof either way.
+//
+// The confirmation is the address owner's own act (the link went to that address), as the preference
+// page's 'Opnieuw aanmelden' is: it also closes the address's active global unsubscribe and an erasure's
+// suppression entry (matched by its keyed hash), recorded as undone by the unsubscriber themselves, so
+// staff see it among the undone unsubscribes. The address's lock (taken before the confirming statement,
+// as the preference page and the bounce rules take it) keeps a bounce or unsubscribe of the same address
+// from interleaving.
+
+/** Why the confirmation undid a global unsubscribe, as the unsubscribers' record of removals says it. */
+export const signUpResubscribeReason = (formName: string) =>
+  `Opnieuw aangemeld met het aanmeldformulier '${formName}', bevestigd met de link uit de e-mail.`;
 
 export interface SignUpIds {
   environmentId: string;
@@ -85,7 +99,13 @@ export async function confirmSignUp(
   pendingId: string,
   now: Date,
 ): Promise<Confirmation> {
+  const hashKey = await addressHashKey(db);
   return db.transaction(async (tx) => {
+    const [named] = await tx
+      .select({ email: pendingSignUps.email })
+      .from(pendingSignUps)
+      .where(and(eq(pendingSignUps.id, pendingId), eq(pendingSignUps.environmentId, ids.environmentId)));
+    if (named) await lockAddress(tx, ids.environmentId, named.email);
     const [pending] = await tx
       .update(pendingSignUps)
       .set({ confirmedAt: now })
@@ -164,6 +184,38 @@ export async function confirmSignUp(
         ipHash: pending.ipHash,
       });
     }
+    if (open.length > 0) await closeUnsubscribes(tx as unknown as Database, hashKey, ids, pending.email, now);
     return 'confirmed';
   });
+}
+
+/** Undoes the address's active global unsubscribe and its erasure suppression, by the unsubscriber. */
+async function closeUnsubscribes(
+  tx: Database,
+  hashKey: Buffer,
+  ids: SignUpIds,
+  email: string,
+  now: Date,
+): Promise<void> {
+  const [form] = await tx
+    .select({ name: signUpForms.name })
+    .from(signUpForms)
+    .where(eq(signUpForms.id, ids.formId));
+  await tx
+    .update(unsubscribers)
+    .set({
+      removedAt: now,
+      removedBy: resubscribedBy,
+      removalReason: signUpResubscribeReason(form?.name ?? ''),
+    })
+    .where(
+      and(
+        eq(unsubscribers.environmentId, ids.environmentId),
+        isNull(unsubscribers.removedAt),
+        or(
+          sql`lower(trim(${unsubscribers.email})) = ${normalisedAddress(email)}`,
+          eq(unsubscribers.addressHash, addressHash(hashKey, ids.environmentId, email)),
+        ),
+      ),
+    );
 }

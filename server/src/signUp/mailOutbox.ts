@@ -4,8 +4,10 @@ import type { Database } from '../db/client';
 import { signUpForms, signUpMailOutbox } from '../db/schema';
 import type { Clock } from '../delivery/clock';
 import { selectRows } from '../delivery/selectRows';
+import { serverSecret } from '../delivery/serverSecret';
 import { environmentMailHeader } from '../mail/environmentHeader';
 import { MailSendError, type Mailer } from '../mail/mailer';
+import { messageEnvelope } from '../mail/messageEnvelope';
 import { prepareMessageSender } from '../sending/messageSender';
 import { confirmPath, publicBase } from './signUpAddress';
 import { alreadySubscribedMail, confirmationMail } from './signUpMails';
@@ -16,6 +18,8 @@ import { signConfirmToken, signUpKey } from './signUpTokens';
 // processes never take the same row; a crashed sender's row is taken over after the lease), and marked
 // sent right after the mail server's '250 OK'. Each row's Message-ID is fixed by its id, so the one gap
 // no SMTP client can close (a crash between that OK and the mark) sends a recognisably identical message.
+// Its envelope sender is the row's bounce address (VERP, mail/messageEnvelope.ts), so a bounce or complaint
+// reaches the bounce listener and the bounce rules like any other message's (bounces/undeliverable.ts).
 
 export interface SignUpOutboxContext {
   db: Database;
@@ -73,8 +77,8 @@ export async function drainSignUpOutbox(context: SignUpOutboxContext): Promise<n
           )
       ).map((form) => [form.id, form]),
     );
-    const key = await signUpKey(db);
-    for (const row of rows) if (await sendRow(context, row, forms.get(row.form_id), key)) sent += 1;
+    const keys = { link: await signUpKey(db), bounce: await serverSecret(db, 'bounce-address') };
+    for (const row of rows) if (await sendRow(context, row, forms.get(row.form_id), keys)) sent += 1;
   }
 }
 
@@ -82,7 +86,7 @@ async function sendRow(
   context: SignUpOutboxContext,
   row: ClaimedRow,
   form: typeof signUpForms.$inferSelect | undefined,
-  key: Buffer,
+  keys: { link: Buffer; bounce: Buffer },
 ): Promise<boolean> {
   const { db, clock } = context;
   const close = (detail: string | null) =>
@@ -112,7 +116,7 @@ async function sendRow(
   }
   let content;
   if (row.kind === 'bevestigen' && row.pending_sign_up_id) {
-    const token = signConfirmToken(key, {
+    const token = signConfirmToken(keys.link, {
       environmentId: row.environment_id,
       formId: row.form_id,
       pendingId: row.pending_sign_up_id,
@@ -122,15 +126,20 @@ async function sendRow(
       `${publicBase(context.publicUrl)}${confirmPath(row.environment_id, row.form_id, token)}`,
     );
   } else content = alreadySubscribedMail(form.name);
-  const domain = prepared.sender.domain ?? new URL(context.publicUrl).hostname;
+  const envelope = messageEnvelope(
+    keys.bounce,
+    { kind: 'signup', id: row.id },
+    prepared.sender.domain ?? new URL(context.publicUrl).hostname,
+  );
   try {
     await context.mailer.send({
       from: prepared.sender.from,
       replyTo: prepared.sender.replyTo,
       dkim: prepared.sender.dkim,
+      envelopeFrom: envelope.envelopeFrom,
       to: row.email,
       ...content,
-      headers: { 'Message-ID': `<signup.${row.id}@${domain}>`, [environmentMailHeader]: row.environment_id },
+      headers: { 'Message-ID': envelope.messageId, [environmentMailHeader]: row.environment_id },
     });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

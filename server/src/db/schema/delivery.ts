@@ -116,7 +116,10 @@ export const mailBounces = pgTable(
   },
   (table) => [
     uniqueIndex('mail_bounces_message_kind_unique').on(table.messageKind, table.messageId, table.kind),
-    check('mail_bounces_message_kind_check', sql`${table.messageKind} IN ('rsvp', 'test')`),
+    check(
+      'mail_bounces_message_kind_check',
+      sql`${table.messageKind} IN ('rsvp', 'test', 'signup', 'resubscribe')`,
+    ),
     check('mail_bounces_kind_check', sql`${table.kind} IN ('hard', 'soft', 'complaint')`),
   ],
 );

@@ -1,0 +1,2 @@
+ALTER TABLE "mail_bounces" DROP CONSTRAINT "mail_bounces_message_kind_check";--> statement-breakpoint
+ALTER TABLE "mail_bounces" ADD CONSTRAINT "mail_bounces_message_kind_check" CHECK ("mail_bounces"."message_kind" IN ('rsvp', 'test', 'signup', 'resubscribe'));
