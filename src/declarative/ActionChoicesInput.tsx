@@ -20,7 +20,8 @@ export function ActionChoicesInput({ resource, source, label, action, optionText
   const dataProvider = useDataProvider<DeclaredDataProvider>();
   const { data, isPending } = useQuery({
     queryKey: declaredQueryKey(resource, action),
-    queryFn: async ({ signal }) => (await dataProvider.action(resource, action, { signal })).data as RaRecord[],
+    queryFn: async ({ signal }) =>
+      (await dataProvider.action(resource, action, { signal })).data as RaRecord[],
   });
   return (
     <SelectInput

@@ -1,8 +1,4 @@
-import {
-  auditLogKindLabels,
-  auditLogKinds,
-  type AuditLogKind,
-} from '@contract/auditLogKinds';
+import { auditLogKindLabels, auditLogKinds, type AuditLogKind } from '@contract/auditLogKinds';
 
 /**
  * The kinds' Dutch names under `app.auditLog.kinds.<area>.<action>` ('delivery.requested' is a path of
@@ -38,7 +34,7 @@ export const auditLogNl = {
       one: 'Logboekregel',
       many: 'Logboek',
       title: 'Logboek',
-      empty: 'Er staat (nog) niets in het logboek dat bij deze filters past.',
+      empty: 'Er staat nog niets in het logboek.',
       export: 'Exporteren',
       kinds: kindMessages(),
       fields: {

@@ -7,7 +7,9 @@ import { logRetentionTerm } from '../../i18n/auditLog.nl';
 /** The settings overview's 'Bewaartermijn Logboek' card: the term as it stands. */
 export function AuditLogRetentionSummary() {
   const translate = useTranslate();
-  const { data } = useGetOne<Omit<AuditLogSettings, 'id'> & { id: string }>('auditLogSettings', { id: singletonRecordId });
+  const { data } = useGetOne<Omit<AuditLogSettings, 'id'> & { id: string }>('auditLogSettings', {
+    id: singletonRecordId,
+  });
   if (!data) return null;
   return (
     <Typography variant="body2" color="text.secondary">
