@@ -10,7 +10,9 @@ import {
 } from 'react-admin';
 import { AccessDenied, isAccessDenied } from '../layout/AccessDenied';
 import { LoadError } from '../layout/LoadError';
+import { ActionChoicesInput } from './ActionChoicesInput';
 import { declaredColumn } from './declaredColumn';
+import { DutchDateInput } from './DutchDateInput';
 import { DeleteRowButton } from './DeleteRowButton';
 import { LoadingMessage } from './LoadingMessage';
 import { pollInterval } from './pollDeclaration';
@@ -44,19 +46,35 @@ export interface DeclaredTableProps {
 
 const searchFilter = <SearchInput key="q" source="q" alwaysOn />;
 
-/** The search box (unless the view turns it off) and the view's choice filters, always shown. */
-function tableFilters(view: ReturnType<typeof tableViewOf>) {
+/** The search box (unless the view turns it off), the view's choice filters and day filters, always shown. */
+function tableFilters(declaration: ResourceDeclaration, view: ReturnType<typeof tableViewOf>) {
   const filters = [
     ...(view.search === false ? [] : [searchFilter]),
-    ...(view.choiceFilters ?? []).map((filter) => (
-      <SelectInput
-        key={filter.source}
-        source={filter.source}
-        label={filter.label}
-        choices={[...filter.choices]}
-        emptyText="declarative.table.all"
-        alwaysOn
-      />
+    ...(view.choiceFilters ?? []).map(({ source, label, choices }) =>
+      'action' in choices ? (
+        <ActionChoicesInput
+          key={source}
+          resource={declaration.name}
+          source={source}
+          label={label}
+          action={choices.action}
+          optionText={choices.optionText}
+          alwaysOn
+        />
+      ) : (
+        <SelectInput
+          key={source}
+          source={source}
+          label={label}
+          choices={[...choices]}
+          emptyText="declarative.table.all"
+          alwaysOn
+        />
+      ),
+    ),
+    // A day typed half way is no filter yet: react-admin's filter form waits until its inputs are valid.
+    ...(view.dateFilters ?? []).map(({ source, label }) => (
+      <DutchDateInput key={source} source={source} label={label} withTime={false} alwaysOn />
     )),
   ];
   return filters.length === 0 ? undefined : filters;
@@ -92,7 +110,7 @@ export function DeclaredTable({ declaration, filter, embedded = false, tableLabe
       resource={declaration.name}
       perPage={pageSize}
       pagination={<InfinitePagination />}
-      filters={tableFilters(view)}
+      filters={tableFilters(declaration, view)}
       filter={query.filter}
       sort={query.sort}
       actions={<TableActions declaration={declaration} meta={filter} />}

@@ -66,7 +66,27 @@ export interface DeleteDeclaration {
 export interface ChoiceFilter {
   source: string;
   label: Label;
-  choices: readonly { id: string; name: Label }[];
+  /**
+   * Fixed choices, or the answer of one of the resource's named GET actions, a list of records named by
+   * `optionText` (the members who appear in the Logboek: `{ action: 'actors', optionText: 'name' }`).
+   */
+  choices: readonly { id: string; name: Label }[] | { action: string; optionText: string };
+}
+
+/** A day above a table ('Vanaf', 'Tot en met'), sent as that query parameter as yyyy-mm-dd. */
+export interface DateFilter {
+  source: string;
+  label: Label;
+}
+
+/**
+ * A button above a table that downloads a named GET action's file with the table's current filters as
+ * its values ('Exporteren' of the Logboek as it is filtered).
+ */
+export interface TableDownload {
+  label: Label;
+  action: string;
+  fileName: string;
 }
 
 /** The shared table (spec §2): 250 rows at a time, more on scrolling, server-side search and sort. */
@@ -91,6 +111,10 @@ export interface TableView<TRecord extends RaRecord> {
    * as that query parameter (declare it in getList's `query`); empty shows every row.
    */
   choiceFilters?: readonly ChoiceFilter[];
+  /** Days the user picks after the choice filters; empty sends nothing. */
+  dateFilters?: readonly DateFilter[];
+  /** Downloads in the table's toolbar, shown as the member's role allows their action. */
+  downloads?: readonly TableDownload[];
   /** What a click on a row opens: the edit view (slide-over or page) or the show page. */
   rowClick?: 'edit' | 'show' | false;
   /** Adds a delete button per row, confirmed first. */

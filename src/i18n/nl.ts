@@ -4,6 +4,7 @@ import { loginNl, startupNl } from '../boot/texts';
 import { raDutchCompletions } from './raDutchCompletions';
 import { declarativeNl } from './declarative.nl';
 import { approvalNl } from './approval.nl';
+import { auditLogNl } from './auditLog.nl';
 import { formsNl } from './forms.nl';
 import { journeysNl } from './journeys.nl';
 import { mailNl } from './mail.nl';
@@ -154,4 +155,5 @@ export const nl: TranslationMessages = mergeTranslations(
   signUpFormsNl,
   privacyNl,
   approvalNl,
+  auditLogNl,
 );

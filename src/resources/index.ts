@@ -37,6 +37,9 @@ import { persons } from './persons';
 import { retention } from './retention';
 import { approvals } from './approvals';
 import { approvalSettings } from './approvalSettings';
+import { auditLog } from './auditLog';
+import { auditLogSettings } from './auditLogSettings';
+import { platformLog } from './platformLog';
 
 /**
  * Every declared resource of the console. An area adds its folder `src/resources/<name>/` exporting
@@ -81,6 +84,9 @@ const declarations = [
   retention,
   approvals,
   approvalSettings,
+  auditLog,
+  auditLogSettings,
+  platformLog,
 ] as const;
 
 export const resources: readonly ResourceDeclaration[] = declarations;

@@ -128,6 +128,22 @@ describe('platform administration in Chromium against an Entra-like provider', (
     await page.getByRole('row', { name: /mila@gemeente\.example/ }).waitFor();
     await screenshot(page, 'platform-environment-members');
 
+    // The platform log has both changes, by the administrator, read-only.
+    await page.getByRole('link', { name: 'Platformlogboek' }).click();
+    await page.waitForURL((url) => url.pathname === '/platform/log');
+    const created = page.getByRole('row').filter({ hasText: 'Omgeving aangemaakt' });
+    await created.filter({ hasText: 'Gemeente Voorbeeld' }).filter({ hasText: 'Bea Beheer' }).waitFor();
+    await page
+      .getByRole('row')
+      .filter({ hasText: 'Lid toegevoegd' })
+      .filter({ hasText: 'mila@gemeente.example' })
+      .waitFor();
+    expect(await page.getByRole('button', { name: /Nieuw|Verwijderen/ }).count()).toBe(0);
+    await expect.poll(() => seriousFindings(page)).toEqual([]);
+    await screenshot(page, 'platform-log');
+    await page.goBack();
+    await page.getByRole('row', { name: /mila@gemeente\.example/ }).waitFor();
+
     // Both pages on a phone's width, also without serious axe findings.
     await page.setViewportSize(PHONE);
     await expect.poll(() => seriousFindings(page)).toEqual([]);

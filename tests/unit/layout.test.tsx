@@ -52,6 +52,7 @@ describe('menu', () => {
       'Goed te keuren',
       'Instellingen',
       'Leden',
+      'Logboek',
     ]);
     const [areas, bottom] = within(navigation).getAllByRole('list');
     expect(within(bottom).getByRole('link', { name: 'Instellingen' })).toHaveAttribute('href', '/settings');

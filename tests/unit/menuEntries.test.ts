@@ -22,9 +22,11 @@ describe('the sidebar, derived from the declarations', () => {
     expect(entries.filter((entry) => entry.pinned).map((entry) => [entry.path, entry.shownWhen])).toEqual([
       ['/mail', 'mailCatcher'],
       ['/platform/environments', 'platformAdmin'],
+      ['/platform/log', 'platformAdmin'],
       ['/environments', 'severalEnvironments'],
       ['/settings', undefined],
       ['/members', undefined],
+      ['/logboek', undefined],
     ]);
   });
 

@@ -1,3 +1,4 @@
+import ManageHistoryOutlinedIcon from '@mui/icons-material/ManageHistoryOutlined';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import { baseSizeRange, lineHeightRange, type Theme } from '@contract/themes';
 import BrandingWatermarkOutlinedIcon from '@mui/icons-material/BrandingWatermarkOutlined';
@@ -36,6 +37,10 @@ const SendingDomainSummary = lazyView(sending, 'SendingDomainSummary');
 const MeasuringSummary = lazyView(() => import('../../custom/measuring'), 'MeasuringSummary');
 const PublicArchiveSummary = lazyView(() => import('../../custom/publicArchive'), 'PublicArchiveSummary');
 const RetentionSummary = lazyView(() => import('../../custom/privacy/RetentionSummary'), 'RetentionSummary');
+const AuditLogRetentionSummary = lazyView(
+  () => import('../../custom/auditLog/AuditLogRetentionSummary'),
+  'AuditLogRetentionSummary',
+);
 const ApprovalSummary = lazyView(() => import('../../custom/approval'), 'ApprovalSummary');
 
 const colorFields = themeColorSources.map((source): FieldDeclaration<(typeof themeColorSources)[number]> => ({
@@ -202,6 +207,13 @@ export const themes = defineResource<Theme>()({
               icon: HistoryToggleOffOutlinedIcon,
               to: '/settings/retention',
               content: RetentionSummary,
+            },
+            // The Logboek's own term (src/resources/auditLogSettings).
+            {
+              title: 'app.auditLog.retention.title',
+              icon: ManageHistoryOutlinedIcon,
+              to: '/settings/logboek',
+              content: AuditLogRetentionSummary,
             },
             // 'Goedkeuring' is its own resource too (src/resources/approvalSettings).
             {

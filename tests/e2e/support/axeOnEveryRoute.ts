@@ -270,13 +270,16 @@ async function visitsByRoute(page: Page, own: OwnRecords): Promise<Record<string
         states: [switchedOn('Goedkeuring vragen', 'Vanaf aantal ontvangers')],
       },
     ],
+    '/settings/logboek': [{ path: '/settings/logboek', panels: [] }],
     '/members/': [{ path: '/members/', panels: [], states: [memberRole] }],
+    '/logboek/': [{ path: '/logboek/', panels: [] }],
     '/approvals/': [{ path: '/approvals/', panels: [] }],
     '/approvals/:id': [{ path: `/approvals/${own.approvalRequest}`, panels: ['Goedkeuren', 'Afwijzen'] }],
     '/platform/environments': [{ path: '/platform/environments', panels: [] }],
     '/platform/environments/:id': [
       { path: `/platform/environments/${environmentIds.zuiderveen}`, panels: [] },
     ],
+    '/platform/log': [{ path: '/platform/log', panels: [] }],
     '/environments': [{ path: '/environments', panels: [] }],
   };
 }
