@@ -132,6 +132,8 @@ describe('merge fields: a fallback offered, and a gap counted before sending', (
     await page.getByRole('button', { name: 'Samenvoegveld' }).click();
     await page.getByRole('menuitem', { name: 'Voornaam' }).click();
     await page.getByRole('button', { name: 'Voornaam invoegen' }).click();
+    // Typed on once the field is in, as above: the caret follows the insert.
+    await expect.poll(() => text.innerText()).toContain('Beste {{firstName|inwoner}}');
     await page.keyboard.type(', afgelopen week');
     await expect.poll(() => text.innerText()).toContain('Beste {{firstName|inwoner}}, afgelopen week');
     await expect
