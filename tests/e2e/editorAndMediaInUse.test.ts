@@ -129,7 +129,10 @@ describe('building a newsletter and media in use (desktop and phone)', () => {
       .poll(() => blockTitles(page, id), { timeout: 15_000 })
       .toEqual(['Tweede', 'Derde', 'Eerste']);
 
-    // By pointer: the third block's handle dragged above the first.
+    // By pointer: the third block's handle dragged above the first, once the list shows the saved order
+    // and has stopped moving (the handles are measured where they rest).
+    await expect.poll(() => page.getByTestId('publication-block').first().textContent()).toContain('Tweede');
+    await animationsSettled(page);
     const from = await page.getByRole('button', { name: 'Blok 3 (Artikel) verplaatsen' }).boundingBox();
     const to = await page.getByRole('button', { name: 'Blok 1 (Artikel) verplaatsen' }).boundingBox();
     if (!from || !to) throw new Error('handles not laid out');
