@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Database } from '../../server/src/db/client';
@@ -288,19 +288,28 @@ describe('RSVP answers', () => {
       .from(rsvpInvitees)
       .where(and(eq(rsvpInvitees.publicationId, publicationId), eq(rsvpInvitees.answer, 'Ja')));
     expect(saidYes).toHaveLength(22);
-    // One history row and one email ('wachtlijst' or, for the promoted, that and their promotion) each.
-    const waitingMails = await db
-      .select({ id: rsvpMailOutbox.id })
+    // One history row and one answer email each: 'wachtlijst' (and, for the promoted, their promotion),
+    // or 'bevestiging' for a joiner whose statement found a place a 'Nee' had freed while nobody waited.
+    const answerMails = await db
+      .select({ inviteeId: rsvpMailOutbox.inviteeId })
       .from(rsvpMailOutbox)
-      .where(and(eq(rsvpMailOutbox.publicationId, publicationId), eq(rsvpMailOutbox.kind, 'wachtlijst')));
-    expect(waitingMails).toHaveLength(joiners.length);
+      .where(
+        and(
+          eq(rsvpMailOutbox.publicationId, publicationId),
+          inArray(rsvpMailOutbox.kind, ['wachtlijst', 'bevestiging']),
+          inArray(rsvpMailOutbox.inviteeId, joiners),
+        ),
+      );
+    expect(answerMails.map((mail) => Number(mail.inviteeId)).sort((x, y) => x - y)).toEqual(
+      joiners.map(Number).sort((x, y) => x - y),
+    );
     const joinedHistory = await db
       .select({ id: rsvpAnswerHistory.id })
       .from(rsvpAnswerHistory)
       .where(
         and(
           eq(rsvpAnswerHistory.publicationId, publicationId),
-          eq(rsvpAnswerHistory.waiting, true),
+          inArray(rsvpAnswerHistory.inviteeId, joiners),
           sql`${rsvpAnswerHistory.source} <> 'wachtlijst'`,
         ),
       );
