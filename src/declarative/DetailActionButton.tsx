@@ -51,7 +51,7 @@ export function DetailActionButton({
   const [confirming, setConfirming] = useState(false);
   const { busy, download } = useActionDownload(declaration.name);
   const accessResource = action.to && action.leadsTo ? action.leadsTo.resource : target.resource;
-  const access = useDeclaredAccess(accessResource, callOf(action, target), action.whenDenied);
+  const access = useDeclaredAccess(accessResource, callOf(action, target), action.whenDenied, action.orCall);
   const Icon = action.icon;
   const common = {
     variant: action.variant ?? (action.to ? 'text' : 'outlined'),

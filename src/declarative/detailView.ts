@@ -5,7 +5,7 @@ import type { FieldSource } from './fieldDeclaration';
 import type { Label } from './label';
 import type { PollDeclaration } from './pollDeclaration';
 import type { ResourceDeclaration } from './resourceDeclaration';
-import type { WhenDenied } from './useDeclaredAccess';
+import type { OrCall, WhenDenied } from './useDeclaredAccess';
 import type { DeleteDeclaration } from './viewDeclaration';
 
 /**
@@ -95,6 +95,11 @@ export interface DetailAction<TRecord extends RaRecord> {
    * with the reason instead, where its absence would confuse ('Verspreiden' for a Redacteur).
    */
   whenDenied?: WhenDenied;
+  /**
+   * Another call that does the same for a lower role: the button is allowed to whoever may make either
+   * ('Verspreiden' asks approval, `{ resource: 'approvals', call: 'create' }`, where a Verzender sends).
+   */
+  orCall?: OrCall;
 }
 
 /**

@@ -66,13 +66,38 @@ export function useDeclaredAccessCheck(
   );
 }
 
-/** `useDeclaredAccessCheck` for one call. */
+/**
+ * Another call that does the same for a lower role, so the button is allowed to whoever may make either:
+ * 'Verspreiden' creates a job for a Verzender and asks approval (`{ resource: 'approvals', call: 'create' }`)
+ * for a Redacteur; the server's deliver check then says which one the send takes.
+ */
+export interface OrCall {
+  resource: DeclaredResourceName;
+  call: DeclaredCall;
+}
+
+/** The access to `call`, or to `orCall` when only that one is allowed; the first call's reason when neither. */
+function eitherAccess(
+  access: DeclaredAccess,
+  orCall: OrCall | undefined,
+  checkOr: (call: DeclaredCall | undefined, whenDenied?: WhenDenied) => DeclaredAccess,
+  whenDenied: WhenDenied | undefined,
+): DeclaredAccess {
+  if (access.allowed || !orCall) return access;
+  const alternative = checkOr(orCall.call, whenDenied);
+  return alternative.allowed ? alternative : access;
+}
+
+/** `useDeclaredAccessCheck` for one call (or its `orCall`). */
 export function useDeclaredAccess(
   declaration: ResourceDeclaration,
   call: DeclaredCall | undefined,
   whenDenied?: WhenDenied,
+  orCall?: OrCall,
 ): DeclaredAccess {
-  return useDeclaredAccessCheck(declaration)(call, whenDenied);
+  const check = useDeclaredAccessCheck(declaration);
+  const checkOr = useDeclaredAccessCheck(orCall ? declarationNamed(orCall.resource) : declaration);
+  return eitherAccess(check(call, whenDenied), orCall, checkOr, whenDenied);
 }
 
 /** The name of a declared resource (src/resources), e.g. 'mediaFiles'. */
@@ -88,12 +113,13 @@ function declarationNamed(name: DeclaredResourceName): ResourceDeclaration {
  * The same check for a custom screen, by resource name (react-admin's `useCanAccess({ resource, action })`
  * in words, answered synchronously from the one role read): whether the member may make a call of a
  * declared resource. `useCallAccess('mediaFiles', 'upload')`; with `whenDenied` a Redacteur gets the
- * reason to show with `DeniedButton`, while a Lezer never sees the action.
+ * reason to show with `DeniedButton`, while a Lezer never sees the action; with `orCall` either call will do.
  */
 export function useCallAccess(
   resource: DeclaredResourceName,
   call: DeclaredCall,
   whenDenied?: WhenDenied,
+  orCall?: OrCall,
 ): DeclaredAccess {
-  return useDeclaredAccessCheck(declarationNamed(resource))(call, whenDenied);
+  return useDeclaredAccess(declarationNamed(resource), call, whenDenied, orCall);
 }

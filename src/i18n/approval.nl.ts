@@ -24,6 +24,9 @@ export const approvalNl = {
       deliver: {
         title: 'Goedkeuring nodig',
         text: "Deze verzending gaat naar %{count} ontvangers (goedkeuring vanaf %{threshold}). Na 'Verspreiden' wacht ze op goedkeuring door %{approvers}.",
+        // Fewer recipients than the threshold: the member's role (Redacteur) sends only through approval.
+        text_role:
+          "Deze verzending gaat naar %{count} ontvangers. Als Redacteur laat je elke verzending goedkeuren: na 'Verspreiden' wacht ze op goedkeuring door %{approvers}.",
         nobody:
           'Er is nog geen ander lid dat mag verzenden: vraag een beheerder iemand toe te voegen die de aanvraag kan goedkeuren.',
         requested: 'Goedkeuring aangevraagd. De verzending wacht op %{approvers}.',

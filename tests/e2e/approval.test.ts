@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { PublicationBlockPage } from '../../server/src/contract/publications';
-import { publicationIds } from '../../server/src/seed/ids';
+import { demoUsers, publicationIds } from '../../server/src/seed/ids';
 import { axeViolations } from './support/axe';
 import {
   animationsSettled,
@@ -223,5 +223,151 @@ describe('approval before a large send, asked by one member and given by another
       .getByRole('row', { name: /anne@voorbeeld\.nl/ })
       .first()
       .waitFor();
+  });
+});
+
+// A Redacteur sends only through a request while 'Goedkeuring' is on, however small the audience: Anne
+// makes Bram Redacteur and turns approval on from 100; Bram asks to send to 3 addresses with
+// 'Verspreiden'; Anne sees the badge, approves, and the job sends. Bram is Beheerder again afterwards.
+describe("a Redacteur's send, asked with 'Verspreiden' and approved by a Beheerder", () => {
+  let anneContext: BrowserContext;
+  let anne: Page;
+  let bramContext: BrowserContext | undefined;
+  const smallAudience = 3;
+  const address = (index: number) => `redacteur-${index}@zuiderveen.example.nl`;
+
+  beforeAll(async () => {
+    anneContext = await newDesktopContext(browser);
+    anne = await anneContext.newPage();
+    await signIn(anne, server.url, ANNE);
+  });
+  afterAll(async () => {
+    if (anne) {
+      await apiAsBrowser(anne, 'PUT', '/approval-settings', { minRecipients: null });
+      await apiAsBrowser(anne, 'PUT', `/members/${demoUsers.bram.id}`, { role: 'administrator' });
+    }
+    await bramContext?.close();
+    await anneContext?.close();
+  });
+
+  it('asks approval as a Redacteur for 3 recipients; a Beheerder approves and the job sends', async () => {
+    // Anne: Bram becomes Redacteur on 'Leden', approval goes on from 100.
+    await anne.goto(`${server.url}/members/`);
+    await anne.getByRole('row', { name: new RegExp(BRAM) }).click();
+    const rolePanel = anne.getByRole('dialog', { name: `Rol van ${BRAM}` });
+    await rolePanel.getByRole('radio', { name: 'Redacteur' }).check();
+    await rolePanel.getByRole('button', { name: 'Opslaan' }).click();
+    await rolePanel.waitFor({ state: 'detached' });
+    await anne.getByRole('row', { name: new RegExp(`${BRAM}.*Redacteur`) }).waitFor();
+    await anne.goto(`${server.url}/settings/approval`);
+    await anne.getByLabel('Goedkeuring vragen').check();
+    await anne.getByLabel(/Vanaf aantal ontvangers/).fill('100');
+    await anne.getByRole('button', { name: 'Opslaan' }).click();
+    await anne.getByText('De goedkeuring is opgeslagen.').waitFor();
+
+    const publicationId = await apiAsBrowser<string>(anne, 'POST', '/publications/', {
+      name: 'Nieuwsbrief redacteur',
+      publicationTypeId: types.zuiderveenNewsletter,
+    });
+    await apiAsBrowser(
+      anne,
+      'POST',
+      `/publications/${publicationId}/type/${types.zuiderveenNewsletter}/tekst/dynamic`,
+    );
+    const list = await apiAsBrowser<{ id: string }>(anne, 'POST', '/list/manual?title=Redacteur%203');
+    for (let index = 1; index <= smallAudience; index++) {
+      const email = address(index);
+      await apiAsBrowser(anne, 'POST', `/list/manual/${list.id}/subscriber`, { name: email, email });
+    }
+    const audience = await apiAsBrowser<string>(anne, 'POST', '/audience?name=Redacteur%203');
+    await apiAsBrowser(anne, 'POST', `/audience/${audience}/lists/add?listId=${list.id}`);
+
+    // Bram, Redacteur: writes the newsletter's text and asks to send it with 'Verspreiden'.
+    bramContext = await newDesktopContext(browser);
+    const bram = await bramContext.newPage();
+    await signIn(bram, server.url, BRAM);
+    const blocks = await apiAsBrowser<PublicationBlockPage>(
+      bram,
+      'GET',
+      `/publications/${publicationId}/blocks`,
+    );
+    await apiAsBrowser(bram, 'PUT', `/publications/${publicationId}/blocks/${blocks.data[0].id}`, {
+      content: { text: '<p>Beste inwoner, de bibliotheek heeft nieuwe openingstijden.</p>' },
+      version: blocks.data[0].version,
+    });
+    await bram.goto(`${server.url}/publications/${publicationId}`);
+    await bram.getByRole('button', { name: 'Blok toevoegen' }).waitFor();
+    await bram.getByRole('button', { name: 'Verspreiden' }).click();
+    const panel = bram.getByRole('dialog', { name: 'Nieuwsbrief redacteur verspreiden' });
+    await panel.getByRole('combobox', { name: 'Sjabloon' }).click();
+    await bram.getByRole('option', { name: 'Standaard' }).click();
+    await panel.getByRole('combobox', { name: 'Doelgroep' }).click();
+    await bram.getByRole('option', { name: 'Redacteur 3' }).click();
+    const note = panel.getByTestId('deliver-approval');
+    // The check's answer for the chosen audience (the one before it, without audience, counts 0).
+    await note
+      .getByText(/gaat naar 3 ontvangers\. Als Redacteur laat je elke verzending goedkeuren/)
+      .waitFor();
+    expect(await note.textContent()).toContain('Anne de Vries');
+    await animationsSettled(bram);
+    await screenshot(bram, 'approval-editor-deliver-desktop');
+    expect(await axeViolations(bram)).toEqual([]);
+    await panel.getByRole('button', { name: 'Verspreiden', exact: true }).click();
+    await bram.waitForURL(/\/approvals\/[0-9a-f-]{36}$/);
+    const requestUrl = bram.url();
+    await bram.getByText(/^Goedkeuring aangevraagd\. De verzending wacht op Anne de Vries/).waitFor();
+    await bram.getByText('Wacht op goedkeuring door Anne de Vries').waitFor();
+    // A Redacteur may not approve: the button says so, disabled.
+    expect(await bram.getByRole('button', { name: 'Goedkeuren' }).isDisabled()).toBe(true);
+    await animationsSettled(bram);
+    await screenshot(bram, 'approval-editor-request-desktop');
+    expect(await axeViolations(bram)).toEqual([]);
+
+    // Anne: the badge, the request, 'Goedkeuren'; the job is created and sends to the catcher.
+    await anne.goto(`${server.url}/publications/`);
+    const entry = anne.getByRole('link', { name: /Goed te keuren/ });
+    await entry.getByTestId('approval-badge').getByText('1', { exact: true }).waitFor({ timeout: 60_000 });
+    await entry.click();
+    await anne.waitForURL(/\/approvals\/?$/);
+    await anne
+      .getByRole('link', { name: /Verspreiden van Nieuwsbrief redacteur/ })
+      .first()
+      .click();
+    await anne.waitForURL(requestUrl);
+    await anne.getByText(`Ontvangers bij de aanvraag: ${smallAudience}`).waitFor();
+    await anne.getByRole('button', { name: 'Goedkeuren' }).click();
+    await anne.getByRole('dialog').getByRole('button', { name: 'Goedkeuren' }).click();
+    await anne.getByText('Goedgekeurd: de verzending is aangemaakt.').waitFor();
+    const jobs = await apiAsBrowser<{ total: number }>(
+      anne,
+      'GET',
+      `/deliveryjobs?publicationId=${publicationId}`,
+    );
+    expect(jobs.total).toBe(1);
+    await anne.getByRole('link', { name: 'Naar de verzending' }).click();
+    await anne.getByText(/^Goedgekeurd door Anne de Vries op /).waitFor();
+    await anne.getByText('Verzonden', { exact: true }).first().waitFor({ timeout: 120_000 });
+    await animationsSettled(anne);
+    await screenshot(anne, 'approval-editor-job-desktop');
+    expect(await axeViolations(anne)).toEqual([]);
+    await anne.goto(caughtMailUrl(server.url, address(smallAudience)));
+    await anne
+      .getByRole('row', { name: new RegExp(address(smallAudience)) })
+      .first()
+      .waitFor();
+
+    // On a phone, Bram's request page says it was approved.
+    const phone = await newPhoneContext(browser);
+    try {
+      const page = await phone.newPage();
+      await signInWithRedirect(page, server.url, BRAM);
+      await page.goto(requestUrl);
+      await page.getByText(/^Goedgekeurd door Anne de Vries op /).waitFor();
+      await animationsSettled(page);
+      await screenshot(page, 'approval-editor-request-phone');
+      expect(await axeViolations(page)).toEqual([]);
+    } finally {
+      await phone.close();
+    }
   });
 });

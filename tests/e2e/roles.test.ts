@@ -17,7 +17,7 @@ import { journeyIds } from '../../server/src/seed/ids';
 /**
  * Roles in Chromium: a Beheerder sets Bram's role on the environment's page 'Leden'; as a Lezer Bram
  * sees no action buttons on publications and lists (desktop and phone), as a Redacteur 'Verspreiden'
- * shows disabled with the reason. A Lezer looks at the media library and a journey without a single
+ * opens the deliver form, which says why it cannot send while 'Goedkeuring' is off. A Lezer looks at the media library and a journey without a single
  * action that would end in a 403. A server of its own: the roles set here must not reach other files.
  */
 describe('roles in the console', () => {
@@ -214,7 +214,7 @@ describe('roles in the console', () => {
     await lookAtMediaAndJourney(true, 'phone');
   });
 
-  it("a Redacteur sees 'Verspreiden' disabled with the reason", async () => {
+  it("a Redacteur opens 'Verspreiden' and, with 'Goedkeuring' off, sees why it cannot send", async () => {
     const admin = await desktopPageOf(ANNE);
     await setRole(admin, BRAM, 'Redacteur');
 
@@ -223,14 +223,21 @@ describe('roles in the console', () => {
     await page.getByRole('row').nth(1).click();
     const deliver = page.getByRole('button', { name: 'Verspreiden' });
     await deliver.waitFor();
-    expect(await deliver.getAttribute('aria-disabled')).toBe('true');
-    await deliver.hover();
-    await page.getByRole('tooltip', { name: 'Alleen een Verzender of Beheerder kan verspreiden.' }).waitFor();
+    // The role is known once 'Blok toevoegen' shows; 'Verspreiden' is then enabled (it may ask approval).
+    await page.getByRole('button', { name: 'Blok toevoegen' }).waitFor();
+    expect(await deliver.getAttribute('aria-disabled')).toBeNull();
     // What a Redacteur may do stays: editing the publication and its blocks.
     expect(await page.getByRole('button', { name: 'Aanpassen' }).getAttribute('aria-disabled')).toBeNull();
-    await page.getByRole('button', { name: 'Blok toevoegen' }).waitFor();
+    await deliver.click();
+    const panel = page.getByRole('dialog', { name: / verspreiden$/ });
+    const blocker = panel.getByText(
+      "Alleen een Verzender of Beheerder kan verspreiden. Met 'Goedkeuring' aan kun je een verzending laten goedkeuren.",
+    );
+    await blocker.waitFor();
+    await blocker.scrollIntoViewIfNeeded();
+    expect(await panel.getByRole('button', { name: 'Verspreiden' }).count()).toBe(0);
     await animationsSettled(page);
-    await screenshot(page, 'roles-editor-deliver-disabled-desktop');
+    await screenshot(page, 'roles-editor-deliver-blocked-desktop');
     await expect.poll(() => seriousFindings(page)).toEqual([]);
   });
 });

@@ -274,6 +274,71 @@ describe('approval before sending', () => {
     expect(aboutThis[0].text).toContain('Reden: De datum van de bijeenkomst klopt niet.');
   });
 
+  it('makes every send of a Redacteur a request while approval is on, and blocks it while off', async () => {
+    const setRole = async (role: string) =>
+      expect((await api(anne, 'PUT', `/members/${demoUsers.bram.id}`, { role })).status).toBe(200);
+    await setRole('editor');
+    try {
+      const small = await newsletterFor(2);
+      const checkOf = async () =>
+        (
+          await api<DeliverCheck>(
+            bram,
+            'GET',
+            `/publications/${small.publicationId}/deliver-check`,
+            undefined,
+            {
+              audienceId: small.audienceId,
+              templateId: templates.zuiderveenStandard,
+            },
+          )
+        ).body;
+      // Two recipients is below 'from 3', yet a Redacteur sends only through a request.
+      const on = await checkOf();
+      expect(on.recipients).toBe(2);
+      expect(on.approval).toEqual({ required: true, minRecipients: 3, approvers: ['Anne de Vries'] });
+      expect(on.blockers.map((blocker) => blocker.code)).not.toContain('roleMayNotSend');
+
+      const direct = await api<ErrorBody>(bram, 'POST', '/deliveryjobs', sendBody(small));
+      expect(direct.status).toBe(403);
+      expect(await jobsOf(small.publicationId)).toHaveLength(0);
+
+      const asked = await api<ApprovalRequest>(bram, 'POST', '/approvalrequests', sendBody(small));
+      expect(asked.status).toBe(201);
+      expect(asked.body).toMatchObject({ requestedBy: 'Bram Jansen', recipientCount: 2, mayDecide: false });
+      const approved = await api<DeliveryJob>(anne, 'POST', `/approvalrequests/${asked.body.id}/approve`);
+      expect(approved.status).toBe(200);
+      const jobs = await jobsOf(small.publicationId);
+      expect(jobs).toHaveLength(1);
+      expect(jobs[0]).toMatchObject({
+        createdBy: 'Bram Jansen',
+        approvedBy: 'Anne de Vries',
+        recipientCount: 2,
+      });
+
+      expect((await api(anne, 'PUT', '/approval-settings', { minRecipients: null })).status).toBe(200);
+      const off = await checkOf();
+      expect(off.approval.required).toBe(false);
+      expect(off.blockers).toContainEqual({
+        code: 'roleMayNotSend',
+        message:
+          "Alleen een Verzender of Beheerder kan verspreiden. Met 'Goedkeuring' aan kun je een verzending laten goedkeuren.",
+      });
+      // A Verzender or Beheerder has no such blocker.
+      const anneCheck = await api<DeliverCheck>(
+        anne,
+        'GET',
+        `/publications/${small.publicationId}/deliver-check`,
+        undefined,
+        { audienceId: small.audienceId, templateId: templates.zuiderveenStandard },
+      );
+      expect(anneCheck.body.blockers.map((blocker) => blocker.code)).not.toContain('roleMayNotSend');
+    } finally {
+      await api(anne, 'PUT', '/approval-settings', { minRecipients: 3 });
+      await setRole('administrator');
+    }
+  });
+
   it('is off by default and names the field of a bad setting', async () => {
     const other = environmentIds.cultuurhuis;
     const read = await server.api<ApprovalSetting>('GET', '/approval-settings', { token: anne, env: other });

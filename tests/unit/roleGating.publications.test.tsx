@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MemberRoleName } from '@contract/memberRoles';
 import type { DeliverCheck, Publication, PublicationBlock, PublicationType } from '@contract/publications';
@@ -10,8 +10,8 @@ import { memberOfRole } from './support/memberRole';
 import { publicationDeclarations } from './support/publicationsTestApp';
 
 // A publication's custom screens as each role sees them: the block fields save as they are typed, so
-// a Lezer reads them read-only; the deliver page's 'Verspreiden' is for a Verzender or Beheerder, and
-// says so to the others.
+// a Lezer reads them read-only; 'Verspreiden' sends for a Verzender or Beheerder, asks approval for a
+// Redacteur (the deliver check then says whether that is possible), and is not for a Lezer.
 
 const type: PublicationType = {
   id: 'type-newsletter',
@@ -55,14 +55,14 @@ const check: DeliverCheck = {
   approval: { required: false, minRecipients: null, approvers: [] },
 };
 
-function fakeApi() {
+function fakeApi(deliverCheck: DeliverCheck) {
   return mockFetch((request) => {
     const path = request.path.replace('/api/1/env-1', '');
     if (request.method !== 'GET') return jsonAnswer({ status: 403, message: 'Geweigerd' }, { status: 403 });
     if (path === '/publications/publication-1') return jsonAnswer(publication);
     if (path === '/publications/publication-1/blocks') return jsonAnswer({ data: [block], total: 1 });
     if (path === '/publications/publication-1/blocks/b1') return jsonAnswer(block);
-    if (path === '/publications/publication-1/deliver-check') return jsonAnswer(check);
+    if (path === '/publications/publication-1/deliver-check') return jsonAnswer(deliverCheck);
     if (path === `/publicationtypes/${type.id}`) return jsonAnswer(type);
     if (path.endsWith('/render')) return jsonAnswer({ html: '', text: '' });
     if (path === '/audiences/') return jsonAnswer([], { headers: { 'X-Total-Count': '0' } });
@@ -71,8 +71,8 @@ function fakeApi() {
   });
 }
 
-async function renderAs(role: MemberRoleName, path: string) {
-  const { sent } = fakeApi();
+async function renderAs(role: MemberRoleName, path: string, deliverCheck = check) {
+  const { sent } = fakeApi(deliverCheck);
   const member = memberOfRole(role);
   renderDeclarative(publicationDeclarations, {
     path,
@@ -116,12 +116,9 @@ describe("a publication's blocks as the role allows", { timeout: 60_000 }, () =>
 });
 
 describe('the deliver page as the role allows', { timeout: 60_000 }, () => {
-  it.each([
-    ['Redacteur', 'editor'],
-    ['Lezer', 'reader'],
-  ] as const)("shows a %s 'Verspreiden' disabled with the reason, and sends nothing", async (_, role) => {
+  it("shows a Lezer 'Verspreiden' disabled with the reason, and sends nothing", async () => {
     const user = userEvent.setup({ delay: null });
-    const { sent } = await renderAs(role, '/publications/publication-1/deliver');
+    const { sent } = await renderAs('reader', '/publications/publication-1/deliver');
     const deliver = await screen.findByRole('button', { name: 'Verspreiden' });
     expect(deliver).toHaveAttribute('aria-disabled', 'true');
     expect(deliver).toHaveAccessibleDescription('Alleen een Verzender of Beheerder kan verspreiden.');
@@ -129,9 +126,55 @@ describe('the deliver page as the role allows', { timeout: 60_000 }, () => {
     expect(sent.every((request) => request.method === 'GET')).toBe(true);
   });
 
-  it("gives a Verzender 'Verspreiden'", async () => {
-    await renderAs('sender', '/publications/publication-1/deliver');
+  it.each([
+    ['Redacteur', 'editor'],
+    ['Verzender', 'sender'],
+  ] as const)("gives a %s 'Verspreiden'", async (_, role) => {
+    await renderAs(role, '/publications/publication-1/deliver');
     const deliver = await screen.findByRole('button', { name: 'Verspreiden' });
     expect(deliver).not.toHaveAttribute('aria-disabled');
+  });
+});
+
+describe("a publication's 'Verspreiden' as the role allows", { timeout: 60_000 }, () => {
+  const approvalOn: DeliverCheck = {
+    ...check,
+    approval: { required: true, minRecipients: 100, approvers: ['Anne de Vries'] },
+  };
+  const blockedForEditor: DeliverCheck = {
+    ...check,
+    blockers: [
+      {
+        code: 'roleMayNotSend',
+        message:
+          "Alleen een Verzender of Beheerder kan verspreiden. Met 'Goedkeuring' aan kun je een verzending laten goedkeuren.",
+      },
+    ],
+  };
+
+  it('offers a Lezer no Verspreiden', async () => {
+    await renderAs('reader', '/publications/publication-1');
+    await screen.findByRole('button', { name: /Afvalkalender/ });
+    expect(screen.queryByRole('button', { name: 'Verspreiden' })).toBeNull();
+  });
+
+  it('opens the deliver form for a Redacteur, whose send asks approval with it on', async () => {
+    const user = userEvent.setup({ delay: null });
+    await renderAs('editor', '/publications/publication-1', approvalOn);
+    const action = await screen.findByRole('button', { name: 'Verspreiden' });
+    expect(action).not.toHaveAttribute('aria-disabled');
+    await user.click(action);
+    const panel = await screen.findByRole('dialog', { name: 'Nieuwsbrief maart verspreiden' });
+    const submit = await within(panel).findByRole('button', { name: 'Verspreiden' });
+    expect(submit).not.toHaveAttribute('aria-disabled');
+  });
+
+  it("shows a Redacteur the deliver check's blocker and no submit with approval off", async () => {
+    const user = userEvent.setup({ delay: null });
+    await renderAs('editor', '/publications/publication-1', blockedForEditor);
+    await user.click(await screen.findByRole('button', { name: 'Verspreiden' }));
+    const panel = await screen.findByRole('dialog', { name: 'Nieuwsbrief maart verspreiden' });
+    expect(await within(panel).findByText(/Met 'Goedkeuring' aan kun je/)).toBeVisible();
+    expect(within(panel).queryByRole('button', { name: 'Verspreiden' })).toBeNull();
   });
 });

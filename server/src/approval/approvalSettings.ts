@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { ApprovalSetting } from '../contract/approval';
-import type { ApprovalNeed } from '../contract/publications';
+import { memberRoles, roleAllows, type MemberRoleName } from '../contract/memberRoles';
+import { operationAccess } from '../contract/operationRoles';
+import type { ApprovalNeed, DeliverCheckFinding } from '../contract/publications';
 import type { Database } from '../db/client';
 import { approvalSettings } from '../db/schema';
 import { ApiError } from '../errors';
@@ -33,22 +35,60 @@ export function needsApproval(setting: ApprovalSetting, recipients: number): boo
   return setting.minRecipients !== null && recipients >= setting.minRecipients;
 }
 
-/** What the deliver check says about approval for `recipients`, asked by `askingUserId`. */
+/** The least role the contract's table gives an operation of the environment scope. */
+function leastRole(operation: string): MemberRoleName {
+  const access = operationAccess(`POST /api/1/{environmentId}/${operation}`);
+  const role = memberRoles.find((candidate) => candidate === access);
+  if (!role) throw new Error(`${operation} needs a member role (contract/operationRoles.ts)`);
+  return role;
+}
+
+/** The member asking the deliver check. */
+export interface AskingMember {
+  id: string;
+  role: MemberRoleName;
+}
+
+/** Why this member cannot send at all under the setting (a blocker of the deliver check); none when they can. */
+export function sendRefusalFor(
+  setting: ApprovalSetting,
+  member: AskingMember,
+): DeliverCheckFinding | undefined {
+  if (roleAllows(member.role, leastRole('deliveryjobs'))) return undefined;
+  const mayAsk = roleAllows(member.role, leastRole('approvalrequests'));
+  if (mayAsk && setting.minRecipients !== null) return undefined;
+  return {
+    code: 'roleMayNotSend',
+    message: mayAsk
+      ? "Alleen een Verzender of Beheerder kan verspreiden. Met 'Goedkeuring' aan kun je een verzending laten goedkeuren."
+      : 'Alleen een Verzender of Beheerder kan verspreiden.',
+  };
+}
+
+/**
+ * What the deliver check says about approval for `recipients`, asked by `asker`. A member below the role
+ * that creates jobs sends only through a request, so with approval on they need it for every send.
+ */
 export async function approvalNeedFor(
   db: Database,
   environmentId: string,
   recipients: number,
-  askingUserId: string,
-): Promise<ApprovalNeed> {
+  asker: AskingMember,
+): Promise<{ approval: ApprovalNeed; blocker?: DeliverCheckFinding }> {
   const setting = await approvalSettingOf(db, environmentId);
-  const required = needsApproval(setting, recipients);
+  const blocker = sendRefusalFor(setting, asker);
+  const mayDeliver = roleAllows(asker.role, leastRole('deliveryjobs'));
+  const required = blocker === undefined && (mayDeliver ? needsApproval(setting, recipients) : true);
   const approvers = required
-    ? (await membersWhoMaySend(db, environmentId)).filter((member) => member.id !== askingUserId)
+    ? (await membersWhoMaySend(db, environmentId)).filter((member) => member.id !== asker.id)
     : [];
   return {
-    required,
-    minRecipients: setting.minRecipients,
-    approvers: approvers.map((member) => member.name),
+    approval: {
+      required,
+      minRecipients: setting.minRecipients,
+      approvers: approvers.map((member) => member.name),
+    },
+    ...(blocker ? { blocker } : {}),
   };
 }
 

@@ -414,7 +414,8 @@ export type DeliverCheckFinding = Static<typeof DeliverCheckFinding>;
 export const ApprovalNeed = Type.Object({
   required: Type.Boolean({
     description:
-      'Whether this send needs approval: POST /deliveryjobs refuses it, POST /approvalrequests asks.',
+      'Whether this send needs approval: POST /deliveryjobs refuses it, POST /approvalrequests asks. With ' +
+      'approval on, always for a member below Verzender (they send only through a request).',
   }),
   minRecipients: Nullable(Type.Integer({ minimum: 1, description: 'From how many recipients; null: off.' })),
   approvers: Type.Array(Type.String(), {

@@ -219,13 +219,11 @@ export const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
             request.query.participantGroup ?? (request.query.onlyAcceptedRsvp ? 'accepted' : null),
         },
       );
-      const approval = await approvalNeedFor(
-        app.db,
-        request.environmentId,
-        check.recipients,
-        request.user.id,
-      );
-      return { ...check, approval };
+      const { approval, blocker } = await approvalNeedFor(app.db, request.environmentId, check.recipients, {
+        id: request.user.id,
+        role: request.user.role,
+      });
+      return { ...check, blockers: blocker ? [...check.blockers, blocker] : check.blockers, approval };
     },
   );
 

@@ -41,11 +41,13 @@ export function Findings({
 /** 'Goedkeuring nodig': after 'Verspreiden' the send waits for one of these members. */
 function ApprovalNeeded({ approval, recipients }: { approval: ApprovalNeed; recipients: number }) {
   const translate = useTranslate();
+  // Required below the threshold: the server asks it of every send of a member below Verzender.
+  const belowThreshold = approval.minRecipients !== null && recipients < approval.minRecipients;
   return (
     <Alert severity="info" sx={{ mb: 1.5 }} data-testid="deliver-approval">
       <AlertTitle>{translate('app.approval.deliver.title')}</AlertTitle>
       {approval.approvers.length > 0
-        ? translate('app.approval.deliver.text', {
+        ? translate(belowThreshold ? 'app.approval.deliver.text_role' : 'app.approval.deliver.text', {
             count: recipients.toLocaleString('nl-NL'),
             threshold: (approval.minRecipients ?? 0).toLocaleString('nl-NL'),
             approvers: approval.approvers.join(', '),

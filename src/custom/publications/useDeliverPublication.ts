@@ -27,9 +27,13 @@ export function deliveredMessage(job: Pick<DeliveryJob, 'scheduledAt' | 'created
 /** The deliver form's submit for a role that may not send: disabled with the reason, for a Lezer too (the form is open). */
 const deliverDenied: WhenDenied = { reason: 'app.publications.page.deliver_denied', alsoForReaders: true };
 
-/** Why the member's role may not deliver (create a delivery job); undefined when it may. */
+/**
+ * Why the member's role may not deliver: neither create a delivery job nor ask approval for one (a
+ * Redacteur may ask; the deliver check blocks it while 'Goedkeuring' is off). Undefined when it may.
+ */
 export function useDeliverDenied(): string | undefined {
-  return useCallAccess('jobs', 'create', deliverDenied).deniedReason;
+  return useCallAccess('jobs', 'create', deliverDenied, { resource: 'approvals', call: 'create' })
+    .deniedReason;
 }
 
 type Delivered = { job: DeliveryJob | undefined } | { request: ApprovalRequest };

@@ -169,7 +169,9 @@ export const publications = defineResource<Publication>()({
           icon: SendIcon,
           variant: 'contained',
           form: { resource: jobs, form: 'deliver' },
-          // Absent it would leave a Redacteur looking for how a publication goes out.
+          // A Redacteur sends by asking approval (with 'Goedkeuring' on; the deliver check says so, or why not).
+          orCall: { resource: 'approvals', call: 'create' },
+          // Absent it would leave a member looking for how a publication goes out.
           whenDenied: { reason: 'app.publications.page.deliver_denied' },
         },
         { label: 'app.test_send.action', icon: ScienceOutlinedIcon, form: 'testSend' },
