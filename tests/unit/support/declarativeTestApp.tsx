@@ -1,7 +1,14 @@
-import { configure, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { Routes } from 'react-router-dom';
-import { AdminContext, type AuthProvider, mergeTranslations, memoryStore, Notification, TestMemoryRouter } from 'react-admin';
+import {
+  AdminContext,
+  type AuthProvider,
+  mergeTranslations,
+  memoryStore,
+  Notification,
+  TestMemoryRouter,
+} from 'react-admin';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { createDataProvider } from '../../../src/dataProvider/dataProvider';
 import { createHttpClient } from '../../../src/dataProvider/httpClient';
@@ -15,10 +22,6 @@ import { declarativeNl } from '../../../src/i18n/declarative.nl';
 import { nl } from '../../../src/i18n/nl';
 import { SlideOverStack } from '../../../src/slideover/SlideOverStack';
 import type { SlideOverRegistry } from '../../../src/slideover/slideOverTypes';
-
-// Rendering MUI in jsdom takes seconds on a busy machine (250 rows, debounced search): the tests
-// that render the console wait up to 5 s for what they expect.
-configure({ asyncUtilTimeout: 5000 });
 
 export const testEnvironmentId = 'env-1';
 export const testToken = 'token-1';
