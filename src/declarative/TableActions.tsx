@@ -21,17 +21,19 @@ export function TableActions({
   declaration: ResourceDeclaration;
   meta?: Record<string, unknown>;
 }) {
-  const { error } = useListContext();
+  const { error, total, filterValues } = useListContext();
   const access = useDeclaredAccessCheck(declaration);
-  const downloads = (tableViewOf(declaration).downloads ?? []).filter(
-    (download) => access(download.action).shown,
-  );
+  const view = tableViewOf(declaration);
+  const downloads = (view.downloads ?? []).filter((download) => access(download.action).shown);
+  // The empty state offers the create button itself (TableEmpty): one button, where the eye goes.
+  const emptyStateOffersCreate = total === 0 && view.empty !== undefined && Object.keys(filterValues).length === 0;
+  const create = declaration.views.create && !emptyStateOffersCreate;
   // Someone who may not read the table may not add to it either: no button on the 'Geen toegang' page.
-  if ((!declaration.views.create && downloads.length === 0) || isAccessDenied(error)) return null;
+  if ((!create && downloads.length === 0) || isAccessDenied(error)) return null;
   return (
     // On a phone react-admin's toolbar is a tall white strip of its own: here only as high as its button.
     <TopToolbar sx={{ minHeight: { xs: 'auto' }, bgcolor: { xs: 'transparent' }, py: { xs: 0.5 } }}>
-      {declaration.views.create ? <CreateButton declaration={declaration} meta={meta} /> : null}
+      {create ? <CreateButton declaration={declaration} meta={meta} /> : null}
       {downloads.map((download) => (
         <DownloadButton key={download.action} declaration={declaration} download={download} meta={meta} />
       ))}

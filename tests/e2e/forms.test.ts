@@ -20,8 +20,8 @@ const panel = (page: Page, title: string) => page.getByRole('dialog', { name: ti
 
 /** Adds a row through a table's create panel: fills the labelled inputs, then 'Toevoegen'. */
 async function addThrough(page: Page, button: string, values: Record<string, string>, choice?: string) {
-  // An empty table offers its create button twice (toolbar and empty state): the toolbar's comes first.
-  await page.getByRole('button', { name: button }).first().click();
+  // In the toolbar, or in the empty state while the table has no rows.
+  await page.getByRole('button', { name: button }).click();
   const form = panel(page, button);
   for (const [label, value] of Object.entries(values))
     await form.getByLabel(new RegExp(`^${label}`)).fill(value);

@@ -115,8 +115,8 @@ describe('sign-up forms: console, hosted page, confirmation, snippet', () => {
       .getByRole('link', { name: /Aanmeldformulieren/ })
       .first()
       .click();
-    // The toolbar's button, and the empty table's too while no form exists yet.
-    await staff.getByRole('button', { name: 'Nieuw aanmeldformulier' }).first().click();
+    // The empty table's button while no form exists yet, else the toolbar's.
+    await staff.getByRole('button', { name: 'Nieuw aanmeldformulier' }).click();
     const panel = staff.getByRole('dialog', { name: 'Nieuw aanmeldformulier' });
     await panel.getByRole('textbox', { name: 'Naam' }).fill(formName);
     for (const title of listTitles) await panel.getByRole('checkbox', { name: title }).check();

@@ -199,6 +199,8 @@ describe('the shared table', { timeout: 60_000 }, () => {
     renderDeclarative([creatable], { path: '/recievers/audiences/' });
 
     const empty = (await screen.findByText('Er zijn nog geen doelgroepen.')).parentElement as HTMLElement;
+    // One button, in the empty state: the toolbar does not offer it a second time.
+    expect(screen.getAllByRole('button', { name: 'Nieuwe doelgroep' })).toHaveLength(1);
     await userEvent.click(within(empty).getByRole('button', { name: 'Nieuwe doelgroep' }));
     expect(await screen.findByRole('dialog', { name: 'Nieuwe doelgroep' })).toBeInTheDocument();
   });
