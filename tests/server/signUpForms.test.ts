@@ -6,7 +6,7 @@ import type { ConsentProof, SignUpForm, SignUpFormInput } from '../../server/src
 import type { Database } from '../../server/src/db/client';
 import { selectRows } from '../../server/src/delivery/selectRows';
 import { countRecipientsToSend } from '../../server/src/delivery/recipientResolution';
-import { resubscribedBy } from '../../server/src/preferences/resubscribe';
+import { resubscribeHistory, resubscribedBy } from '../../server/src/preferences/resubscribe';
 import { addressHash, addressHashKey } from '../../server/src/privacy/addressHash';
 import { erasePerson } from '../../server/src/privacy/erasePerson';
 import {
@@ -544,6 +544,10 @@ describe("a confirmed sign-up undoes the address owner's global unsubscribe and 
       }),
     ]);
     expect(history.data[0].reason).toContain(`'${formName}'`);
+    // The subscriber's panel ('Opnieuw aangemeld') shows the same undo.
+    expect(await resubscribeHistory(db, zuiderveen, email)).toEqual([
+      { unsubscribedAt: '2026-10-01T08:00:00.000Z', resubscribedAt: confirmedAt.toISOString() },
+    ]);
   });
 
   it('an erased address stays refused by imports and manual adds until it confirms a sign-up itself', async () => {
@@ -583,6 +587,10 @@ describe("a confirmed sign-up undoes the address owner's global unsubscribe and 
       },
     ]);
     expect(formName).not.toBe(again.formName);
+    // The erasure's suppression, matched by its hash, is in the subscriber's history too.
+    expect((await resubscribeHistory(db, zuiderveen, email)).map((entry) => entry.resubscribedAt)).toEqual([
+      confirmedAt.toISOString(),
+    ]);
     expect(await reached()).toBe(0);
   });
 });

@@ -178,8 +178,8 @@ export const Subscriber = Type.Object(
     resubscriptions: Type.Optional(
       Type.Array(Resubscription, {
         description:
-          'Only in the answer of one subscriber: when the address undid a global unsubscribe itself (preference ' +
-          'page and mailed confirmation), newest first.',
+          'Only in the answer of one subscriber: when the address undid a global unsubscribe itself (the ' +
+          'preference page or a sign-up form, confirmed from the mail), newest first.',
       }),
     ),
     createdAt: Timestamp,

@@ -1,12 +1,13 @@
-import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { lockAddress } from '../bounces/undeliverable';
 import type { Database } from '../db/client';
 import { resubscribeRequests } from '../db/schema/preferences';
 import { unsubscribers } from '../db/schema/receivers';
+import { addressHash, addressHashKey, normalisedAddress } from '../privacy/addressHash';
 
-// Undoing a global unsubscribe, the only way it is ever undone: the unsubscriber asks on the preference
-// page ('Opnieuw aanmelden'), which mails a confirmation link (one request row, one mail), and confirms with
-// the button behind that link. Confirming closes the unsubscriber row (removed_at, by the unsubscriber
+// Undoing a global unsubscribe on the preference page (the other way is confirming a sign-up,
+// signUp/confirmation.ts): the unsubscriber asks ('Opnieuw aanmelden'), which mails a confirmation link
+// (one request row, one mail), and confirms with the button behind that link. Confirming closes the unsubscriber row (removed_at, by the unsubscriber
 // themselves) and stamps the request (confirmed_at): once, however often or how many times at once the
 // button is pressed, because both happen in one transaction that holds the address's lock and finds the
 // unsubscribe still active. Both rows stay as the history staff see.
@@ -167,24 +168,34 @@ export interface Resubscription {
   resubscribedAt: string;
 }
 
-/** When the address unsubscribed globally and undid it itself, newest first (at most 20). */
+/**
+ * When the address unsubscribed globally and undid it itself, newest first (at most 20): the global
+ * unsubscribes (and an erasure's suppression, matched by its keyed hash) that the address owner closed,
+ * on the preference page or by confirming a sign-up.
+ */
 export async function resubscribeHistory(
   db: Database,
   environmentId: string,
   email: string,
 ): Promise<Resubscription[]> {
+  const hash = addressHash(await addressHashKey(db), environmentId, email);
   const rows = await db
-    .select({ unsubscribedAt: unsubscribers.createdAt, resubscribedAt: resubscribeRequests.confirmedAt })
-    .from(resubscribeRequests)
-    .innerJoin(unsubscribers, eq(unsubscribers.id, resubscribeRequests.unsubscriberId))
+    .select({ unsubscribedAt: unsubscribers.createdAt, resubscribedAt: unsubscribers.removedAt })
+    .from(unsubscribers)
     .where(
       and(
-        eq(resubscribeRequests.environmentId, environmentId),
-        sql`lower(${resubscribeRequests.email}) = lower(${email})`,
-        isNotNull(resubscribeRequests.confirmedAt),
+        eq(unsubscribers.environmentId, environmentId),
+        or(
+          sql`lower(trim(${unsubscribers.email})) = ${normalisedAddress(email)}`,
+          eq(unsubscribers.addressHash, hash),
+        ),
+        isNotNull(unsubscribers.removedAt),
+        // Staff's removals carry their user; only the owner's own act is 'by the unsubscriber'.
+        eq(unsubscribers.removedBy, resubscribedBy),
+        isNull(unsubscribers.removedByUserId),
       ),
     )
-    .orderBy(desc(resubscribeRequests.confirmedAt))
+    .orderBy(desc(unsubscribers.removedAt))
     .limit(20);
   return rows.map((row) => ({
     unsubscribedAt: row.unsubscribedAt.toISOString(),

@@ -10,7 +10,7 @@ import { formatDutchDateTime } from '../../../i18n/dutchDate';
 
 /**
  * The declared field 'Opnieuw aangemeld' of the subscriber panel, read only: when the address undid a
- * global unsubscribe itself (preference page and mailed confirmation). The panel opens with the table's
+ * global unsubscribe itself (preference page or sign-up form, confirmed from the mail). The panel opens with the table's
  * row, which does not carry the history: it is read with the one subscriber.
  */
 export function ResubscriptionHistory({ field }: DeclaredInputProps) {
