@@ -9,8 +9,9 @@
 // machine's load does not fall on one count of instances; the summary gives the medians, and the ratio of
 // CPU per request to one instance as the median of each round's ratio. Before the rounds, each instance's
 // CPU while nothing is asked of it (its background duties) over BENCH_IDLE_SECONDS.
-// Options: BENCH_CLIENTS (default 24), BENCH_DURATION (s per phase, default 20), BENCH_ROUNDS (default 3),
-// BENCH_IDLE_SECONDS (default 30), BENCH_WRITE_SHARE (default 0.3); short mode (shortMode.ts) 4 clients,
+// Options: BENCH_CLIENTS (default 24; BENCH_CLIENTS_PER_INSTANCE=1: that many for each instance),
+// BENCH_DURATION (s per phase, default 20), BENCH_ROUNDS (default 3), BENCH_IDLE_SECONDS (default 30),
+// BENCH_POOL_SIZE (each instance's DATABASE_POOL_SIZE, default 4), BENCH_WRITE_SHARE (default 0.3); short mode (shortMode.ts) 4 clients,
 // 2 s per phase, 1 round, 2 s idle. PostgreSQL: TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test;
 // Redis: REDIS_URL or redis://127.0.0.1:6379.
 import { randomBytes } from 'node:crypto';
@@ -37,6 +38,13 @@ import { benchSetting } from './shortMode';
 import { median, reportRows } from './table';
 
 const clients = benchSetting('BENCH_CLIENTS', 24, 4);
+/**
+ * Each instance's DATABASE_POOL_SIZE: three instances' pools together about the one instance's default
+ * of 10, so that adding instances does not also multiply the queries PostgreSQL runs at once.
+ */
+const poolSize = benchSetting('BENCH_POOL_SIZE', 4, 4);
+/** BENCH_CLIENTS_PER_INSTANCE=1: BENCH_CLIENTS for each instance (the load grows with them), else in all. */
+const clientsPerInstance = process.env.BENCH_CLIENTS_PER_INSTANCE === '1';
 const durationSeconds = benchSetting('BENCH_DURATION', 20, 2);
 const rounds = benchSetting('BENCH_ROUNDS', 3, 1);
 const idleSeconds = benchSetting('BENCH_IDLE_SECONDS', 30, 2);
@@ -93,7 +101,7 @@ async function main(): Promise<void> {
   );
   const s3 = await startTestS3();
   const instances: Instance[] = [];
-  const proxies: TestNginx[] = [];
+  const proxies = new Map<string, TestNginx>();
   try {
     const shared = {
       ...s3.env,
@@ -101,19 +109,21 @@ async function main(): Promise<void> {
       REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
       REDIS_PREFIX: `bench-${randomBytes(4).toString('hex')}:`,
       TRUST_PROXY: 'on',
+      DATABASE_POOL_SIZE: String(poolSize),
       // Many clients behind one address here: the public limits must not be what is measured.
       IDENTITY_RATE_LIMIT: '100000',
       ENVIRONMENT_INFO_RATE_LIMIT: '100000',
       HEALTH_RATE_LIMIT: '100000',
     };
-    const proxyPorts = [await freePort(), await freePort(), await freePort()];
+    const publicPort = await freePort();
     for (let index = 0; index < 3; index += 1) {
       const dataDir = await mkdtemp(path.join(tmpdir(), `dpp-scale-${index}-`));
       const port = await freePort();
-      // Each instance's PUBLIC_URL is that of the first proxy: tokens are issued there and valid everywhere.
+      // Each instance's PUBLIC_URL is that of the proxy in front of all three: tokens are issued there and
+      // valid everywhere.
       const child = spawnServer({
         ...shared,
-        PUBLIC_URL: `https://localhost:${proxyPorts[0]}`,
+        PUBLIC_URL: `https://localhost:${publicPort}`,
         DATA_DIR: dataDir,
         PORT: String(port),
         HOST: 'localhost',
@@ -123,48 +133,56 @@ async function main(): Promise<void> {
     }
     const certificatePath = path.join(instances[0]!.dataDir, 'tls', 'localhost-cert.pem');
     const ca = await readFile(certificatePath, 'utf8');
-    for (let count = 1; count <= 3; count += 1)
-      proxies.push(
-        await startNginx({
-          port: proxyPorts[count - 1]!,
-          upstreams: instances.slice(0, count).map((instance) => `127.0.0.1:${instance.port}`),
+    /** The proxy in front of some of the instances (started the first time they are asked for). */
+    const proxyFor = async (serving: Instance[], port?: number): Promise<Target> => {
+      const key = serving.map((instance) => instance.port).join(',');
+      let proxy = proxies.get(key);
+      if (!proxy) {
+        proxy = await startNginx({
+          port: port ?? (await freePort()),
+          upstreams: serving.map((instance) => `127.0.0.1:${instance.port}`),
           certificatePath,
           keyPath: path.join(instances[0]!.dataDir, 'tls', 'localhost-key.pem'),
-        }),
-      );
+        });
+        proxies.set(key, proxy);
+      }
+      return { origin: proxy.url, instances: serving, database: database.name };
+    };
+    const all = await proxyFor(instances, publicPort);
     const info = JSON.parse(
-      (await httpsRequest({ method: 'GET', url: `${proxies[0]!.url}/api/1/environment/info`, ca })).text,
+      (await httpsRequest({ method: 'GET', url: `${all.origin}/api/1/environment/info`, ca })).text,
     ) as { clientId: string; authority: string; apiScope: string };
-    const target = { url: proxies[0]!.url, ca, ...info };
+    const target = { url: all.origin, ca, ...info };
     const tokens = [
       await signInWithCode(target, demoUsers.anne.username),
       await signInWithCode(target, demoUsers.bram.username),
     ];
 
-    const targets: Target[] = proxies.map((proxy, index) => ({
-      origin: proxy.url,
-      instances: instances.slice(0, index + 1),
-      database: database.name,
-    }));
     // Every instance has served a few requests (its connections, caches and compiled code warm) before
     // anything is counted.
-    await phase('warm-up', { ...targets[2]!, instances: [] }, ca, tokens, Math.min(5, durationSeconds));
-    const idle = await idleCpu(instances);
+    await phase('warm-up', { ...all, instances: [] }, ca, tokens, Math.min(10, durationSeconds));
+    const idle = await idleCpu(instances, database.name);
 
     console.log(
-      `\nbench:scale, ${new Date().toISOString()}: ${clients} clients, ${durationSeconds} s per phase, ` +
+      `\nbench:scale, ${new Date().toISOString()}: ${clients} clients${clientsPerInstance ? ' per instance' : ''}, ` +
+        `DATABASE_POOL_SIZE=${poolSize}, ` +
+        `${durationSeconds} s per phase, ` +
         `${rounds} round${rounds > 1 ? 's' : ''}, ${Math.round(writeShare * 100)} % writes; load average before: ${loadavg()
           .map((n) => n.toFixed(2))
           .join(' ')}`,
     );
     console.log(
-      `idle, ${idleSeconds} s: ${idle.map((ms) => `${(ms / idleSeconds).toFixed(1)} ms CPU/s`).join(', ')} ` +
-        `(instances 1, 2, 3)`,
+      `idle, ${idleSeconds} s: ${idle.each.map((ms) => `${(ms / idleSeconds).toFixed(1)} ms CPU/s`).join(', ')} ` +
+        `(instances 1, 2, 3), PostgreSQL's backends ${(idle.postgres / idleSeconds).toFixed(1)} ms CPU/s`,
     );
     const results: PhaseResult[] = [];
     for (let round = 0; round < rounds; round += 1)
       for (const count of roundOrder(round)) {
-        const result = await phase(label(count), targets[count - 1]!, ca, tokens, durationSeconds);
+        // Each round starts at another instance: every process serves as often, and a count of instances
+        // is not always the same processes.
+        const serving = instances.map((_, index) => instances[(round + index) % instances.length]!);
+        const target = await proxyFor(serving.slice(0, count));
+        const result = await phase(label(count), target, ca, tokens, durationSeconds);
         results.push({ ...result, round: round + 1 });
         console.log(
           `round ${round + 1}, ${label(count)}: ${result.reqPerSecond.toFixed(0)} req/s, ` +
@@ -173,7 +191,7 @@ async function main(): Promise<void> {
       }
     // The last phase: three instances, the third killed halfway.
     const victim = instances[2]!;
-    const killed = await phase('3, one killed halfway', targets[2]!, ca, tokens, durationSeconds, {
+    const killed = await phase('3, one killed halfway', all, ca, tokens, durationSeconds, {
       at: (durationSeconds * 1000) / 2,
       kill: () => victim.process.child.kill('SIGKILL'),
     });
@@ -210,11 +228,12 @@ async function main(): Promise<void> {
       );
     console.log();
     reportRows([
-      ...idle.map((ms, index) => ({
+      ...idle.each.map((ms, index) => ({
         measure: `scale idle instance ${index + 1}: CPU`,
         value: ms / idleSeconds,
         unit: 'ms/s',
       })),
+      { measure: 'scale idle PostgreSQL backends: CPU', value: idle.postgres / idleSeconds, unit: 'ms/s' },
       ...summary.flatMap((row) => [
         { measure: `scale ${label(row.instances)}: requests/s`, value: row.reqPerSecond, unit: 'req/s' },
         {
@@ -234,13 +253,17 @@ async function main(): Promise<void> {
           : []),
       ]),
       { measure: `scale ${killed.phase}: requests/s`, value: killed.reqPerSecond, unit: 'req/s' },
-      { measure: `scale ${killed.phase}: failed reads`, value: killed.errors - killed.failedWrites, unit: '' },
+      {
+        measure: `scale ${killed.phase}: failed reads`,
+        value: killed.errors - killed.failedWrites,
+        unit: '',
+      },
       { measure: `scale ${killed.phase}: failed writes`, value: killed.failedWrites, unit: '' },
     ]);
     if (results.some((result) => result.lost > 0 || result.writtenUnanswered > result.failedWrites))
       process.exitCode = 1;
   } finally {
-    for (const proxy of proxies) await proxy.close();
+    for (const proxy of proxies.values()) await proxy.close();
     for (const instance of instances) {
       if (instance.process.child.exitCode === null && instance.process.child.signalCode === null) {
         instance.process.child.kill('SIGTERM');
@@ -281,38 +304,41 @@ async function phase(
       }, incident.at)
     : undefined;
   await Promise.all(
-    Array.from({ length: clients }, async (_, index) => {
-      const agent = new Agent({ ca, keepAlive: true, maxSockets: 1 });
-      for (let n = 0; performance.now() < deadline; n += 1) {
-        const writing = Math.random() < writeShare;
-        const began = performance.now();
-        const answer = writing
-          ? await send(
-              origin,
-              agent,
-              tokens[index % tokens.length]!,
-              'POST',
-              `/list/manual/${benchList}/subscriber`,
-              {
-                name: `${run}-${index}-${n}`,
-                email: `${run}-${index}-${n}@voorbeeld.nl`,
-              },
-            )
-          : await send(
-              origin,
-              agent,
-              tokens[index % tokens.length]!,
-              'GET',
-              readPaths[n % readPaths.length]!,
-            );
-        const now = performance.now();
-        samples.push({ status: answer.status, milliseconds: now - began, at: now - started, writing });
-        if ((answer.status < 200 || answer.status >= 300) && !firstFailure.has(answer.status))
-          firstFailure.set(answer.status, `${answer.status} ${answer.text.slice(0, 200)}`);
-        if (writing && answer.status >= 200 && answer.status < 300) acknowledged += 1;
-      }
-      agent.destroy();
-    }),
+    Array.from(
+      { length: clients * (clientsPerInstance ? Math.max(1, target.instances.length) : 1) },
+      async (_, index) => {
+        const agent = new Agent({ ca, keepAlive: true, maxSockets: 1 });
+        for (let n = 0; performance.now() < deadline; n += 1) {
+          const writing = Math.random() < writeShare;
+          const began = performance.now();
+          const answer = writing
+            ? await send(
+                origin,
+                agent,
+                tokens[index % tokens.length]!,
+                'POST',
+                `/list/manual/${benchList}/subscriber`,
+                {
+                  name: `${run}-${index}-${n}`,
+                  email: `${run}-${index}-${n}@voorbeeld.nl`,
+                },
+              )
+            : await send(
+                origin,
+                agent,
+                tokens[index % tokens.length]!,
+                'GET',
+                readPaths[n % readPaths.length]!,
+              );
+          const now = performance.now();
+          samples.push({ status: answer.status, milliseconds: now - began, at: now - started, writing });
+          if ((answer.status < 200 || answer.status >= 300) && !firstFailure.has(answer.status))
+            firstFailure.set(answer.status, `${answer.status} ${answer.text.slice(0, 200)}`);
+          if (writing && answer.status >= 200 && answer.status < 300) acknowledged += 1;
+        }
+        agent.destroy();
+      },
+    ),
   );
   clearTimeout(timer);
   const elapsed = (performance.now() - started) / 1000;
@@ -367,11 +393,18 @@ function serverCpuMs(instances: Instance[]): number {
   return sum;
 }
 
-/** Each instance's CPU time (ms) over idleSeconds while no request comes. */
-async function idleCpu(instances: Instance[]): Promise<number[]> {
+/** Each instance's CPU time (ms), and that of their PostgreSQL backends, over idleSeconds without requests. */
+async function idleCpu(
+  instances: Instance[],
+  database: string,
+): Promise<{ each: number[]; postgres: number }> {
   const before = instances.map((instance) => serverCpuMs([instance]));
+  const postgres = backendsCpuMeter(database);
   await sleep(idleSeconds * 1000);
-  return instances.map((instance, index) => serverCpuMs([instance]) - before[index]!);
+  return {
+    each: instances.map((instance, index) => serverCpuMs([instance]) - before[index]!),
+    postgres: postgres('last'),
+  };
 }
 
 /** The counts of instances in round `round` (from 0): 1-2-3, 3-1-2, 2-3-1, then again. */
