@@ -46,8 +46,10 @@ const serverTestsOnPgliteOnly = [...serverTestsWithoutDatabase, ...serverTestsOf
   (name) => `tests/server/${name}.test.ts`,
 );
 // Server test files of a topology the embedded database cannot run (a server and `npm run worker`
-// processes on one database): they run in the PostgreSQL run only, on TEST_DATABASE_URL's server.
-const serverTestsOnPostgresOnly = ['backgroundWork'].map((name) => `tests/server/${name}.test.ts`);
+// processes on one database; the request pool's size): they run in the PostgreSQL run only, on TEST_DATABASE_URL's server.
+const serverTestsOnPostgresOnly = ['backgroundWork', 'databasePool'].map(
+  (name) => `tests/server/${name}.test.ts`,
+);
 
 // `npm run dev` hands Vite the API server's self-signed certificate (MSAL wants a secure origin).
 const devHttps =

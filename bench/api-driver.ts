@@ -11,7 +11,7 @@
 // BENCH_DRIVER_SQL (`plain` or `api`: which statements the driver server sends, see rawDriverServer.ts).
 // Short mode (shortMode.ts): 500 subscribers, 1 pair of 2 s.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,6 +23,7 @@ import { httpsRequest } from '../tests/server/support/https';
 import { signInWithCode } from '../tests/server/support/signIn';
 import { createTestDatabase } from '../tests/server/support/testDatabase';
 import { bigListEnvironment, prepareBigList } from './bigList';
+import { processCpuMs } from './processCpu';
 import { benchSetting } from './shortMode';
 import { median, reportRows } from './table';
 
@@ -46,13 +47,6 @@ interface Run {
   requestsPerSecond: number;
   /** CPU milliseconds (user + system) the serving process spent per answered request. */
   cpuMsPerRequest: number;
-}
-
-/** CPU time (user + system) of a process so far, in milliseconds. */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  const ticksPerMs = 100 / 1000; // USER_HZ is 100 on Linux
-  return (Number(fields[11]) + Number(fields[12])) / ticksPerMs;
 }
 
 async function main(): Promise<void> {
@@ -156,7 +150,7 @@ async function main(): Promise<void> {
 
 /** Requests per second of one endpoint over `seconds`; every answer must be a 200. */
 function measure(endpoint: Endpoint, headers: Record<string, string>, seconds: number): Promise<Run> {
-  const cpuBefore = cpuMs(endpoint.pid);
+  const cpuBefore = processCpuMs(endpoint.pid);
   return new Promise((resolve, reject) => {
     autocannon({ url: endpoint.url, headers, connections, duration: seconds }, (error, result: Result) => {
       if (error) return reject(error);
@@ -166,7 +160,7 @@ function measure(endpoint: Endpoint, headers: Record<string, string>, seconds: n
         );
       resolve({
         requestsPerSecond: result.requests.average,
-        cpuMsPerRequest: (cpuMs(endpoint.pid) - cpuBefore) / result.requests.total,
+        cpuMsPerRequest: (processCpuMs(endpoint.pid) - cpuBefore) / result.requests.total,
       });
     });
   });

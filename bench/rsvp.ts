@@ -18,7 +18,7 @@
 // RSVP_BENCH_PROFILE=<file> takes a CPU profile of the server during the answers only, through its
 // inspector (inspector.ts); `tsx bench/cpuProfileTop.ts <file>` summarises it.
 // Short mode (shortMode.ts): 10 clients, 30 answers to 20 places, 20/s for 1 s, 300 invitees.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:https';
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -38,6 +38,7 @@ import { signInWithCode } from '../tests/server/support/signIn';
 import { createTestDatabase } from '../tests/server/support/testDatabase';
 import { startServerProcess, type BenchServer } from './benchServer';
 import { connectInspector } from './inspector';
+import { backendsCpuMeter, machineBusyMs, processCpuMs } from './processCpu';
 import { benchSetting, benchSize } from './shortMode';
 import { reportRows, type BenchRow } from './table';
 
@@ -168,44 +169,6 @@ function peakRss(pid: number): number {
   return match ? Math.round(Number(match[1]) / 1024) : 0;
 }
 
-/** CPU time (ms) a process has used so far, user and system (/proc, clock ticks of 10 ms). */
-function processCpuMs(pid: number): number {
-  // The fields after the command's closing parenthesis; utime and stime are the 12th and 13th of them.
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-/** The whole machine's busy CPU time (ms, all cores) so far, from /proc/stat's first line. */
-function machineBusyMs(): number {
-  const [user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
-    .split('\n')[0]
-    .split(/\s+/)
-    .slice(1)
-    .map(Number);
-  return (user + nice + system + irq + softirq + steal) * 10;
-}
-
-/**
- * CPU time (ms) so far of each PostgreSQL backend serving `database` (its process title names the
- * database), by process id; empty on PGlite. The shared WAL writer and checkpointer are not counted.
- */
-function backendsCpuMs(database: string | undefined): Map<number, number> {
-  const found = new Map<number, number>();
-  if (!database) return found;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (title.startsWith('postgres:') && title.includes(` ${database} `)) {
-        found.set(Number(entry), processCpuMs(Number(entry)));
-      }
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  return found;
-}
-
 interface CpuSpent {
   server: number;
   clients: number;
@@ -214,31 +177,22 @@ interface CpuSpent {
 }
 
 /**
- * Starts counting the CPU time each part uses; the function answers what each used since (ms). PostgreSQL's
- * backends are read every second too: one the pool closes meanwhile keeps the time it was last seen with.
+ * Starts counting the CPU time each part uses; the function answers what each used since (ms).
  */
 function cpuMeter(server: BenchServer, database: string | undefined): (last?: 'last') => CpuSpent {
   const before = {
     server: processCpuMs(server.pid),
     clients: process.cpuUsage(),
     machine: machineBusyMs(),
-    postgres: backendsCpuMs(database),
   };
-  const lastSeen = new Map(before.postgres);
-  const look = () => {
-    for (const [pid, ms] of backendsCpuMs(database)) lastSeen.set(pid, ms);
-  };
-  const sampler = setInterval(look, 1000);
+  const postgres = backendsCpuMeter(database);
   return (last) => {
-    look();
-    if (last) clearInterval(sampler);
     const clientUsage = process.cpuUsage(before.clients);
     return {
       server: processCpuMs(server.pid) - before.server,
       clients: (clientUsage.user + clientUsage.system) / 1000,
       machine: machineBusyMs() - before.machine,
-      // Backends that started meanwhile count from 0.
-      postgres: [...lastSeen].reduce((sum, [pid, ms]) => sum + ms - (before.postgres.get(pid) ?? 0), 0),
+      postgres: postgres(last),
     };
   };
 }

@@ -1,16 +1,25 @@
-// `npm run bench:scale` (issue 27): the API's mixed read/write load (like bench:load) through nginx
+// `npm run bench:scale` (issue 27, 41): the API's mixed read/write load (like bench:load) through nginx
 // (deploy/nginx, as the multi-instance test renders it) against 1, 2 and 3 server instances on one
-// PostgreSQL database, one s3rver bucket and one Redis, side by side in one run; then 3 instances with
-// one killed (SIGKILL) halfway, counting errors before, around and after the kill. After each phase
-// every write answered 2xx must be present exactly once (nothing lost, nothing counted twice).
-// Options: BENCH_CLIENTS (default 24), BENCH_DURATION (s per phase, default 20), BENCH_WRITE_SHARE
-// (default 0.3); short mode (shortMode.ts) 4 clients, 2 s per phase. PostgreSQL: TEST_DATABASE_URL or
-// postgres://postgres@127.0.0.1:5432/test; Redis: REDIS_URL or redis://127.0.0.1:6379.
+// PostgreSQL database, one s3rver bucket and one Redis; then 3 instances with one killed (SIGKILL) halfway,
+// counting errors before, around and after the kill. After each phase every write answered 2xx must be
+// present exactly once (nothing lost, nothing counted twice).
+// What several instances cost: each phase counts the CPU time (user + system) of the instances behind its
+// proxy and of the database's PostgreSQL backends, per request answered. The phases of 1, 2 and 3 instances
+// run in BENCH_ROUNDS rounds, each in another order (1-2-3, 3-1-2, 2-3-1, …), so that a change in the
+// machine's load does not fall on one count of instances; the summary gives the medians, and the ratio of
+// CPU per request to one instance as the median of each round's ratio. Before the rounds, each instance's
+// CPU while nothing is asked of it (its background duties) over BENCH_IDLE_SECONDS.
+// Options: BENCH_CLIENTS (default 24; BENCH_CLIENTS_PER_INSTANCE=1: that many for each instance),
+// BENCH_DURATION (s per phase, default 20), BENCH_ROUNDS (default 3), BENCH_IDLE_SECONDS (default 30),
+// BENCH_POOL_SIZE (each instance's DATABASE_POOL_SIZE, default 4), BENCH_WRITE_SHARE (default 0.3); short mode (shortMode.ts) 4 clients,
+// 2 s per phase, 1 round, 2 s idle. PostgreSQL: TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test;
+// Redis: REDIS_URL or redis://127.0.0.1:6379.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { Agent, request } from 'node:https';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { demoUsers, environmentIds, receiverIds } from '../server/src/seed/ids';
 import { freePort } from '../tests/server/support/freePort';
 import { httpsRequest } from '../tests/server/support/https';
@@ -24,11 +33,21 @@ import {
 } from '../tests/server/support/serverProcess';
 import { signInWithCode, type Tokens } from '../tests/server/support/signIn';
 import { createTestDatabase } from '../tests/server/support/testDatabase';
+import { backendsCpuMeter, processCpuMs } from './processCpu';
 import { benchSetting } from './shortMode';
-import { reportRows } from './table';
+import { median, reportRows } from './table';
 
 const clients = benchSetting('BENCH_CLIENTS', 24, 4);
+/**
+ * Each instance's DATABASE_POOL_SIZE: three instances' pools together about the one instance's default
+ * of 10, so that adding instances does not also multiply the queries PostgreSQL runs at once.
+ */
+const poolSize = benchSetting('BENCH_POOL_SIZE', 4, 4);
+/** BENCH_CLIENTS_PER_INSTANCE=1: BENCH_CLIENTS for each instance (the load grows with them), else in all. */
+const clientsPerInstance = process.env.BENCH_CLIENTS_PER_INSTANCE === '1';
 const durationSeconds = benchSetting('BENCH_DURATION', 20, 2);
+const rounds = benchSetting('BENCH_ROUNDS', 3, 1);
+const idleSeconds = benchSetting('BENCH_IDLE_SECONDS', 30, 2);
 const writeShare = Number(process.env.BENCH_WRITE_SHARE ?? 0.3);
 const env = environmentIds.zuiderveen;
 
@@ -48,6 +67,9 @@ interface Sample {
 
 interface PhaseResult {
   phase: string;
+  /** How many instances served it. */
+  instances: number;
+  round?: number;
   requests: number;
   reqPerSecond: number;
   p50: number;
@@ -58,7 +80,19 @@ interface PhaseResult {
   /** Writes present without a 2xx answer: in flight on an instance that died after committing. */
   writtenUnanswered: number;
   failedWrites: number;
+  /** CPU time (ms) of the serving instances, together, per request answered. */
+  serverCpuPerRequest: number;
+  /** CPU time (ms) of the database's PostgreSQL backends (all instances' connections) per request. */
+  postgresCpuPerRequest: number;
   extra?: string;
+}
+
+/** What the proxy in front of some instances serves, and whose CPU time is counted while it does. */
+interface Target {
+  origin: string;
+  instances: Instance[];
+  /** The PostgreSQL database's name. */
+  database: string;
 }
 
 async function main(): Promise<void> {
@@ -67,7 +101,7 @@ async function main(): Promise<void> {
   );
   const s3 = await startTestS3();
   const instances: Instance[] = [];
-  const proxies: TestNginx[] = [];
+  const proxies = new Map<string, TestNginx>();
   try {
     const shared = {
       ...s3.env,
@@ -75,19 +109,21 @@ async function main(): Promise<void> {
       REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
       REDIS_PREFIX: `bench-${randomBytes(4).toString('hex')}:`,
       TRUST_PROXY: 'on',
+      DATABASE_POOL_SIZE: String(poolSize),
       // Many clients behind one address here: the public limits must not be what is measured.
       IDENTITY_RATE_LIMIT: '100000',
       ENVIRONMENT_INFO_RATE_LIMIT: '100000',
       HEALTH_RATE_LIMIT: '100000',
     };
-    const proxyPorts = [await freePort(), await freePort(), await freePort()];
+    const publicPort = await freePort();
     for (let index = 0; index < 3; index += 1) {
       const dataDir = await mkdtemp(path.join(tmpdir(), `dpp-scale-${index}-`));
       const port = await freePort();
-      // Each instance's PUBLIC_URL is that of the first proxy: tokens are issued there and valid everywhere.
+      // Each instance's PUBLIC_URL is that of the proxy in front of all three: tokens are issued there and
+      // valid everywhere.
       const child = spawnServer({
         ...shared,
-        PUBLIC_URL: `https://localhost:${proxyPorts[0]}`,
+        PUBLIC_URL: `https://localhost:${publicPort}`,
         DATA_DIR: dataDir,
         PORT: String(port),
         HOST: 'localhost',
@@ -97,76 +133,137 @@ async function main(): Promise<void> {
     }
     const certificatePath = path.join(instances[0]!.dataDir, 'tls', 'localhost-cert.pem');
     const ca = await readFile(certificatePath, 'utf8');
-    for (let count = 1; count <= 3; count += 1)
-      proxies.push(
-        await startNginx({
-          port: proxyPorts[count - 1]!,
-          upstreams: instances.slice(0, count).map((instance) => `127.0.0.1:${instance.port}`),
+    /** The proxy in front of some of the instances (started the first time they are asked for). */
+    const proxyFor = async (serving: Instance[], port?: number): Promise<Target> => {
+      const key = serving.map((instance) => instance.port).join(',');
+      let proxy = proxies.get(key);
+      if (!proxy) {
+        proxy = await startNginx({
+          port: port ?? (await freePort()),
+          upstreams: serving.map((instance) => `127.0.0.1:${instance.port}`),
           certificatePath,
           keyPath: path.join(instances[0]!.dataDir, 'tls', 'localhost-key.pem'),
-        }),
-      );
+        });
+        proxies.set(key, proxy);
+      }
+      return { origin: proxy.url, instances: serving, database: database.name };
+    };
+    const all = await proxyFor(instances, publicPort);
     const info = JSON.parse(
-      (await httpsRequest({ method: 'GET', url: `${proxies[0]!.url}/api/1/environment/info`, ca })).text,
+      (await httpsRequest({ method: 'GET', url: `${all.origin}/api/1/environment/info`, ca })).text,
     ) as { clientId: string; authority: string; apiScope: string };
-    const target = { url: proxies[0]!.url, ca, ...info };
+    const target = { url: all.origin, ca, ...info };
     const tokens = [
       await signInWithCode(target, demoUsers.anne.username),
       await signInWithCode(target, demoUsers.bram.username),
     ];
 
+    // Every instance has served a few requests (its connections, caches and compiled code warm) before
+    // anything is counted.
+    await phase('warm-up', { ...all, instances: [] }, ca, tokens, Math.min(10, durationSeconds));
+    const idle = await idleCpu(instances, database.name);
+
     console.log(
-      `\nbench:scale, ${new Date().toISOString()}: ${clients} clients, ${durationSeconds} s per phase, ` +
-        `${Math.round(writeShare * 100)} % writes; load average before: ${loadavg()
+      `\nbench:scale, ${new Date().toISOString()}: ${clients} clients${clientsPerInstance ? ' per instance' : ''}, ` +
+        `DATABASE_POOL_SIZE=${poolSize}, ` +
+        `${durationSeconds} s per phase, ` +
+        `${rounds} round${rounds > 1 ? 's' : ''}, ${Math.round(writeShare * 100)} % writes; load average before: ${loadavg()
           .map((n) => n.toFixed(2))
           .join(' ')}`,
     );
+    console.log(
+      `idle, ${idleSeconds} s: ${idle.each.map((ms) => `${(ms / idleSeconds).toFixed(1)} ms CPU/s`).join(', ')} ` +
+        `(instances 1, 2, 3), PostgreSQL's backends ${(idle.postgres / idleSeconds).toFixed(1)} ms CPU/s`,
+    );
     const results: PhaseResult[] = [];
-    for (let count = 1; count <= 3; count += 1)
-      results.push(
-        await phase(`${count} instance${count > 1 ? 's' : ''}`, proxies[count - 1]!.url, ca, tokens),
-      );
+    for (let round = 0; round < rounds; round += 1)
+      for (const count of roundOrder(round)) {
+        // Each round starts at another instance: every process serves as often, and a count of instances
+        // is not always the same processes.
+        const serving = instances.map((_, index) => instances[(round + index) % instances.length]!);
+        const target = await proxyFor(serving.slice(0, count));
+        const result = await phase(label(count), target, ca, tokens, durationSeconds);
+        results.push({ ...result, round: round + 1 });
+        console.log(
+          `round ${round + 1}, ${label(count)}: ${result.reqPerSecond.toFixed(0)} req/s, ` +
+            `${result.serverCpuPerRequest.toFixed(2)} ms server CPU a request`,
+        );
+      }
     // The last phase: three instances, the third killed halfway.
     const victim = instances[2]!;
-    const killAt = (durationSeconds * 1000) / 2;
-    const killed = phase('3, one killed halfway', proxies[2]!.url, ca, tokens, {
-      at: killAt,
+    const killed = await phase('3, one killed halfway', all, ca, tokens, durationSeconds, {
+      at: (durationSeconds * 1000) / 2,
       kill: () => victim.process.child.kill('SIGKILL'),
     });
-    results.push(await killed);
+    results.push(killed);
     console.log(
       `load average after: ${loadavg()
         .map((n) => n.toFixed(2))
         .join(' ')}\n`,
     );
     console.log(
-      '| phase | requests | req/s | p50 ms | p99 ms | errors | writes lost | written, answer lost | errors |',
+      '| phase | round | requests | req/s | server CPU ms/request | PostgreSQL ms/request | p50 ms | p99 ms | ' +
+        'errors | writes lost | written, answer lost | errors |',
     );
-    console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+    console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
     for (const result of results)
       console.log(
-        `| ${result.phase} | ${result.requests} | ${result.reqPerSecond.toFixed(0)} | ${result.p50.toFixed(1)} | ` +
-          `${result.p99.toFixed(1)} | ${result.errors} | ${result.lost} | ${result.writtenUnanswered} | ${result.extra ?? ''} |`,
+        `| ${result.phase} | ${result.round ?? ''} | ${result.requests} | ${result.reqPerSecond.toFixed(0)} | ` +
+          `${cpuFigure(result.serverCpuPerRequest)} | ${cpuFigure(result.postgresCpuPerRequest)} | ` +
+          `${result.p50.toFixed(1)} | ${result.p99.toFixed(1)} | ${result.errors} | ${result.lost} | ` +
+          `${result.writtenUnanswered} | ${result.extra ?? ''} |`,
       );
     // Nothing acknowledged may be missing; a write without an answer may only be one whose answer failed.
     for (const text of firstFailure.values()) console.log(`first ${text}`);
-    console.log();
-    reportRows(
-      results.flatMap((result) => [
-        { measure: `scale ${result.phase}: requests/s`, value: result.reqPerSecond, unit: 'req/s' },
-        { measure: `scale ${result.phase}: p99`, value: result.p99, unit: 'ms' },
-        {
-          measure: `scale ${result.phase}: failed reads`,
-          value: result.errors - result.failedWrites,
-          unit: '',
-        },
-        { measure: `scale ${result.phase}: failed writes`, value: result.failedWrites, unit: '' },
-      ]),
+    const summary = summarise(results.filter((result) => result.round !== undefined));
+    console.log(
+      `\nmedians of ${rounds} round${rounds > 1 ? 's' : ''}:\n` +
+        '| instances | req/s | server CPU ms/request | ratio to one | PostgreSQL ms/request |\n' +
+        '| --- | ---: | ---: | ---: | ---: |',
     );
+    for (const row of summary)
+      console.log(
+        `| ${row.instances} | ${row.reqPerSecond.toFixed(0)} | ${row.serverCpuPerRequest.toFixed(3)} | ` +
+          `${row.ratioToOne.toFixed(2)} | ${row.postgresCpuPerRequest.toFixed(3)} |`,
+      );
+    console.log();
+    reportRows([
+      ...idle.each.map((ms, index) => ({
+        measure: `scale idle instance ${index + 1}: CPU`,
+        value: ms / idleSeconds,
+        unit: 'ms/s',
+      })),
+      { measure: 'scale idle PostgreSQL backends: CPU', value: idle.postgres / idleSeconds, unit: 'ms/s' },
+      ...summary.flatMap((row) => [
+        { measure: `scale ${label(row.instances)}: requests/s`, value: row.reqPerSecond, unit: 'req/s' },
+        {
+          measure: `scale ${label(row.instances)}: server CPU a request`,
+          value: row.serverCpuPerRequest,
+          unit: 'ms',
+        },
+        ...(row.instances > 1
+          ? [
+              {
+                measure: `scale ${label(row.instances)}: CPU a request`,
+                value: row.ratioToOne,
+                unit: '×',
+                against: { reference: '1 instance', atMost: 1.1 },
+              },
+            ]
+          : []),
+      ]),
+      { measure: `scale ${killed.phase}: requests/s`, value: killed.reqPerSecond, unit: 'req/s' },
+      {
+        measure: `scale ${killed.phase}: failed reads`,
+        value: killed.errors - killed.failedWrites,
+        unit: '',
+      },
+      { measure: `scale ${killed.phase}: failed writes`, value: killed.failedWrites, unit: '' },
+    ]);
     if (results.some((result) => result.lost > 0 || result.writtenUnanswered > result.failedWrites))
       process.exitCode = 1;
   } finally {
-    for (const proxy of proxies) await proxy.close();
+    for (const proxy of proxies.values()) await proxy.close();
     for (const instance of instances) {
       if (instance.process.child.exitCode === null && instance.process.child.signalCode === null) {
         instance.process.child.kill('SIGTERM');
@@ -181,11 +278,13 @@ async function main(): Promise<void> {
 
 async function phase(
   name: string,
-  origin: string,
+  target: Target,
   ca: string,
   tokens: Tokens[],
+  seconds: number,
   incident?: { at: number; kill(): void },
 ): Promise<PhaseResult> {
+  const origin = target.origin;
   const run = `scale${Date.now().toString(36)}`;
   const setupAgent = new Agent({ ca });
   const created = await send(origin, setupAgent, tokens[0]!, 'POST', `/list/manual?title=${run}`);
@@ -193,8 +292,10 @@ async function phase(
   const benchList = (JSON.parse(created.text) as { id: string }).id;
   const samples: Sample[] = [];
   let acknowledged = 0;
+  const serverBefore = serverCpuMs(target.instances);
+  const postgresCpu = backendsCpuMeter(target.database);
   const started = performance.now();
-  const deadline = started + durationSeconds * 1000;
+  const deadline = started + seconds * 1000;
   let killedAt: number | undefined;
   const timer = incident
     ? setTimeout(() => {
@@ -203,41 +304,46 @@ async function phase(
       }, incident.at)
     : undefined;
   await Promise.all(
-    Array.from({ length: clients }, async (_, index) => {
-      const agent = new Agent({ ca, keepAlive: true, maxSockets: 1 });
-      for (let n = 0; performance.now() < deadline; n += 1) {
-        const writing = Math.random() < writeShare;
-        const began = performance.now();
-        const answer = writing
-          ? await send(
-              origin,
-              agent,
-              tokens[index % tokens.length]!,
-              'POST',
-              `/list/manual/${benchList}/subscriber`,
-              {
-                name: `${run}-${index}-${n}`,
-                email: `${run}-${index}-${n}@voorbeeld.nl`,
-              },
-            )
-          : await send(
-              origin,
-              agent,
-              tokens[index % tokens.length]!,
-              'GET',
-              readPaths[n % readPaths.length]!,
-            );
-        const now = performance.now();
-        samples.push({ status: answer.status, milliseconds: now - began, at: now - started, writing });
-        if ((answer.status < 200 || answer.status >= 300) && !firstFailure.has(answer.status))
-          firstFailure.set(answer.status, `${answer.status} ${answer.text.slice(0, 200)}`);
-        if (writing && answer.status >= 200 && answer.status < 300) acknowledged += 1;
-      }
-      agent.destroy();
-    }),
+    Array.from(
+      { length: clients * (clientsPerInstance ? Math.max(1, target.instances.length) : 1) },
+      async (_, index) => {
+        const agent = new Agent({ ca, keepAlive: true, maxSockets: 1 });
+        for (let n = 0; performance.now() < deadline; n += 1) {
+          const writing = Math.random() < writeShare;
+          const began = performance.now();
+          const answer = writing
+            ? await send(
+                origin,
+                agent,
+                tokens[index % tokens.length]!,
+                'POST',
+                `/list/manual/${benchList}/subscriber`,
+                {
+                  name: `${run}-${index}-${n}`,
+                  email: `${run}-${index}-${n}@voorbeeld.nl`,
+                },
+              )
+            : await send(
+                origin,
+                agent,
+                tokens[index % tokens.length]!,
+                'GET',
+                readPaths[n % readPaths.length]!,
+              );
+          const now = performance.now();
+          samples.push({ status: answer.status, milliseconds: now - began, at: now - started, writing });
+          if ((answer.status < 200 || answer.status >= 300) && !firstFailure.has(answer.status))
+            firstFailure.set(answer.status, `${answer.status} ${answer.text.slice(0, 200)}`);
+          if (writing && answer.status >= 200 && answer.status < 300) acknowledged += 1;
+        }
+        agent.destroy();
+      },
+    ),
   );
   clearTimeout(timer);
   const elapsed = (performance.now() - started) / 1000;
+  const serverSpent = serverCpuMs(target.instances) - serverBefore;
+  const postgresSpent = postgresCpu('last');
   const checkAgent = new Agent({ ca });
   const present = await send(
     origin,
@@ -262,6 +368,7 @@ async function phase(
   }
   return {
     phase: name,
+    instances: target.instances.length,
     requests: samples.length,
     reqPerSecond: samples.length / elapsed,
     p50: percentile(times, 0.5),
@@ -270,8 +377,70 @@ async function phase(
     lost: Math.max(0, acknowledged - found),
     writtenUnanswered: Math.max(0, found - acknowledged),
     failedWrites: failed.filter((sample) => sample.writing).length,
+    serverCpuPerRequest: serverSpent / samples.length,
+    postgresCpuPerRequest: postgresSpent / samples.length,
     extra,
   };
+}
+
+/** The CPU time (ms) the instances used so far, together; NaN once one of them has ended (the kill phase). */
+function serverCpuMs(instances: Instance[]): number {
+  let sum = 0;
+  for (const { process: server } of instances) {
+    if (server.child.exitCode !== null || server.child.signalCode !== null) return Number.NaN;
+    sum += processCpuMs(server.child.pid!);
+  }
+  return sum;
+}
+
+/** Each instance's CPU time (ms), and that of their PostgreSQL backends, over idleSeconds without requests. */
+async function idleCpu(
+  instances: Instance[],
+  database: string,
+): Promise<{ each: number[]; postgres: number }> {
+  const before = instances.map((instance) => serverCpuMs([instance]));
+  const postgres = backendsCpuMeter(database);
+  await sleep(idleSeconds * 1000);
+  return {
+    each: instances.map((instance, index) => serverCpuMs([instance]) - before[index]!),
+    postgres: postgres('last'),
+  };
+}
+
+/** The counts of instances in round `round` (from 0): 1-2-3, 3-1-2, 2-3-1, then again. */
+function roundOrder(round: number): number[] {
+  return [1, 2, 3].map((_, index) => ((index - round + 30) % 3) + 1);
+}
+
+/** A CPU time a request; a dash when it could not be counted (an instance was killed). */
+function cpuFigure(milliseconds: number): string {
+  return Number.isFinite(milliseconds) ? milliseconds.toFixed(2) : '—';
+}
+
+function label(count: number): string {
+  return `${count} instance${count > 1 ? 's' : ''}`;
+}
+
+interface Summary {
+  instances: number;
+  reqPerSecond: number;
+  serverCpuPerRequest: number;
+  /** The median over the rounds of each round's CPU a request with this many instances against one. */
+  ratioToOne: number;
+  postgresCpuPerRequest: number;
+}
+
+/** The medians over the rounds for 1, 2 and 3 instances. */
+function summarise(results: PhaseResult[]): Summary[] {
+  const of = (count: number) => results.filter((result) => result.instances === count);
+  const one = new Map(of(1).map((result) => [result.round, result.serverCpuPerRequest]));
+  return [1, 2, 3].map((count) => ({
+    instances: count,
+    reqPerSecond: median(of(count).map((result) => result.reqPerSecond)),
+    serverCpuPerRequest: median(of(count).map((result) => result.serverCpuPerRequest)),
+    ratioToOne: median(of(count).map((result) => result.serverCpuPerRequest / one.get(result.round)!)),
+    postgresCpuPerRequest: median(of(count).map((result) => result.postgresCpuPerRequest)),
+  }));
 }
 
 /** The first answer of each failing status, printed at the end (what went wrong, not only how often). */

@@ -30,6 +30,11 @@ export interface AppConfig {
   dataDir: string;
   /** PostgreSQL connection string; undefined means embedded PGlite in `dataDir/db`. */
   databaseUrl?: string;
+  /**
+   * Connections this process's request pool opens to PostgreSQL at most (DATABASE_POOL_SIZE): the pools
+   * of all instances together are what the database runs at once.
+   */
+  databasePoolSize: number;
   /** NODE_ENV, lower-cased: `development` (the default), `test` or `production`; anything else is refused. */
   nodeEnv: RunMode;
   /** NODE_ENV=production (any case): no embedded sign-in unless EMBEDDED_IDENTITY=on, no demo seed. */
@@ -115,6 +120,7 @@ const runModes: readonly RunMode[] = ['development', 'test', 'production'];
 
 const defaultPort = 8443;
 const defaultAccessTokenTtlSeconds = 3600;
+const defaultDatabasePoolSize = 10;
 const defaultIdentityRequestsPerMinute = 600;
 const defaultPublicReads: PublicReadLimits = {
   healthPerMinute: 1200,
@@ -147,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: readSwitch(env, 'TRUST_PROXY') ?? false,
     dataDir: path.resolve(nonEmpty(env.DATA_DIR) ?? './data'),
     databaseUrl: nonEmpty(env.DATABASE_URL),
+    databasePoolSize: readInteger(env, 'DATABASE_POOL_SIZE', defaultDatabasePoolSize, 1),
     nodeEnv,
     production,
     embeddedIdentityAllowed: !production || readSwitch(env, 'EMBEDDED_IDENTITY') === true,

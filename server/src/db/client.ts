@@ -37,10 +37,12 @@ const migrationsFolder = fileURLToPath(
  * The caller holds the data-directory lock before calling this.
  */
 export async function openDatabase(
-  config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>,
+  config: Pick<AppConfig, 'databaseUrl' | 'dataDir'> & Partial<Pick<AppConfig, 'databasePoolSize'>>,
   options: { reset?: boolean } = {},
 ): Promise<OpenDatabase> {
-  const opened = config.databaseUrl ? openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
+  const opened = config.databaseUrl
+    ? openPostgres(config.databaseUrl, config.databasePoolSize ?? 10)
+    : await openPglite(config.dataDir);
   try {
     if (options.reset) await dropEverything(opened.db);
     await opened.migrate();
@@ -96,8 +98,8 @@ async function openPglite(dataDir: string): Promise<DriverHandle> {
   };
 }
 
-function openPostgres(connectionString: string): DriverHandle {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+function openPostgres(connectionString: string, poolSize: number): DriverHandle {
+  const pool = new pg.Pool({ connectionString, max: poolSize });
   // An idle connection can be closed by the database (a restart, an administrator); the pool drops it and
   // opens another when needed. Without a listener the pool's 'error' event would end the process.
   pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
