@@ -120,7 +120,7 @@ const runModes: readonly RunMode[] = ['development', 'test', 'production'];
 
 const defaultPort = 8443;
 const defaultAccessTokenTtlSeconds = 3600;
-const defaultDatabasePoolSize = 10;
+export const defaultDatabasePoolSize = 10;
 const defaultIdentityRequestsPerMinute = 600;
 const defaultPublicReads: PublicReadLimits = {
   healthPerMinute: 1200,

@@ -6,7 +6,7 @@ import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import type { AppConfig } from '../config';
+import { defaultDatabasePoolSize, type AppConfig } from '../config';
 import type { QueueConnection } from './pgBoss';
 import { advisoryLockKeys } from './advisoryLocks';
 import * as schema from './schema';
@@ -41,7 +41,7 @@ export async function openDatabase(
   options: { reset?: boolean } = {},
 ): Promise<OpenDatabase> {
   const opened = config.databaseUrl
-    ? openPostgres(config.databaseUrl, config.databasePoolSize ?? 10)
+    ? openPostgres(config.databaseUrl, config.databasePoolSize ?? defaultDatabasePoolSize)
     : await openPglite(config.dataDir);
   try {
     if (options.reset) await dropEverything(opened.db);
