@@ -1,10 +1,12 @@
-// `npm run bench:render`: renders a 30-block publication through each template of its type, cold (the
-// compiled MJML layout thrown away before every render) and cached, through the API
-// (GET /publications/{id}/render: sign-in check, database reads, render, JSON) and through the render
-// function alone (no database, no HTTP). Starts the real server in this process (temporary data directory;
-// PGlite, or a fresh PostgreSQL database next to DATABASE_URL when set), so that the bench can empty the
-// server's compiled-layout cache. Options: BENCH_COLD (renders per template, default 40),
-// BENCH_CACHED (default 200). Short mode (shortMode.ts): 5 blocks, 3 cold and 5 cached renders.
+// `npm run bench:render`: renders a 30-block publication through each template of its type through the API
+// (GET /publications/{id}/render as the console's browser asks it: sign-in check, database reads, ETag,
+// render or 304) and through the render function alone (no database, no HTTP), interleaved, and prints per
+// template the API's p50 against the function's, cold (compiled layout and kept previews thrown away
+// before every render) and cached (nothing changed), in wall time and in this process's CPU time. Starts
+// the real server in this process (temporary data directory; PGlite, or a fresh PostgreSQL database next
+// to TEST_DATABASE_URL when set), so that the bench can empty the server's caches. Options: BENCH_COLD
+// (rounds per template, default 40), BENCH_CACHED (default 200). Short mode (shortMode.ts): 5 blocks, 3
+// cold and 5 cached rounds.
 import type { IncomingHttpHeaders } from 'node:http';
 import { Agent, request } from 'node:https';
 import os from 'node:os';

@@ -26,6 +26,10 @@ describe('revalidating a preview', () => {
   const api = <T>(method: string, path: string, body?: unknown) =>
     server.api<T>(method, path, { token, env, body });
 
+  const newsletter = async (name: string) =>
+    (await api<string>('POST', '/publications/', { name, publicationTypeId: types.zuiderveenNewsletter }))
+      .body;
+
   /** The preview, revalidated with `etag` when given. */
   const preview = (
     id: string,
@@ -66,12 +70,7 @@ describe('revalidating a preview', () => {
   }
 
   it('answers 304 without a body while nothing changed, and the full preview without a matching ETag', async () => {
-    const id = (
-      await api<string>('POST', '/publications/', {
-        name: 'Ongewijzigd',
-        publicationTypeId: types.zuiderveenNewsletter,
-      })
-    ).body;
+    const id = await newsletter('Ongewijzigd');
     const first = await preview(id);
     expect(first.status).toBe(200);
     expect(first.headers['cache-control']).toBe('private, no-cache');
@@ -90,12 +89,7 @@ describe('revalidating a preview', () => {
   });
 
   it('comes anew after every change that shows in it: blocks, subject, template, theme, sender and recipient', async () => {
-    const id = (
-      await api<string>('POST', '/publications/', {
-        name: 'Wijzigingen',
-        publicationTypeId: types.zuiderveenNewsletter,
-      })
-    ).body;
+    const id = await newsletter('Wijzigingen');
     const html = (answer: RenderedPublication) => answer.html;
     let etag = String((await preview(id)).headers.etag);
 

@@ -70,14 +70,11 @@ export async function renderPublicationPreview(
   /** The address of one recipient whose values fill the merge fields ('Bekijken als'); else fallbacks. */
   recipientEmail?: string,
 ): Promise<PreviewMail> {
-  const { publication, recipient, read } = await readPreview(
-    db,
-    cdn,
-    environmentId,
+  const { publication, recipient, read } = await readPreview(db, cdn, environmentId, {
     publicationId,
     templateId,
     recipientEmail,
-  );
+  });
   return previewOf(publication, await renderRead(read), cdn, environmentId, unsubscribeLink, recipient);
 }
 
@@ -102,14 +99,11 @@ export async function previewAnswer(
   recipientEmail: string | undefined,
   mailFrom: string,
 ): Promise<PreviewAnswer> {
-  const { publication, recipient, read } = await readPreview(
-    db,
-    cdn,
-    environmentId,
+  const { publication, recipient, read } = await readPreview(db, cdn, environmentId, {
     publicationId,
     templateId,
     recipientEmail,
-  );
+  });
   const from = publicationFrom(publication, mailFrom);
   const etag = previewEtag([
     read.input,
@@ -141,9 +135,11 @@ async function readPreview(
   db: Database,
   cdn: CdnLocation,
   environmentId: string,
-  publicationId: string,
-  templateId: string,
-  recipientEmail: string | undefined,
+  {
+    publicationId,
+    templateId,
+    recipientEmail,
+  }: { publicationId: string; templateId: string; recipientEmail: string | undefined },
 ) {
   const publication = await previewedPublication(db, environmentId, publicationId, templateId);
   const [recipient, read] = await Promise.all([
