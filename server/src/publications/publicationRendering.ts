@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { FieldDefinition, ImageValue } from '../contract/publications';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { FieldDefinition, ImageValue, RenderedPublication } from '../contract/publications';
 import type { Database } from '../db/client';
 import {
   environments,
@@ -8,18 +8,26 @@ import {
   publicationRepeatableGroups,
   publicationTemplates,
   publications,
+  rsvpEvents,
+  senderSettings,
   themes,
 } from '../db/schema';
 import { badRequest, notFound } from '../errors';
 import { previewRecipientValues } from './previewRecipient';
+import { keepPreview, keptPreview, previewEtag } from './renderedPreviews';
 import { cdnImageUrl, type CdnLocation } from '../rendering/imageUrl';
 import { escapeHtml } from '../rendering/escapeHtml';
 import { fillMergeFields, type MergeValues } from '../rendering/mergeFields';
-import { renderPublication, type RenderBlock, type RenderedMail } from '../rendering/renderPublication';
+import {
+  renderPublication,
+  type PublicationRenderInput,
+  type RenderBlock,
+  type RenderedMail,
+} from '../rendering/renderPublication';
 import { themeStyle, type TemplateWebFont } from '../rendering/themeStyle';
 import { unsubscribePrefix } from '../delivery/unsubscribePath';
 import { previewPreferenceUrl } from '../preferences/preferenceAddress';
-import { invitationOf } from '../rsvp/invitees';
+import { fromLine } from '../sending/senderSettings';
 import { bodyFonts, headingFonts, renderTheme, themeLookColumns } from '../themes/themeLook';
 
 /** A publication as a page in the browser: its HTML and the web fonts the page's CSP must allow. */
@@ -62,6 +70,94 @@ export async function renderPublicationPreview(
   /** The address of one recipient whose values fill the merge fields ('Bekijken als'); else fallbacks. */
   recipientEmail?: string,
 ): Promise<PreviewMail> {
+  const { publication, recipient, read } = await readPreview(db, cdn, environmentId, {
+    publicationId,
+    templateId,
+    recipientEmail,
+  });
+  return previewOf(publication, await renderRead(read), cdn, environmentId, unsubscribeLink, recipient);
+}
+
+/** The preview of GET /publications/{id}/render: its JSON and its ETag. */
+export interface PreviewAnswer {
+  etag: string;
+  /** RenderedPublication as JSON. */
+  body: string;
+}
+
+/**
+ * The preview answer of GET /publications/{id}/render (renderPublicationPreview with the From line), as
+ * JSON with an ETag that is the hash of everything it was rendered from: an answer with nothing changed
+ * comes from renderedPreviews.ts without a render. Errors as renderPublicationPreview.
+ */
+export async function previewAnswer(
+  db: Database,
+  cdn: CdnLocation,
+  environmentId: string,
+  publicationId: string,
+  templateId: string,
+  recipientEmail: string | undefined,
+  mailFrom: string,
+): Promise<PreviewAnswer> {
+  const { publication, recipient, read } = await readPreview(db, cdn, environmentId, {
+    publicationId,
+    templateId,
+    recipientEmail,
+  });
+  const from = publicationFrom(publication, mailFrom);
+  const etag = previewEtag([
+    read.input,
+    [...read.images],
+    cdn.publicUrl,
+    cdn.cdnBase,
+    environmentId,
+    publication.subject,
+    recipient,
+    from,
+  ]);
+  const kept = keptPreview(etag);
+  if (kept !== undefined) return { etag, body: kept };
+  const preview = previewOf(publication, await renderRead(read), cdn, environmentId, 'example', recipient);
+  const answer: RenderedPublication = {
+    html: preview.html,
+    text: preview.text,
+    subject: preview.subject,
+    preheader: preview.preheader,
+    from,
+  };
+  const body = JSON.stringify(answer);
+  keepPreview(etag, body);
+  return { etag, body };
+}
+
+/** What a preview reads: the publication, the recipient's values and the rest of the render's input. */
+async function readPreview(
+  db: Database,
+  cdn: CdnLocation,
+  environmentId: string,
+  {
+    publicationId,
+    templateId,
+    recipientEmail,
+  }: { publicationId: string; templateId: string; recipientEmail: string | undefined },
+) {
+  const publication = await previewedPublication(db, environmentId, publicationId, templateId);
+  const [recipient, read] = await Promise.all([
+    recipientValues(db, environmentId, recipientEmail),
+    readStored(db, cdn, environmentId, publication, publication.layout, messageLinks, {
+      blockAnchors: true,
+    }),
+  ]);
+  return { publication, recipient, read };
+}
+
+/** The publication with the layout of `templateId`; 404 for an unknown one, 400 for another type's template. */
+async function previewedPublication(
+  db: Database,
+  environmentId: string,
+  publicationId: string,
+  templateId: string,
+): Promise<StoredPublication & { layout: string }> {
   const publication = await findPublication(
     db,
     environmentId,
@@ -71,15 +167,29 @@ export async function renderPublicationPreview(
            AND ${publicationTemplates.publicationTypeId} = ${publications.publicationTypeId})`,
   );
   if (!publication) throw notFound('De publicatie');
-  if (publication.layout === null) {
+  const { layout } = publication;
+  if (layout === null) {
     throw badRequest('templateId', 'Deze template hoort niet bij het publicatietype van deze publicatie.');
   }
-  const recipient =
-    recipientEmail === undefined ? {} : await previewRecipientValues(db, environmentId, recipientEmail);
+  return { ...publication, layout };
+}
+
+/** The merge values of 'Bekijken als' (previewRecipientValues), none without an address. */
+function recipientValues(db: Database, environmentId: string, email: string | undefined) {
+  return email === undefined ? Promise.resolve({}) : previewRecipientValues(db, environmentId, email);
+}
+
+/** A rendered preview with the recipient's values (else fallbacks), its subject and preview text. */
+function previewOf(
+  publication: StoredPublication,
+  rendered: RenderedMail,
+  cdn: CdnLocation,
+  environmentId: string,
+  unsubscribeLink: 'example' | 'placeholder',
+  recipient: MergeValues,
+): PreviewMail {
   const mail = withFallbacks(
-    await renderStored(db, cdn, environmentId, publication, publication.layout, messageLinks, {
-      blockAnchors: true,
-    }),
+    rendered,
     unsubscribeLink === 'example'
       ? {
           ...recipient,
@@ -127,10 +237,9 @@ export async function renderPublicationForDelivery(
     subject: overrides.subject ?? stored.subject,
     preheader: overrides.preheader ?? stored.preheader,
   };
-  const mail = await renderStored(db, cdn, environmentId, publication, stored.layout, {
-    ...messageLinks,
-    rsvp,
-  });
+  const mail = await renderRead(
+    await readStored(db, cdn, environmentId, publication, stored.layout, { ...messageLinks, rsvp }),
+  );
   return { html: mail.html, text: mail.text, subject: messageSubject(publication) };
 }
 
@@ -154,13 +263,8 @@ export async function renderWebVersion(
          ORDER BY ${publicationTemplates.position}, ${publicationTemplates.name} LIMIT 1)`,
   );
   if (!publication?.isPublic) return undefined;
-  const mail = await renderStored(
-    db,
-    cdn,
-    environmentId,
-    publication,
-    publication.layout ?? 'standaard',
-    noLinks,
+  const mail = await renderRead(
+    await readStored(db, cdn, environmentId, publication, publication.layout ?? 'standaard', noLinks),
   );
   return { ...withFallbacks(mail), webFonts: mail.webFonts };
 }
@@ -187,7 +291,9 @@ export async function renderPersonalWebVersion(
            AND ${publicationTemplates.publicationTypeId} = ${publications.publicationTypeId})`,
   );
   if (!publication || publication.layout === null) return undefined;
-  const mail = await renderStored(db, cdn, environmentId, publication, publication.layout, noLinks);
+  const mail = await renderRead(
+    await readStored(db, cdn, environmentId, publication, publication.layout, noLinks),
+  );
   return {
     html: fillMergeFields(mail.html, values, escapeHtml),
     text: fillMergeFields(mail.text, values, (value) => value),
@@ -196,9 +302,10 @@ export async function renderPersonalWebVersion(
 }
 
 /**
- * The publication with what its render needs besides the blocks, in one query: the environment's name,
- * its theme (with its web fonts) and logo file, and the layout of the template `layout` selects (null
- * when there is none).
+ * The publication with everything its render reads but the images, in one query: the environment's name,
+ * its theme (with its web fonts) and logo file, the layout of the template `layout` selects (null when
+ * there is none), the blocks in their order, the fields of the type's repeatable groups, the invitation
+ * and the senders (the publication's own name, the environment's).
  */
 async function findPublication(db: Database, environmentId: string, publicationId: string, layout: SQL) {
   const [publication] = await db
@@ -210,6 +317,27 @@ async function findPublication(db: Database, environmentId: string, publicationI
       publicationTypeId: publications.publicationTypeId,
       isPublic: publications.isPublic,
       layout: sql<string | null>`${layout}`,
+      blocks: sql<StoredBlock[]>`(
+        SELECT coalesce(json_agg(json_build_object(
+                 'id', ${publicationBlocks.id}, 'type', ${publicationBlocks.blockType},
+                 'content', ${publicationBlocks.content})
+               ORDER BY ${publicationBlocks.position}, ${publicationBlocks.createdAt}), '[]'::json)
+        FROM ${publicationBlocks} WHERE ${publicationBlocks.publicationId} = ${publications.id})`,
+      groupFields: sql<Record<string, FieldDefinition[]>>`(
+        SELECT coalesce(json_object_agg(${publicationRepeatableGroups.type}, ${publicationRepeatableGroups.fields}), '{}'::json)
+        FROM ${publicationRepeatableGroups}
+        WHERE ${publicationRepeatableGroups.publicationTypeId} = ${publications.publicationTypeId})`,
+      invitation: sql<{ allowMaybe: boolean; cancelled: boolean } | null>`(
+        SELECT json_build_object('allowMaybe', ${rsvpEvents.allowMaybe},
+                                 'cancelled', ${rsvpEvents.cancelledAt} IS NOT NULL)
+        FROM ${rsvpEvents}
+        WHERE ${rsvpEvents.publicationId} = ${publications.id} AND ${rsvpEvents.enabled})`,
+      senderName: publications.senderName,
+      environmentSender: {
+        senderName: senderSettings.senderName,
+        senderAddress: senderSettings.senderAddress,
+        replyToAddress: senderSettings.replyToAddress,
+      },
       ...themeLookColumns,
     })
     .from(publications)
@@ -221,14 +349,45 @@ async function findPublication(db: Database, environmentId: string, publicationI
       mediaFiles,
       and(eq(mediaFiles.id, themes.fileIdToLogo), eq(mediaFiles.environmentId, environments.id)),
     )
+    .leftJoin(senderSettings, eq(senderSettings.environmentId, environments.id))
     .where(and(eq(publications.id, publicationId), eq(publications.environmentId, environmentId)));
   return publication;
 }
 
+/** A block as findPublication reads it. */
+interface StoredBlock {
+  id: string;
+  type: string;
+  content: RenderBlock['content'];
+}
+
+/** Who the publication comes from (its From line): its own sender name, else the environment's sender. */
+function publicationFrom(publication: StoredPublication, mailFrom: string): string {
+  const { senderName, senderAddress, replyToAddress } = publication.environmentSender ?? {};
+  return fromLine(
+    {
+      senderName: senderName ?? null,
+      senderAddress: senderAddress ?? null,
+      replyToAddress: replyToAddress ?? null,
+    },
+    mailFrom,
+    publication.senderName,
+  );
+}
+
 type StoredPublication = NonNullable<Awaited<ReturnType<typeof findPublication>>>;
 
-/** Renders with the blocks (their fields joined) and their images: two more queries, one without images. */
-async function renderStored(
+/** What a render of a stored publication reads: renderPublication's input, and the images it names. */
+interface StoredRead {
+  input: PublicationRenderInput;
+  images: ImageFiles;
+}
+
+/**
+ * What the render needs, from the publication as findPublication read it and its blocks' images (one
+ * more query when a block has one).
+ */
+async function readStored(
   db: Database,
   cdn: CdnLocation,
   environmentId: string,
@@ -236,29 +395,14 @@ async function renderStored(
   layout: string,
   links: { unsubscribe: boolean; webVersion: boolean; rsvp?: boolean },
   { blockAnchors = false }: { blockAnchors?: boolean } = {},
-): Promise<WebVersion> {
+): Promise<StoredRead> {
   // Only messages answer an invitation (never the web version); a cancelled event takes no answers.
-  const invitation =
-    links.unsubscribe && links.rsvp !== false ? await invitationOf(db, publication.id) : undefined;
-  const blocks: RenderBlock[] = (
-    await db
-      .select({
-        id: publicationBlocks.id,
-        content: publicationBlocks.content,
-        fields: publicationRepeatableGroups.fields,
-      })
-      .from(publicationBlocks)
-      .leftJoin(
-        publicationRepeatableGroups,
-        and(
-          eq(publicationRepeatableGroups.publicationTypeId, publication.publicationTypeId),
-          eq(publicationRepeatableGroups.type, publicationBlocks.blockType),
-        ),
-      )
-      .where(eq(publicationBlocks.publicationId, publication.id))
-      .orderBy(asc(publicationBlocks.position), asc(publicationBlocks.createdAt))
-  ).map((block) => ({ id: block.id, content: block.content, fields: block.fields ?? [] }));
-
+  const invitation = links.unsubscribe && links.rsvp !== false ? publication.invitation : null;
+  const blocks: RenderBlock[] = publication.blocks.map((block) => ({
+    id: block.id,
+    content: block.content,
+    fields: publication.groupFields[block.type] ?? [],
+  }));
   const images = await readImages(db, environmentId, blocks);
   const logoUrl =
     publication.logoId && publication.logoExtension
@@ -269,7 +413,7 @@ async function renderStored(
         )
       : null;
   const style = themeStyle(renderTheme(publication, logoUrl));
-  const mail = await renderPublication({
+  const input: PublicationRenderInput = {
     layout,
     style,
     title: publication.name,
@@ -293,12 +437,23 @@ async function renderStored(
           }
         : undefined;
     },
-  });
-  return { ...mail, webFonts: style.webFonts };
+  };
+  return { input, images };
 }
 
+/** Renders what readStored read; with the web fonts the theme asks for. */
+async function renderRead({ input }: StoredRead): Promise<WebVersion> {
+  return { ...(await renderPublication(input)), webFonts: input.style.webFonts };
+}
+
+type ImageFiles = Map<string, { extension: string; friendlyName: string }>;
+
 /** The environment's files that the blocks' image fields name (a deleted file is simply absent). */
-async function readImages(db: Database, environmentId: string, blocks: readonly RenderBlock[]) {
+async function readImages(
+  db: Database,
+  environmentId: string,
+  blocks: readonly RenderBlock[],
+): Promise<ImageFiles> {
   const fileIds = [
     ...new Set(
       blocks.flatMap((block) =>
@@ -309,7 +464,7 @@ async function readImages(db: Database, environmentId: string, blocks: readonly 
       ),
     ),
   ];
-  if (fileIds.length === 0) return new Map<string, { extension: string; friendlyName: string }>();
+  if (fileIds.length === 0) return new Map();
   const files = await db
     .select({ id: mediaFiles.id, extension: mediaFiles.extension, friendlyName: mediaFiles.friendlyName })
     .from(mediaFiles)

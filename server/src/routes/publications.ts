@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import type { FastifyReply } from 'fastify';
 import { environmentParams, errorResponses } from '../contract/common';
 import {
   AddBlockParams,
@@ -47,10 +48,10 @@ import {
 } from '../publications/deliveryJobs';
 import { cancelJob, scheduleJob } from '../delivery/jobStates';
 import { jobRecipientPage } from '../delivery/jobRecipients';
-import { renderPublicationPreview } from '../publications/publicationRendering';
+import { isNotModified } from '../http/conditionalRequests';
+import { previewAnswer } from '../publications/publicationRendering';
 import { checkDelivery } from '../publications/deliverChecks';
 import { approvalNeedFor } from '../approval/approvalSettings';
-import { publicationFromLine } from '../sending/senderSettings';
 import { logActorOf } from '../auditLog/logActor';
 import { jobsToQueue } from '../abTests/abTestSetup';
 import { getPublicationType, listPublicationTypes } from '../publications/publicationTypes';
@@ -374,26 +375,37 @@ export const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'The publication rendered through a template of its type: e-mail-safe HTML (inlined styles, no script) ' +
           "and plain text. Merge fields show their fallback; the unsubscribe link is an example of a recipient's. " +
-          '400 naming templateId for a template of another type.',
+          '400 naming templateId for a template of another type. With an ETag and `Cache-Control: no-cache`: a ' +
+          'request whose If-None-Match names the current ETag is answered 304 without a body.',
         tags,
         'x-extension': true,
         params: environmentParams(PublicationParams.properties),
         querystring: RenderQuery,
-        response: { 200: RenderedPublication, ...errorResponses(400, 401, 403, 404) },
+        response: {
+          200: RenderedPublication,
+          304: Type.Null({ description: 'Not modified: the ETag of If-None-Match is current.' }),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
-    async (request) => ({
-      ...(await renderPublicationPreview(
+    async (request, typedReply) => {
+      const answer = await previewAnswer(
         app.db,
         app.config,
         request.environmentId,
         request.params.id,
         request.query.templateId,
-        'example',
         request.query.recipient,
-      )),
-      from: await publicationFromLine(app.db, request.environmentId, request.params.id, app.mail.from),
-    }),
+        app.mail.from,
+      );
+      // Revalidated by the browser (no-cache): an unchanged preview is a 304 without a body.
+      const reply: FastifyReply = typedReply.headers({
+        etag: answer.etag,
+        'cache-control': 'private, no-cache',
+      });
+      if (isNotModified(request, answer.etag)) return reply.status(304).send();
+      return reply.type('application/json; charset=utf-8').send(answer.body);
+    },
   );
 
   // ---- Delivery jobs ---------------------------------------------------------------------------

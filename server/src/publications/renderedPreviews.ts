@@ -1,0 +1,55 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+// The console asks for a publication's preview after every save, mostly with nothing changed that the
+// preview shows. A preview answer is kept here under the hash of everything its render reads (the
+// publication, its blocks and their fields, the theme, the template's layout, the images, the
+// invitation, the recipient's values, the sender): a change to any of those is a new key, so nothing has
+// to be invalidated. The key is the answer's ETag too, so a browser's revalidation of an unchanged
+// preview is answered 304 without a render.
+
+/** The answers kept, the most recently used last; about 100–200 KB each. */
+const capacity = 64;
+const answers = new Map<string, string>();
+
+/**
+ * What the ETags of this server's code depend on besides the render's input: the bundled server's own
+ * file (so a deploy that changes the renderer changes every ETag, and instances of one build agree), or
+ * when not bundled (tsx in development and tests) a value of this process.
+ */
+let codeSalt: string | undefined;
+function saltOfThisCode(): string {
+  const file = fileURLToPath(import.meta.url);
+  codeSalt ??= file.endsWith('.js')
+    ? createHash('sha256').update(readFileSync(file)).digest('base64url')
+    : randomBytes(16).toString('base64url');
+  return codeSalt;
+}
+
+/** The ETag of an answer whose render reads `input` (any JSON-serialisable value; functions are left out). */
+export function previewEtag(input: unknown): string {
+  return `"${createHash('sha256').update(saltOfThisCode()).update(JSON.stringify(input)).digest('base64url')}"`;
+}
+
+/** The answer kept under `etag`, or undefined. */
+export function keptPreview(etag: string): string | undefined {
+  const body = answers.get(etag);
+  if (body !== undefined) {
+    answers.delete(etag);
+    answers.set(etag, body);
+  }
+  return body;
+}
+
+/** Keeps an answer under its ETag, dropping the least recently used beyond the capacity. */
+export function keepPreview(etag: string, body: string): void {
+  answers.delete(etag);
+  answers.set(etag, body);
+  while (answers.size > capacity) answers.delete(answers.keys().next().value as string);
+}
+
+/** Forgets every kept answer (for benchmarks that measure a render from scratch). */
+export function clearRenderedPreviews(): void {
+  answers.clear();
+}

@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PublicationBlock, RenderedPublication } from '../../server/src/contract/publications';
+import type { Subscriber } from '../../server/src/contract/receivers';
+import { environmentIds, publicationIds, receiverIds, themeIds } from '../../server/src/seed/ids';
+import { startTestServer, type TestServer, type Tokens } from './support/testServer';
+
+// GET /publications/{id}/render answers with an ETag (Cache-Control: no-cache), and a request naming the
+// current one in If-None-Match gets a 304 without a body: the console's browser revalidates the preview
+// after every save. Whatever shows in the preview must give a new ETag when it changes.
+
+const env = environmentIds.zuiderveen;
+const { types, templates } = publicationIds;
+
+describe('revalidating a preview', () => {
+  let server: TestServer;
+  let token: Tokens;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    token = await server.signIn('anne@voorbeeld.nl');
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const api = <T>(method: string, path: string, body?: unknown) =>
+    server.api<T>(method, path, { token, env, body });
+
+  const newsletter = async (name: string) =>
+    (await api<string>('POST', '/publications/', { name, publicationTypeId: types.zuiderveenNewsletter }))
+      .body;
+
+  /** The preview, revalidated with `etag` when given. */
+  const preview = (
+    id: string,
+    { templateId = templates.zuiderveenStandard, recipient, etag }: PreviewRequest = {},
+  ) =>
+    server.api<RenderedPublication>('GET', `/publications/${id}/render`, {
+      token,
+      env,
+      query: { templateId, ...(recipient ? { recipient } : {}) },
+      headers: etag ? { 'if-none-match': etag } : {},
+    });
+
+  interface PreviewRequest {
+    templateId?: string;
+    recipient?: string;
+    etag?: string;
+  }
+
+  /**
+   * The preview revalidated with the ETag it had before a change: it must come anew (200, a new ETag)
+   * and show `shown`; revalidated with its new ETag it is then unchanged (304). Answers the new ETag.
+   */
+  async function changedPreview(
+    id: string,
+    before: string,
+    shown: (preview: RenderedPublication) => string,
+    expected: string,
+    request: Omit<PreviewRequest, 'etag'> = {},
+  ): Promise<string> {
+    const answer = await preview(id, { ...request, etag: before });
+    expect(answer.status).toBe(200);
+    expect(shown(answer.body)).toContain(expected);
+    const etag = String(answer.headers.etag);
+    expect(etag).not.toBe(before);
+    const again = await preview(id, { ...request, etag });
+    expect(again.status).toBe(304);
+    return etag;
+  }
+
+  it('answers 304 without a body while nothing changed, and the full preview without a matching ETag', async () => {
+    const id = await newsletter('Ongewijzigd');
+    const first = await preview(id);
+    expect(first.status).toBe(200);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+
+    const unchanged = await preview(id, { etag });
+    expect(unchanged.status).toBe(304);
+    expect(unchanged.text).toBe('');
+    expect(unchanged.headers.etag).toBe(etag);
+    expect((await preview(id, { etag: `W/${etag}` })).status).toBe(304);
+
+    const other = await preview(id, { etag: '"een-andere"' });
+    expect(other.status).toBe(200);
+    expect(other.body).toEqual(first.body);
+  });
+
+  it('comes anew after every change that shows in it: blocks, subject, template, theme, sender and recipient', async () => {
+    const id = await newsletter('Wijzigingen');
+    const html = (answer: RenderedPublication) => answer.html;
+    let etag = String((await preview(id)).headers.etag);
+
+    // A new block with its content, then another text in it.
+    const block = (
+      await api<PublicationBlock>(
+        'POST',
+        `/publications/${id}/type/${types.zuiderveenNewsletter}/tekst/dynamic`,
+      )
+    ).body;
+    const saved = await api<PublicationBlock>('PUT', `/publications/${id}/blocks/${block.id}`, {
+      content: { text: '<p>Beste {{firstName|inwoner}}, de markt is terug.</p>' },
+      version: block.version,
+    });
+    expect(saved.status).toBe(200);
+    etag = await changedPreview(id, etag, html, 'Beste inwoner, de markt is terug.');
+    const edited = await api<PublicationBlock>('PUT', `/publications/${id}/blocks/${block.id}`, {
+      content: { text: '<p>Beste {{firstName|inwoner}}, de markt is weer terug.</p>' },
+      version: saved.body.version,
+    });
+    expect(edited.status).toBe(200);
+    etag = await changedPreview(id, etag, html, 'de markt is weer terug.');
+
+    // The subject and the sender's name of the publication.
+    await api('PUT', `/publications/${id}`, {
+      name: 'Wijzigingen',
+      isNotMarketing: false,
+      isPublic: false,
+      subject: 'Nieuw onderwerp',
+      senderName: 'Team Markt',
+    });
+    etag = await changedPreview(
+      id,
+      etag,
+      (answer) => `${answer.subject} / ${answer.from}`,
+      'Nieuw onderwerp / Team Markt <',
+    );
+
+    // Another template of the type.
+    const extended = await preview(id, { templateId: templates.zuiderveenExtended, etag });
+    expect(extended.status).toBe(200);
+    expect(extended.headers.etag).not.toBe(etag);
+
+    // The environment's theme.
+    expect((await api('PUT', `/themes/${themeIds.zuiderveen}`, { primaryColor: '#0b6e4f' })).status).toBe(
+      200,
+    );
+    etag = await changedPreview(id, etag, html, '#0b6e4f');
+
+    // The environment's sender, once the publication has no sender name of its own.
+    expect((await api('PUT', '/sender', { senderName: 'Gemeente Zuiderveen' })).status).toBe(200);
+    await api('PUT', `/publications/${id}`, {
+      name: 'Wijzigingen',
+      isNotMarketing: false,
+      isPublic: false,
+      senderName: null,
+    });
+    etag = await changedPreview(id, etag, (answer) => answer.from, 'Gemeente Zuiderveen <');
+    expect((await api('PUT', '/sender', { senderName: 'Markt Zuiderveen' })).status).toBe(200);
+    etag = await changedPreview(id, etag, (answer) => answer.from, 'Markt Zuiderveen <');
+
+    // 'Bekijken als' a recipient, and that recipient's own values changed.
+    const input = { name: 'Sanne Visser', email: 'sanne@markt.nl', firstName: 'Sanne' };
+    const subscriber = (
+      await api<Subscriber>('POST', `/list/manual/${receiverIds.lists.residents}/subscriber`, input)
+    ).body;
+    const recipient = { recipient: 'sanne@markt.nl' };
+    etag = await changedPreview(id, etag, html, 'Beste Sanne, de markt is weer terug.', recipient);
+    const renamed = await api(
+      'PUT',
+      `/list/manual/${receiverIds.lists.residents}/subscriber/${subscriber.id}`,
+      { ...input, firstName: 'Sara' },
+    );
+    expect(renamed.status).toBe(200);
+    await changedPreview(id, etag, html, 'Beste Sara, de markt is weer terug.', recipient);
+  });
+});
