@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FieldDefinition, ImageValue } from '../contract/publications';
 import type { Database } from '../db/client';
 import {
@@ -11,6 +11,7 @@ import {
   themes,
 } from '../db/schema';
 import { badRequest, notFound } from '../errors';
+import { contentVariantId } from './contentVariants';
 import { previewRecipientValues } from './previewRecipient';
 import { cdnImageUrl, type CdnLocation } from '../rendering/imageUrl';
 import { escapeHtml } from '../rendering/escapeHtml';
@@ -61,6 +62,8 @@ export async function renderPublicationPreview(
   unsubscribeLink: 'example' | 'placeholder' = 'example',
   /** The address of one recipient whose values fill the merge fields ('Bekijken als'); else fallbacks. */
   recipientEmail?: string,
+  /** The content variant shown ('B' to 'D'; 400 naming `variant` for one the publication lacks); else 'A'. */
+  variant = 'A',
 ): Promise<PreviewMail> {
   const publication = await findPublication(
     db,
@@ -74,11 +77,13 @@ export async function renderPublicationPreview(
   if (publication.layout === null) {
     throw badRequest('templateId', 'Deze template hoort niet bij het publicatietype van deze publicatie.');
   }
+  const variantId = await contentVariantId(db, publication.id, variant, 'variant');
   const recipient =
     recipientEmail === undefined ? {} : await previewRecipientValues(db, environmentId, recipientEmail);
   const mail = withFallbacks(
     await renderStored(db, cdn, environmentId, publication, publication.layout, messageLinks, {
       blockAnchors: true,
+      variantId,
     }),
     unsubscribeLink === 'example'
       ? {
@@ -110,8 +115,8 @@ export async function renderPublicationForDelivery(
   templateId: string,
   /** The job invites its recipients: an invitation's messages carry the block 'Aanmelden'. */
   rsvp = true,
-  /** An A/B test variant's subject or preheader, instead of the publication's. */
-  overrides: { subject?: string; preheader?: string } = {},
+  /** An A/B test variant's subject or preheader, or its content ('A' to 'D'), instead of the publication's. */
+  overrides: { subject?: string; preheader?: string; content?: string } = {},
 ): Promise<(RenderedMail & { subject: string }) | undefined> {
   const stored = await findPublication(
     db,
@@ -127,10 +132,17 @@ export async function renderPublicationForDelivery(
     subject: overrides.subject ?? stored.subject,
     preheader: overrides.preheader ?? stored.preheader,
   };
-  const mail = await renderStored(db, cdn, environmentId, publication, stored.layout, {
-    ...messageLinks,
-    rsvp,
-  });
+  const variantId =
+    overrides.content === undefined ? null : await contentVariantId(db, stored.id, overrides.content, 'content');
+  const mail = await renderStored(
+    db,
+    cdn,
+    environmentId,
+    publication,
+    stored.layout,
+    { ...messageLinks, rsvp },
+    { variantId },
+  );
   return { html: mail.html, text: mail.text, subject: messageSubject(publication) };
 }
 
@@ -227,7 +239,10 @@ async function findPublication(db: Database, environmentId: string, publicationI
 
 type StoredPublication = NonNullable<Awaited<ReturnType<typeof findPublication>>>;
 
-/** Renders with the blocks (their fields joined) and their images: two more queries, one without images. */
+/**
+ * Renders with the blocks (their fields joined) and their images: two more queries, one without images.
+ * The blocks are the publication's own, or those of the content variant `variantId`.
+ */
 async function renderStored(
   db: Database,
   cdn: CdnLocation,
@@ -235,7 +250,7 @@ async function renderStored(
   publication: StoredPublication,
   layout: string,
   links: { unsubscribe: boolean; webVersion: boolean; rsvp?: boolean },
-  { blockAnchors = false }: { blockAnchors?: boolean } = {},
+  { blockAnchors = false, variantId = null }: { blockAnchors?: boolean; variantId?: string | null } = {},
 ): Promise<WebVersion> {
   // Only messages answer an invitation (never the web version); a cancelled event takes no answers.
   const invitation =
@@ -255,7 +270,12 @@ async function renderStored(
           eq(publicationRepeatableGroups.type, publicationBlocks.blockType),
         ),
       )
-      .where(eq(publicationBlocks.publicationId, publication.id))
+      .where(
+        and(
+          eq(publicationBlocks.publicationId, publication.id),
+          variantId === null ? isNull(publicationBlocks.variantId) : eq(publicationBlocks.variantId, variantId),
+        ),
+      )
       .orderBy(asc(publicationBlocks.position), asc(publicationBlocks.createdAt))
   ).map((block) => ({ id: block.id, content: block.content, fields: block.fields ?? [] }));
 

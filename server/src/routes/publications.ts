@@ -217,6 +217,7 @@ export const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
           templateId: request.query.templateId ?? null,
           participantGroup:
             request.query.participantGroup ?? (request.query.onlyAcceptedRsvp ? 'accepted' : null),
+          contentVariants: request.query.contentVariants ?? 1,
         },
       );
       const { approval, blocker } = await approvalNeedFor(app.db, request.environmentId, check.recipients, {
@@ -374,7 +375,7 @@ export const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'The publication rendered through a template of its type: e-mail-safe HTML (inlined styles, no script) ' +
           "and plain text. Merge fields show their fallback; the unsubscribe link is an example of a recipient's. " +
-          '400 naming templateId for a template of another type.',
+          '400 naming templateId for a template of another type. `variant` shows a content variant instead.',
         tags,
         'x-extension': true,
         params: environmentParams(PublicationParams.properties),
@@ -391,6 +392,7 @@ export const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.query.templateId,
         'example',
         request.query.recipient,
+        request.query.variant,
       )),
       from: await publicationFromLine(app.db, request.environmentId, request.params.id, app.mail.from),
     }),
