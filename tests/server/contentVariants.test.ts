@@ -56,7 +56,13 @@ describe('A/B tests of content (variant blocks, each job its own content)', () =
     db = opened.db;
     await seedIfEmpty(db, loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }));
     variantB = await addContentVariant(db, env, publicationId);
-    await updateBlockContent(db, env, publicationId, variantB.blocks[0].id, retitled(variantB.blocks[0], titleB));
+    await updateBlockContent(
+      db,
+      env,
+      publicationId,
+      variantB.blocks[0].id,
+      retitled(variantB.blocks[0], titleB),
+    );
   });
   afterAll(async () => {
     await opened?.close();
@@ -160,7 +166,7 @@ describe('A/B tests of content (variant blocks, each job its own content)', () =
     expect(everyone).toHaveLength(20);
   });
 
-  it("runs the checks of the content for every variant, and refuses a variant the publication lacks", async () => {
+  it('runs the checks of the content for every variant, and refuses a variant the publication lacks', async () => {
     const variantC = await addContentVariant(db, env, publicationId);
     const link = variantC.blocks[0].content.link as { url: string; text: string };
     await updateBlockContent(db, env, publicationId, variantC.blocks[0].id, {

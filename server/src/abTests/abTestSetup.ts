@@ -24,7 +24,10 @@ export function checkedAbTestSetup(setup: AbTestSetup): AbTestSetup {
   if (setup.field === 'content') {
     // The variants are the content's: 'A' the publication's own blocks, then its content variants.
     if (variants.some((value, position) => value.toUpperCase() !== variantLabel(position)))
-      throw badRequest('abTest.variants', 'Noem bij een test van de inhoud de varianten A, B, … op volgorde.');
+      throw badRequest(
+        'abTest.variants',
+        'Noem bij een test van de inhoud de varianten A, B, … op volgorde.',
+      );
     return { ...setup, variants: variants.map((value) => value.toUpperCase()) };
   }
   const name = fieldNames[setup.field];

@@ -41,7 +41,7 @@ export const AbTestSetup = Type.Object({
     maxItems: abTestLimits.maxVariants,
     description:
       "Each variant's value of the field, in order; for 'content' the variants' labels ('A', 'B', …): 'A' " +
-      'sends the publication\'s own blocks, the others its content variants (GET /publications/{id}/variants).',
+      "sends the publication's own blocks, the others its content variants (GET /publications/{id}/variants).",
   }),
   sharePercent: Type.Integer({
     minimum: abTestLimits.minSharePercent,

@@ -78,7 +78,11 @@ export async function removeBlock(
     const [removed] = await tx
       .delete(publicationBlocks)
       .where(
-        and(eq(publicationBlocks.id, blockId), eq(publicationBlocks.publicationId, publication.id), ownBlocks),
+        and(
+          eq(publicationBlocks.id, blockId),
+          eq(publicationBlocks.publicationId, publication.id),
+          ownBlocks,
+        ),
       )
       .returning({ position: publicationBlocks.position });
     if (!removed) throw notFound('Het blok');

@@ -29,7 +29,9 @@ export async function listContentVariants(
     answer.push({
       id: variant.id,
       label: variantLabel(variant.position),
-      blocks: await selectBlocks(db, publication.id, publication.publicationTypeId, { variantId: variant.id }),
+      blocks: await selectBlocks(db, publication.id, publication.publicationTypeId, {
+        variantId: variant.id,
+      }),
     });
   }
   return answer;
@@ -100,7 +102,9 @@ export async function removeContentVariant(
     }
     const [removed] = await tx
       .delete(publicationVariants)
-      .where(and(eq(publicationVariants.id, variantId), eq(publicationVariants.publicationId, publication.id)))
+      .where(
+        and(eq(publicationVariants.id, variantId), eq(publicationVariants.publicationId, publication.id)),
+      )
       .returning({ position: publicationVariants.position });
     if (!removed) throw notFound('De variant');
     await tx
@@ -133,11 +137,17 @@ export async function contentVariantId(
           .select({ id: publicationVariants.id })
           .from(publicationVariants)
           .where(
-            and(eq(publicationVariants.publicationId, publicationId), eq(publicationVariants.position, position)),
+            and(
+              eq(publicationVariants.publicationId, publicationId),
+              eq(publicationVariants.position, position),
+            ),
           )
       : [];
   if (!variant) {
-    throw badRequest(field, `Variant ${label} bestaat niet: maak die eerst aan bij de inhoud van de publicatie.`);
+    throw badRequest(
+      field,
+      `Variant ${label} bestaat niet: maak die eerst aan bij de inhoud van de publicatie.`,
+    );
   }
   return variant.id;
 }

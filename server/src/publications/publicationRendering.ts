@@ -133,7 +133,9 @@ export async function renderPublicationForDelivery(
     preheader: overrides.preheader ?? stored.preheader,
   };
   const variantId =
-    overrides.content === undefined ? null : await contentVariantId(db, stored.id, overrides.content, 'content');
+    overrides.content === undefined
+      ? null
+      : await contentVariantId(db, stored.id, overrides.content, 'content');
   const mail = await renderStored(
     db,
     cdn,
@@ -273,7 +275,9 @@ async function renderStored(
       .where(
         and(
           eq(publicationBlocks.publicationId, publication.id),
-          variantId === null ? isNull(publicationBlocks.variantId) : eq(publicationBlocks.variantId, variantId),
+          variantId === null
+            ? isNull(publicationBlocks.variantId)
+            : eq(publicationBlocks.variantId, variantId),
         ),
       )
       .orderBy(asc(publicationBlocks.position), asc(publicationBlocks.createdAt))
