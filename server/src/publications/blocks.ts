@@ -13,8 +13,11 @@ import { lockPublication, requirePublication } from './publications';
 // publication's own blocks; a content variant's blocks (contentVariants.ts) are a copy whose content is
 // edited here too (getBlock, updateBlockContent), block by block.
 
-/** The publication's own blocks, not a content variant's. */
-const ownBlocks = isNull(publicationBlocks.variantId);
+/** The publication's own blocks (`variantId` null), or those of one of its content variants. */
+export const blocksOfVariant = (variantId: string | null) =>
+  variantId === null ? isNull(publicationBlocks.variantId) : eq(publicationBlocks.variantId, variantId);
+
+const ownBlocks = blocksOfVariant(null);
 
 /** The blocks of a publication in order; 404 for another environment's publication. */
 export async function listBlocks(
@@ -240,11 +243,7 @@ export async function selectBlocks(
     .where(
       and(
         eq(publicationBlocks.publicationId, publicationId),
-        blockId !== undefined
-          ? eq(publicationBlocks.id, blockId)
-          : variantId === null
-            ? ownBlocks
-            : eq(publicationBlocks.variantId, variantId),
+        blockId !== undefined ? eq(publicationBlocks.id, blockId) : blocksOfVariant(variantId),
       ),
     )
     .orderBy(asc(publicationBlocks.position), asc(publicationBlocks.createdAt));

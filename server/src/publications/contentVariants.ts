@@ -1,11 +1,11 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { abTestLimits, variantLabel } from '../contract/abTests';
 import type { PublicationVariant } from '../contract/publications';
 import type { Database } from '../db/client';
 import { publicationBlocks, publicationVariants } from '../db/schema';
 import { ApiError, badRequest, notFound } from '../errors';
 import { selectRows } from '../delivery/selectRows';
-import { selectBlocks } from './blocks';
+import { blocksOfVariant, selectBlocks } from './blocks';
 import { lockPublication, requirePublication } from './publications';
 
 // A publication's content variants, for an A/B test of content (abTests/): variant A is the publication's
@@ -63,7 +63,7 @@ export async function addContentVariant(
     await tx.execute(sql`
       INSERT INTO ${publicationBlocks} (publication_id, variant_id, block_type, position, content)
       SELECT ${publication.id}, ${variant.id}, block_type, position, content FROM ${publicationBlocks}
-      WHERE ${publicationBlocks.publicationId} = ${publication.id} AND ${isNull(publicationBlocks.variantId)}`);
+      WHERE ${publicationBlocks.publicationId} = ${publication.id} AND ${blocksOfVariant(null)}`);
     return { ...variant, publicationTypeId: publication.publicationTypeId };
   });
   return {

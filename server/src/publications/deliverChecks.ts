@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { variantLabel } from '../contract/abTests';
 import { gmailClipBytes } from '../contract/mailLimits';
 import type {
@@ -25,6 +25,7 @@ import { recipientMergeFieldLabels, recipientMergeFields } from '../contract/mer
 import { mergeFieldsWithoutFallback } from '../rendering/mergeFields';
 import type { CdnLocation } from '../rendering/imageUrl';
 import type { RenderedMail } from '../rendering/renderPublication';
+import { blocksOfVariant } from './blocks';
 import { renderPublicationForDelivery } from './publicationRendering';
 import { senderReadiness } from '../sending/senderReadiness';
 import { hasInvitees } from '../rsvp/invitees';
@@ -429,12 +430,7 @@ async function contentSubject(
         eq(publicationRepeatableGroups.type, publicationBlocks.blockType),
       ),
     )
-    .where(
-      and(
-        eq(publicationBlocks.publicationId, publication.id),
-        variantId === null ? isNull(publicationBlocks.variantId) : eq(publicationBlocks.variantId, variantId),
-      ),
-    )
+    .where(and(eq(publicationBlocks.publicationId, publication.id), blocksOfVariant(variantId)))
     .orderBy(asc(publicationBlocks.position), asc(publicationBlocks.createdAt));
   let rendering: Promise<RenderedMail | undefined> | undefined;
   return {

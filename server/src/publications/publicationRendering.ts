@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FieldDefinition, ImageValue } from '../contract/publications';
 import type { Database } from '../db/client';
 import {
@@ -11,6 +11,7 @@ import {
   themes,
 } from '../db/schema';
 import { badRequest, notFound } from '../errors';
+import { blocksOfVariant } from './blocks';
 import { contentVariantId } from './contentVariants';
 import { previewRecipientValues } from './previewRecipient';
 import { cdnImageUrl, type CdnLocation } from '../rendering/imageUrl';
@@ -272,14 +273,7 @@ async function renderStored(
           eq(publicationRepeatableGroups.type, publicationBlocks.blockType),
         ),
       )
-      .where(
-        and(
-          eq(publicationBlocks.publicationId, publication.id),
-          variantId === null
-            ? isNull(publicationBlocks.variantId)
-            : eq(publicationBlocks.variantId, variantId),
-        ),
-      )
+      .where(and(eq(publicationBlocks.publicationId, publication.id), blocksOfVariant(variantId)))
       .orderBy(asc(publicationBlocks.position), asc(publicationBlocks.createdAt))
   ).map((block) => ({ id: block.id, content: block.content, fields: block.fields ?? [] }));
 
