@@ -104,7 +104,8 @@ describe('content variants: edit a copy of the blocks, preview each variant', ()
     await page.getByRole('switch', { name: 'A/B-test' }).check();
     await page.getByRole('combobox', { name: 'Wat test je?' }).click();
     await page.getByRole('option', { name: 'Inhoud' }).click();
-    await page.getByRole('listbox').waitFor({ state: 'detached' });
+    // The menu is gone (faded out) before the form is looked at.
+    await page.locator('.MuiMenu-root').waitFor({ state: 'detached' });
     const help = page.getByText('Variant A is de inhoud van de publicatie zelf.', { exact: false });
     await help.scrollIntoViewIfNeeded();
     expect(await page.getByRole('textbox', { name: /Variant A/ }).count()).toBe(0);
