@@ -1,8 +1,4 @@
-import {
-  operationAccess,
-  operationAccessSentence,
-  type OperationAccess,
-} from './contract/operationRoles';
+import { operationAccess, operationAccessSentence, type OperationAccess } from './contract/operationRoles';
 
 /** The parts of an OpenAPI 3.1 document this module reads and writes. */
 export interface OpenApiObject {

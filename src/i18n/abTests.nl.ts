@@ -13,6 +13,27 @@ export const abTestsNl = {
         subject: 'Onderwerp',
         preheader: 'Voorbeeldtekst',
         senderName: 'Afzendernaam',
+        content: 'Inhoud',
+      },
+      content_help:
+        'Variant A is de inhoud van de publicatie zelf. Variant B tot en met D maak en bewerk je op de pagina ' +
+        'van de publicatie, bij Inhoud.',
+      content_value: 'Inhoud van variant %{label}',
+      variants: {
+        label: 'Inhoudsvariant',
+        own: 'A (publicatie)',
+        add: 'Variant toevoegen',
+        added: 'Variant %{label} is toegevoegd: een kopie van de blokken van de publicatie.',
+        remove: 'Variant %{label} verwijderen',
+        remove_confirm:
+          'Variant %{label} en de inhoud ervan worden verwijderd; de varianten erna schuiven een letter op.',
+        removed: 'De variant is verwijderd.',
+        help: 'Voor een A/B-test van de inhoud: een variant is een kopie van de blokken die je apart aanpast.',
+        blocks_title: 'Blokken van variant %{label} (%{count})',
+        preview_title: 'Voorbeeld van variant %{label}',
+        blocks_help:
+          'Een kopie van de blokken van de publicatie. Je past hier de inhoud aan; blokken toevoegen, ' +
+          'verplaatsen of verwijderen doe je bij A.',
       },
       variant_count: 'Aantal varianten',
       variant: 'Variant %{label}',

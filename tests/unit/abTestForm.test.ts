@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { abTestDefaults, abTestSetup, abTestSplit } from '../../src/custom/abTests/abTestForm';
 import { deliveryJobData } from '../../src/custom/publications/deliveryJobData';
+import { deliverCheckChoice } from '../../src/custom/publications/useDeliverCheck';
 import { variantSize } from '../../server/src/abTests/testResolution';
 
 describe('the deliver form’s A/B test', () => {
@@ -22,6 +23,14 @@ describe('the deliver form’s A/B test', () => {
       decideBy: 'humanOpens',
     });
     expect(abTestSetup(undefined)).toBeUndefined();
+  });
+
+  it('names the variants of a test of content by their letters, and has the checks run for each', () => {
+    const content = { ...abTestDefaults, enabled: true, field: 'content' as const, variantCount: 3 };
+    expect(abTestSetup(content)?.variants).toEqual(['A', 'B', 'C']);
+    expect(deliverCheckChoice('a', 't', content).contentVariants).toBe(3);
+    expect(deliverCheckChoice('a', 't', { ...content, field: 'subject' }).contentVariants).toBeUndefined();
+    expect(deliverCheckChoice('a', 't', { ...content, enabled: false }).contentVariants).toBeUndefined();
   });
 
   it('shows the split the server makes', () => {

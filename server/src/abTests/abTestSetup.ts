@@ -19,6 +19,17 @@ const fieldNames = {
  */
 export function checkedAbTestSetup(setup: AbTestSetup): AbTestSetup {
   const variants = setup.variants.map((value) => value.trim());
+  if (variants.length < abTestLimits.minVariants || variants.length > abTestLimits.maxVariants)
+    throw badRequest('abTest.variants', 'Een A/B-test heeft 2 tot 4 varianten.');
+  if (setup.field === 'content') {
+    // The variants are the content's: 'A' the publication's own blocks, then its content variants.
+    if (variants.some((value, position) => value.toUpperCase() !== variantLabel(position)))
+      throw badRequest(
+        'abTest.variants',
+        'Noem bij een test van de inhoud de varianten A, B, … op volgorde.',
+      );
+    return { ...setup, variants: variants.map((value) => value.toUpperCase()) };
+  }
   const name = fieldNames[setup.field];
   variants.forEach((value, position) => {
     if (value === '')
@@ -31,8 +42,6 @@ export function checkedAbTestSetup(setup: AbTestSetup): AbTestSetup {
   });
   if (new Set(variants).size !== variants.length)
     throw badRequest('abTest.variants', `Geef elke variant ${name.other}.`);
-  if (variants.length < abTestLimits.minVariants || variants.length > abTestLimits.maxVariants)
-    throw badRequest('abTest.variants', 'Een A/B-test heeft 2 tot 4 varianten.');
   return { ...setup, variants };
 }
 

@@ -27,11 +27,15 @@ export async function variantValueOf(db: Database, jobId: string): Promise<Varia
   return row && { field: row.field as AbTestField, value: row.value };
 }
 
-/** The overrides of the publication's subject and preheader, and the sender name, for rendering. */
+/**
+ * The overrides of the publication's subject, preheader or content (the variant's label), and the sender
+ * name, for rendering.
+ */
 export function variantOverrides(variant: VariantValue | undefined) {
   return {
     subject: variant?.field === 'subject' ? variant.value : undefined,
     preheader: variant?.field === 'preheader' ? variant.value : undefined,
+    content: variant?.field === 'content' ? variant.value : undefined,
     senderName: variant?.field === 'senderName' ? variant.value : undefined,
   };
 }

@@ -102,7 +102,8 @@ export const backgroundDuties = [
               clock: systemClock,
             },
             config.delivery.sweepSeconds * 1000,
-            (error) => console.error('Sign-up mail outbox failed:', error instanceof Error ? error.message : error),
+            (error) =>
+              console.error('Sign-up mail outbox failed:', error instanceof Error ? error.message : error),
           )
         : undefined,
   },
@@ -110,7 +111,8 @@ export const backgroundDuties = [
     // Removes sign-ups not confirmed within 7 days (signUp/expiry.ts).
     name: 'sign-up-upkeep',
     sends: false,
-    start: ({ database, delivery }) => startSignUpUpkeepJob(delivery.queue.boss, database.db, systemClock.now),
+    start: ({ database, delivery }) =>
+      startSignUpUpkeepJob(delivery.queue.boss, database.db, systemClock.now),
   },
   {
     // Hourly counts of opens and clicks, and the removal of raw events past ANALYTICS_RETENTION_DAYS.

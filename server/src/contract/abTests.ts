@@ -5,7 +5,8 @@ import { maxPreheaderLength, maxSubjectLength } from './mailLimits';
 // Contract of A/B tests (issue 40): a delivery job can test 2 to 4 variants of one field on a share of its
 // recipients and send the winner to the rest (server/src/abTests/).
 
-export const abTestFields = ['subject', 'preheader', 'senderName'] as const;
+/** 'content': the variants' blocks (A the publication's own, B to D its content variants). */
+export const abTestFields = ['subject', 'preheader', 'senderName', 'content'] as const;
 export type AbTestField = (typeof abTestFields)[number];
 
 /** 'humanOpens': unique opens by people (machine opens left out); 'manual': 'Zelf kiezen'. */
@@ -26,6 +27,7 @@ export const abTestValueLength: Record<AbTestField, number> = {
   subject: maxSubjectLength,
   preheader: maxPreheaderLength,
   senderName: 100,
+  content: 1,
 };
 
 /** The name of the n-th variant: 'A', 'B', … */
@@ -37,7 +39,9 @@ export const AbTestSetup = Type.Object({
   variants: Type.Array(Text({ maxLength: maxPreheaderLength }), {
     minItems: abTestLimits.minVariants,
     maxItems: abTestLimits.maxVariants,
-    description: "Each variant's value of the field, in order ('A', 'B', …).",
+    description:
+      "Each variant's value of the field, in order; for 'content' the variants' labels ('A', 'B', …): 'A' " +
+      "sends the publication's own blocks, the others its content variants (GET /publications/{id}/variants).",
   }),
   sharePercent: Type.Integer({
     minimum: abTestLimits.minSharePercent,

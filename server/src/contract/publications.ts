@@ -246,6 +246,23 @@ export const ReorderBlocksBody = Type.Object({
 export type ReorderBlocksBody = Static<typeof ReorderBlocksBody>;
 
 // ---------------------------------------------------------------------------------------------
+// Content variants (A/B tests of content, abTests/)
+
+/**
+ * A content variant of a publication: 'B', 'C' or 'D' ('A' is the publication's own blocks). Its blocks
+ * are a copy of the publication's, edited on their own with PUT /publications/{id}/blocks/{blockId}.
+ */
+export const PublicationVariant = Type.Object({
+  id: Uuid,
+  label: Type.String({ description: "'B', 'C' or 'D'." }),
+  blocks: Type.Array(PublicationBlock),
+});
+export type PublicationVariant = Static<typeof PublicationVariant>;
+
+export const PublicationVariantParams = Type.Object({ id: Uuid, variantId: Uuid });
+export type PublicationVariantParams = Static<typeof PublicationVariantParams>;
+
+// ---------------------------------------------------------------------------------------------
 // Rendering
 
 export const RenderQuery = Type.Object({
@@ -258,6 +275,14 @@ export const RenderQuery = Type.Object({
       description:
         "Extension: an address of the environment's subscribers; the merge fields show that recipient's values " +
         "('Bekijken als'). 400 naming recipient when no list of the environment holds it.",
+    }),
+  ),
+  variant: Type.Optional(
+    Type.String({
+      pattern: '^[A-D]$',
+      description:
+        "Extension: the content variant shown ('A', the default, is the publication's own blocks). 400 naming " +
+        'variant for a variant the publication does not have.',
     }),
   ),
 });
@@ -397,6 +422,15 @@ export const DeliverCheckQuery = Type.Object({
   participantGroup: Type.Optional(
     StringEnum(participantGroups, {
       description: "Extension: one of the 'Deelnemers - …' options instead of an audience.",
+    }),
+  ),
+  contentVariants: Type.Optional(
+    Type.Integer({
+      minimum: 2,
+      maximum: 4,
+      description:
+        'Extension: the number of variants of an A/B test of content; the checks of the content then run for ' +
+        "each of them ('A', 'B', …), a finding saying which variant it is of.",
     }),
   ),
 });

@@ -88,7 +88,9 @@ export const UpdateListQuery = Type.Object({
   title: Text({ maxLength: 200 }),
   isTest: Type.Optional(Type.Boolean()),
   isPublic: Type.Optional(
-    Type.Boolean({ description: 'Offered on sign-up forms and the preference page; unchanged when left out.' }),
+    Type.Boolean({
+      description: 'Offered on sign-up forms and the preference page; unchanged when left out.',
+    }),
   ),
 });
 export type UpdateListQuery = Static<typeof UpdateListQuery>;

@@ -14,8 +14,7 @@ export async function queryRowArrays(db: Database, text: string, values: unknown
   const client = (db as { $client?: unknown }).$client;
   if (client instanceof pg.Pool)
     return (await client.query<unknown[]>({ text, values, rowMode: 'array' })).rows;
-  if (isPglite(client))
-    return (await client.query<unknown[]>(text, values, { rowMode: 'array' })).rows;
+  if (isPglite(client)) return (await client.query<unknown[]>(text, values, { rowMode: 'array' })).rows;
   throw new Error('queryRowArrays needs the database handle of PGlite or a node-postgres pool');
 }
 

@@ -22,7 +22,9 @@ export interface Delivery {
 const recipientsPerLane = 25;
 
 /** Opens delivery for a process (the server, or `npm run worker`): queueing jobs, not sending them. */
-export async function openDelivery(database: Pick<OpenDatabase, 'db' | 'queueConnection'>): Promise<Delivery> {
+export async function openDelivery(
+  database: Pick<OpenDatabase, 'db' | 'queueConnection'>,
+): Promise<Delivery> {
   let key: Promise<Buffer> | undefined;
   const queue = await openDeliveryQueue(database.queueConnection);
   return {

@@ -115,12 +115,7 @@ export interface NewMember extends MemberReference {
  * Makes a person a member, by e-mail address or by the provider's object id. Someone unknown is
  * invited: a user row their first sign-in claims (see users/registerUser.ts). Adding twice is harmless.
  */
-export async function addMember(
-  db: Database,
-  environmentId: string,
-  reference: NewMember,
-  actor: LogActor,
-) {
+export async function addMember(db: Database, environmentId: string, reference: NewMember, actor: LogActor) {
   await assertEnvironmentExists(db, environmentId);
   const email = reference.email?.trim().toLowerCase();
   const objectId = reference.objectId?.trim().toLowerCase();
@@ -159,7 +154,15 @@ export async function setMemberRole(
       .set({ role })
       .where(and(eq(environmentMembers.environmentId, environmentId), eq(environmentMembers.userId, userId)))
       .returning({ userId: environmentMembers.userId });
-    if (changed) await recordMemberChange(tx, environmentId, userId, 'member.roleChanged', actor, memberRoleLabels[role]);
+    if (changed)
+      await recordMemberChange(
+        tx,
+        environmentId,
+        userId,
+        'member.roleChanged',
+        actor,
+        memberRoleLabels[role],
+      );
     return changed;
   });
   if (!updated) return undefined;

@@ -140,7 +140,11 @@ export function choiceQuestion(
 }
 
 /** A text question: one line for a name, address or phone number, else a text area (also on the RSVP page). */
-export function textQuestion(field: FormFieldDetail, value: string | undefined, problem?: AnswerProblem): SafeHtml {
+export function textQuestion(
+  field: FormFieldDetail,
+  value: string | undefined,
+  problem?: AnswerProblem,
+): SafeHtml {
   const errorId = `error-${field.id}`;
   const line = singleLineKind(field.label);
   const common = html`id="field-${field.id}" name="${field.id}" maxlength="${formTextLimits.answer}"

@@ -6,12 +6,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ByteCounter } from './byteCounter';
 import { assertStoreKey } from './keys';
-import {
-  type MediaStore,
-  type StageOptions,
-  type StagedObject,
-  type StoredObject,
-} from './store';
+import { type MediaStore, type StageOptions, type StagedObject, type StoredObject } from './store';
 
 /**
  * The default media store: plain files under `{root}/objects/{key}`. Staged content is written to

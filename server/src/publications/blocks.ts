@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { AddBlockParams, PublicationBlock, UpdateBlockBody } from '../contract/publications';
 import type { Database } from '../db/client';
 import { publicationBlocks, publicationRepeatableGroups } from '../db/schema';
@@ -9,7 +9,15 @@ import { lockPublication, requirePublication } from './publications';
 
 // A publication's blocks are kept in order by `position`, always 0..n-1: adding appends, removing and
 // reordering renumber. Each change runs in one transaction that first locks the publication's row, so
-// two concurrent changes of one publication never interleave.
+// two concurrent changes of one publication never interleave. Adding, removing and reordering concern the
+// publication's own blocks; a content variant's blocks (contentVariants.ts) are a copy whose content is
+// edited here too (getBlock, updateBlockContent), block by block.
+
+/** The publication's own blocks (`variantId` null), or those of one of its content variants. */
+export const blocksOfVariant = (variantId: string | null) =>
+  variantId === null ? isNull(publicationBlocks.variantId) : eq(publicationBlocks.variantId, variantId);
+
+const ownBlocks = blocksOfVariant(null);
 
 /** The blocks of a publication in order; 404 for another environment's publication. */
 export async function listBlocks(
@@ -48,7 +56,7 @@ export async function addBlock(
       .values({
         publicationId: publication.id,
         blockType: group.type,
-        position: sql`(SELECT count(*) FROM ${publicationBlocks} WHERE ${publicationBlocks.publicationId} = ${publication.id})::int`,
+        position: sql`(SELECT count(*) FROM ${publicationBlocks} WHERE ${publicationBlocks.publicationId} = ${publication.id} AND ${ownBlocks})::int`,
       })
       .returning({
         id: publicationBlocks.id,
@@ -72,7 +80,13 @@ export async function removeBlock(
     const publication = await lockPublication(tx, environmentId, publicationId);
     const [removed] = await tx
       .delete(publicationBlocks)
-      .where(and(eq(publicationBlocks.id, blockId), eq(publicationBlocks.publicationId, publication.id)))
+      .where(
+        and(
+          eq(publicationBlocks.id, blockId),
+          eq(publicationBlocks.publicationId, publication.id),
+          ownBlocks,
+        ),
+      )
       .returning({ position: publicationBlocks.position });
     if (!removed) throw notFound('Het blok');
     await tx
@@ -81,6 +95,7 @@ export async function removeBlock(
       .where(
         and(
           eq(publicationBlocks.publicationId, publication.id),
+          ownBlocks,
           sql`${publicationBlocks.position} > ${removed.position}`,
         ),
       );
@@ -102,7 +117,7 @@ export async function reorderBlocks(
     const current = await tx
       .select({ id: publicationBlocks.id })
       .from(publicationBlocks)
-      .where(eq(publicationBlocks.publicationId, publication.id));
+      .where(and(eq(publicationBlocks.publicationId, publication.id), ownBlocks));
     const wanted = blockIds.map((id) => id.toLowerCase());
     const known = new Set(current.map((block) => block.id));
     if (
@@ -123,7 +138,8 @@ export async function reorderBlocks(
       await tx.execute(sql`
         UPDATE ${publicationBlocks} SET position = ordered.position
         FROM (VALUES ${positions}) AS ordered(id, position)
-        WHERE ${publicationBlocks.id} = ordered.id AND ${publicationBlocks.publicationId} = ${publication.id}`);
+        WHERE ${publicationBlocks.id} = ordered.id AND ${publicationBlocks.publicationId} = ${publication.id}
+          AND ${ownBlocks}`);
     }
     return selectBlocks(tx, publication.id, publication.publicationTypeId);
   });
@@ -137,7 +153,7 @@ export async function getBlock(
   blockId: string,
 ): Promise<PublicationBlock> {
   const publication = await requirePublication(db, environmentId, publicationId);
-  const [block] = await selectBlocks(db, publication.id, publication.publicationTypeId, blockId);
+  const [block] = await selectBlocks(db, publication.id, publication.publicationTypeId, { blockId });
   if (!block) throw notFound('Het blok');
   return block;
 }
@@ -188,19 +204,22 @@ export async function updateBlockContent(
   });
   if (!updated) {
     // Gone meanwhile (removed) or saved by someone else: which one decides the answer.
-    const [still] = await selectBlocks(db, publication.id, publication.publicationTypeId, blockId);
+    const [still] = await selectBlocks(db, publication.id, publication.publicationTypeId, { blockId });
     if (!still) throw notFound('Het blok');
     throw new ApiError(409, blockChangedMessage, 'version');
   }
   return getBlock(db, environmentId, publication.id, blockId);
 }
 
-/** The blocks of a publication in order (or the one block `blockId`), with their group's name. */
-async function selectBlocks(
+/**
+ * The publication's own blocks in order, or a content variant's (`variantId`), or the one block `blockId`
+ * (of either), with their group's name.
+ */
+export async function selectBlocks(
   db: Database,
   publicationId: string,
   publicationTypeId: string,
-  blockId?: string,
+  { blockId, variantId = null }: { blockId?: string; variantId?: string | null } = {},
 ): Promise<PublicationBlock[]> {
   const rows = await db
     .select({
@@ -224,7 +243,7 @@ async function selectBlocks(
     .where(
       and(
         eq(publicationBlocks.publicationId, publicationId),
-        blockId === undefined ? undefined : eq(publicationBlocks.id, blockId),
+        blockId !== undefined ? eq(publicationBlocks.id, blockId) : blocksOfVariant(variantId),
       ),
     )
     .orderBy(asc(publicationBlocks.position), asc(publicationBlocks.createdAt));

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { variantLabel } from '../contract/abTests';
 import { gmailClipBytes } from '../contract/mailLimits';
 import type {
   BlockContent,
@@ -15,6 +16,7 @@ import {
   publicationBlocks,
   publicationRepeatableGroups,
   publicationTemplates,
+  publicationVariants,
   publications,
 } from '../db/schema';
 import { badRequest, notFound, type ApiError } from '../errors';
@@ -23,6 +25,7 @@ import { recipientMergeFieldLabels, recipientMergeFields } from '../contract/mer
 import { mergeFieldsWithoutFallback } from '../rendering/mergeFields';
 import type { CdnLocation } from '../rendering/imageUrl';
 import type { RenderedMail } from '../rendering/renderPublication';
+import { blocksOfVariant } from './blocks';
 import { renderPublicationForDelivery } from './publicationRendering';
 import { senderReadiness } from '../sending/senderReadiness';
 import { hasInvitees } from '../rsvp/invitees';
@@ -37,6 +40,8 @@ export interface DeliverChoice {
   templateId: string | null;
   /** One of the 'Deelnemers - …' options instead of an audience. */
   participantGroup: ParticipantGroup | null;
+  /** The variants of an A/B test of content (2 to 4); 1, or absent, without one. */
+  contentVariants?: number;
 }
 
 interface CheckedBlock {
@@ -58,6 +63,11 @@ export interface CheckSubject {
   blocks: readonly CheckedBlock[];
   /** The message through the chosen template; undefined without a template (or when it is gone). */
   rendered(): Promise<RenderedMail | undefined>;
+  /**
+   * With an A/B test of content, each variant's subject ('A' this one; undefined for a variant the
+   * publication does not have): the checks of the content run for each. Empty without such a test.
+   */
+  variants: ReadonlyArray<{ label: string; subject: CheckSubject | undefined }>;
 }
 
 type Check = (subject: CheckSubject) => Promise<DeliverCheckFinding[]> | DeliverCheckFinding[];
@@ -290,6 +300,16 @@ function exampleFallback(field: string): string {
   return ['name', 'firstName', 'initials', 'lastName'].includes(field) ? 'inwoner' : '…';
 }
 
+/** The checks of what is sent: with an A/B test of content they run for every variant. */
+const contentChecks: ReadonlySet<Check> = new Set([
+  noBlocks,
+  requiredFieldEmpty,
+  mergeFieldEmpty,
+  imagesWithoutAlt,
+  linksNotHttps,
+  messageTooLarge,
+]);
+
 /** Warnings, in the order the panel lists them. */
 const warningChecks: readonly Check[] = [
   subjectNotSet,
@@ -302,11 +322,37 @@ const warningChecks: readonly Check[] = [
 
 // ---- Running the checks -------------------------------------------------------------------------
 
-/** One check after the other: inside a transaction its one connection takes one statement at a time. */
+/**
+ * One check after the other: inside a transaction its one connection takes one statement at a time. With
+ * an A/B test of content a check of the content runs for each variant, its findings saying which.
+ */
 async function runChecks(checks: readonly Check[], subject: CheckSubject): Promise<DeliverCheckFinding[]> {
   const findings: DeliverCheckFinding[] = [];
-  for (const check of checks) findings.push(...(await check(subject)));
+  for (const check of checks) {
+    if (subject.variants.length === 0 || !contentChecks.has(check)) {
+      findings.push(...(await check(subject)));
+      continue;
+    }
+    for (const { label, subject: variant } of subject.variants) {
+      if (!variant) continue;
+      for (const finding of await check(variant)) {
+        findings.push({ ...finding, message: `Variant ${label}: ${finding.message}` });
+      }
+    }
+  }
+  if (checks === blockerChecks) findings.push(...missingVariants(subject));
   return findings;
+}
+
+/** A blocker for each variant of a test of content that the publication does not have. */
+function missingVariants({ variants }: CheckSubject): DeliverCheckFinding[] {
+  return variants
+    .filter((variant) => !variant.subject)
+    .map(({ label }) => ({
+      code: 'variantMissing',
+      field: 'abTest.variants',
+      message: `Variant ${label} bestaat niet: maak die eerst aan bij de inhoud van de publicatie.`,
+    }));
 }
 
 /**
@@ -337,6 +383,38 @@ async function checkSubject(
     .where(and(eq(publications.id, publicationId), eq(publications.environmentId, environmentId)));
   const [publication] = lock ? await query.for('share') : await query;
   if (!publication) throw missing();
+  const subject = await contentSubject(db, cdn, environmentId, publication, choice, catcher, null, 'A');
+  const variantCount = choice.contentVariants ?? 1;
+  if (variantCount < 2) return subject;
+  const others = await db
+    .select({ id: publicationVariants.id, position: publicationVariants.position })
+    .from(publicationVariants)
+    .where(eq(publicationVariants.publicationId, publication.id));
+  const variants: Array<{ label: string; subject: CheckSubject | undefined }> = [{ label: 'A', subject }];
+  for (let position = 1; position < variantCount; position++) {
+    const label = variantLabel(position);
+    const variant = others.find((other) => other.position === position);
+    variants.push({
+      label,
+      subject:
+        variant &&
+        (await contentSubject(db, cdn, environmentId, publication, choice, catcher, variant.id, label)),
+    });
+  }
+  return { ...subject, variants };
+}
+
+/** What the checks look at of one variant's content: its blocks and its rendering. */
+async function contentSubject(
+  db: Database,
+  cdn: CdnLocation | undefined,
+  environmentId: string,
+  publication: CheckSubject['publication'],
+  choice: DeliverChoice,
+  catcher: boolean,
+  variantId: string | null,
+  label: string,
+): Promise<CheckSubject> {
   const rows = await db
     .select({
       content: publicationBlocks.content,
@@ -352,7 +430,7 @@ async function checkSubject(
         eq(publicationRepeatableGroups.type, publicationBlocks.blockType),
       ),
     )
-    .where(eq(publicationBlocks.publicationId, publication.id))
+    .where(and(eq(publicationBlocks.publicationId, publication.id), blocksOfVariant(variantId)))
     .orderBy(asc(publicationBlocks.position), asc(publicationBlocks.createdAt));
   let rendering: Promise<RenderedMail | undefined> | undefined;
   return {
@@ -370,8 +448,11 @@ async function checkSubject(
     rendered: () =>
       (rendering ??=
         cdn && choice.templateId
-          ? renderPublicationForDelivery(db, cdn, environmentId, publication.id, choice.templateId)
+          ? renderPublicationForDelivery(db, cdn, environmentId, publication.id, choice.templateId, true, {
+              content: label,
+            })
           : Promise.resolve(undefined)),
+    variants: [],
   };
 }
 

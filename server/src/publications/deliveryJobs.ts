@@ -133,7 +133,12 @@ export async function createDeliveryJob(
     catcher,
     environmentId,
     publication.id,
-    { audienceId, templateId: template.id, participantGroup },
+    {
+      audienceId,
+      templateId: template.id,
+      participantGroup,
+      contentVariants: abTest?.field === 'content' ? abTest.variants.length : 1,
+    },
     unknownPublication,
   );
 

@@ -13,6 +13,8 @@ import {
   themes,
 } from '../db/schema';
 import { badRequest, notFound } from '../errors';
+import { blocksOfVariant } from './blocks';
+import { contentVariantId } from './contentVariants';
 import { previewRecipientValues } from './previewRecipient';
 import { keepPreview, keptPreview, previewEtag } from './renderedPreviews';
 import { cdnImageUrl, type CdnLocation } from '../rendering/imageUrl';
@@ -69,11 +71,14 @@ export async function renderPublicationPreview(
   unsubscribeLink: 'example' | 'placeholder' = 'example',
   /** The address of one recipient whose values fill the merge fields ('Bekijken als'); else fallbacks. */
   recipientEmail?: string,
+  /** The content variant shown ('B' to 'D'; 400 naming `variant` for one the publication lacks); else 'A'. */
+  variant = 'A',
 ): Promise<PreviewMail> {
   const { publication, recipient, read } = await readPreview(db, cdn, environmentId, {
     publicationId,
     templateId,
     recipientEmail,
+    variant,
   });
   return previewOf(publication, await renderRead(read), cdn, environmentId, unsubscribeLink, recipient);
 }
@@ -97,12 +102,14 @@ export async function previewAnswer(
   publicationId: string,
   templateId: string,
   recipientEmail: string | undefined,
+  variant: string | undefined,
   mailFrom: string,
 ): Promise<PreviewAnswer> {
   const { publication, recipient, read } = await readPreview(db, cdn, environmentId, {
     publicationId,
     templateId,
     recipientEmail,
+    variant: variant ?? 'A',
   });
   const from = publicationFrom(publication, mailFrom);
   const etag = previewEtag([
@@ -139,9 +146,11 @@ async function readPreview(
     publicationId,
     templateId,
     recipientEmail,
-  }: { publicationId: string; templateId: string; recipientEmail: string | undefined },
+    variant,
+  }: { publicationId: string; templateId: string; recipientEmail: string | undefined; variant: string },
 ) {
-  const publication = await previewedPublication(db, environmentId, publicationId, templateId);
+  const variantId = await contentVariantId(db, publicationId, variant, 'variant');
+  const publication = await previewedPublication(db, environmentId, publicationId, templateId, variantId);
   const [recipient, read] = await Promise.all([
     recipientValues(db, environmentId, recipientEmail),
     readStored(db, cdn, environmentId, publication, publication.layout, messageLinks, {
@@ -157,6 +166,7 @@ async function previewedPublication(
   environmentId: string,
   publicationId: string,
   templateId: string,
+  variantId: string | null,
 ): Promise<StoredPublication & { layout: string }> {
   const publication = await findPublication(
     db,
@@ -165,6 +175,7 @@ async function previewedPublication(
     sql`(SELECT ${publicationTemplates.layout} FROM ${publicationTemplates}
          WHERE ${publicationTemplates.id} = ${templateId}
            AND ${publicationTemplates.publicationTypeId} = ${publications.publicationTypeId})`,
+    variantId,
   );
   if (!publication) throw notFound('De publicatie');
   const { layout } = publication;
@@ -220,9 +231,13 @@ export async function renderPublicationForDelivery(
   templateId: string,
   /** The job invites its recipients: an invitation's messages carry the block 'Aanmelden'. */
   rsvp = true,
-  /** An A/B test variant's subject or preheader, instead of the publication's. */
-  overrides: { subject?: string; preheader?: string } = {},
+  /** An A/B test variant's subject or preheader, or its content ('A' to 'D'), instead of the publication's. */
+  overrides: { subject?: string; preheader?: string; content?: string } = {},
 ): Promise<(RenderedMail & { subject: string }) | undefined> {
+  const variantId =
+    overrides.content === undefined
+      ? null
+      : await contentVariantId(db, publicationId, overrides.content, 'content');
   const stored = await findPublication(
     db,
     environmentId,
@@ -230,6 +245,7 @@ export async function renderPublicationForDelivery(
     sql`(SELECT ${publicationTemplates.layout} FROM ${publicationTemplates}
          WHERE ${publicationTemplates.id} = ${templateId}
            AND ${publicationTemplates.publicationTypeId} = ${publications.publicationTypeId})`,
+    variantId,
   );
   if (!stored || stored.layout === null) return undefined;
   const publication = {
@@ -304,10 +320,16 @@ export async function renderPersonalWebVersion(
 /**
  * The publication with everything its render reads but the images, in one query: the environment's name,
  * its theme (with its web fonts) and logo file, the layout of the template `layout` selects (null when
- * there is none), the blocks in their order, the fields of the type's repeatable groups, the invitation
+ * there is none), the blocks in their order (its own, or those of the content variant `variantId`), the fields of the type's repeatable groups, the invitation
  * and the senders (the publication's own name, the environment's).
  */
-async function findPublication(db: Database, environmentId: string, publicationId: string, layout: SQL) {
+async function findPublication(
+  db: Database,
+  environmentId: string,
+  publicationId: string,
+  layout: SQL,
+  variantId: string | null = null,
+) {
   const [publication] = await db
     .select({
       id: publications.id,
@@ -322,7 +344,8 @@ async function findPublication(db: Database, environmentId: string, publicationI
                  'id', ${publicationBlocks.id}, 'type', ${publicationBlocks.blockType},
                  'content', ${publicationBlocks.content})
                ORDER BY ${publicationBlocks.position}, ${publicationBlocks.createdAt}), '[]'::json)
-        FROM ${publicationBlocks} WHERE ${publicationBlocks.publicationId} = ${publications.id})`,
+        FROM ${publicationBlocks}
+        WHERE ${publicationBlocks.publicationId} = ${publications.id} AND ${blocksOfVariant(variantId)})`,
       groupFields: sql<Record<string, FieldDefinition[]>>`(
         SELECT coalesce(json_object_agg(${publicationRepeatableGroups.type}, ${publicationRepeatableGroups.fields}), '{}'::json)
         FROM ${publicationRepeatableGroups}

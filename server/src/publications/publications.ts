@@ -1,4 +1,4 @@
-import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type {
   CreatePublicationBody,
   Publication,
@@ -200,7 +200,8 @@ export async function duplicatePublication(db: Database, environmentId: string, 
         content: publicationBlocks.content,
       })
       .from(publicationBlocks)
-      .where(eq(publicationBlocks.publicationId, original.id));
+      // The copy starts without content variants (an A/B test's, abTests/).
+      .where(and(eq(publicationBlocks.publicationId, original.id), isNull(publicationBlocks.variantId)));
     if (blocks.length > 0) {
       await tx
         .insert(publicationBlocks)

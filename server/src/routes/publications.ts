@@ -218,6 +218,7 @@ export const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
           templateId: request.query.templateId ?? null,
           participantGroup:
             request.query.participantGroup ?? (request.query.onlyAcceptedRsvp ? 'accepted' : null),
+          contentVariants: request.query.contentVariants ?? 1,
         },
       );
       const { approval, blocker } = await approvalNeedFor(app.db, request.environmentId, check.recipients, {
@@ -375,8 +376,9 @@ export const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'The publication rendered through a template of its type: e-mail-safe HTML (inlined styles, no script) ' +
           "and plain text. Merge fields show their fallback; the unsubscribe link is an example of a recipient's. " +
-          '400 naming templateId for a template of another type. With an ETag and `Cache-Control: no-cache`: a ' +
-          'request whose If-None-Match names the current ETag is answered 304 without a body.',
+          '400 naming templateId for a template of another type; `variant` shows a content variant instead. With ' +
+          'an ETag and `Cache-Control: no-cache`: a request whose If-None-Match names the current ETag is ' +
+          'answered 304 without a body.',
         tags,
         'x-extension': true,
         params: environmentParams(PublicationParams.properties),
@@ -396,6 +398,7 @@ export const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.params.id,
         request.query.templateId,
         request.query.recipient,
+        request.query.variant,
         app.mail.from,
       );
       // Revalidated by the browser (no-cache): an unchanged preview is a 304 without a body.

@@ -15,9 +15,10 @@ const minuteMs = 60 * 1000;
  * not answered. 'J2' is Ja with two guests. The Ja's before the last fill the 40 places exactly, so the
  * last Ja finds the evening full and goes to the waiting list.
  */
-const answerPlan = (
-  'J1 J0 M J1 J0 N J2 J0 J1 M J0 J1 N J0 J1 J0 M J2 J1 J0 N J1 J0 M J1 J0 J0 M J1 J0 N J0 J0 M J0 J1 J1'
-).split(' ');
+const answerPlan =
+  'J1 J0 M J1 J0 N J2 J0 J1 M J0 J1 N J0 J1 J0 M J2 J1 J0 N J1 J0 M J1 J0 J0 M J1 J0 N J0 J0 M J0 J1 J1'.split(
+    ' ',
+  );
 
 const answerOf: Record<string, RsvpAnswer> = { J: 'Ja', M: 'Misschien', N: 'Nee' };
 

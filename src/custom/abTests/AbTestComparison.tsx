@@ -113,7 +113,11 @@ export function AbTestComparison({ test }: { test: AbTest }) {
                     ) : null}
                   </Box>
                 </TableCell>
-                <TableCell sx={{ minWidth: 160 }}>{variant.value}</TableCell>
+                <TableCell sx={{ minWidth: 160 }}>
+                  {test.field === 'content'
+                    ? translate('app.abTests.content_value', { label: variant.label })
+                    : variant.value}
+                </TableCell>
                 {figures.map((figure) => (
                   <TableCell key={figure} align="right">
                     {formatDutchNumber(variant[figure])}

@@ -63,7 +63,12 @@ export function AbTestFields({ recipients }: { recipients: number }) {
               sx={{ minWidth: 160 }}
             />
           </Box>
-          {Array.from({ length: count }, (_, position) => (
+          {field === 'content' ? (
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+              {translate('app.abTests.content_help')}
+            </Typography>
+          ) : null}
+          {Array.from({ length: field === 'content' ? 0 : count }, (_, position) => (
             <TextInput
               key={position}
               source={`abTest.variants.${position}`}

@@ -1,4 +1,4 @@
-import { abTestLimits, type AbTestDecision, type AbTestField, type AbTestSetup } from '@contract/abTests';
+import { abTestLimits, variantLabel, type AbTestDecision, type AbTestField, type AbTestSetup } from '@contract/abTests';
 
 /** What the deliver form holds of an A/B test (`abTest.*`); only `variantCount` variants are sent. */
 export interface AbTestFormValues {
@@ -34,9 +34,14 @@ export const abTestSources = [
 export function abTestSetup(values: AbTestFormValues | undefined): AbTestSetup | undefined {
   if (!values?.enabled) return undefined;
   const count = values.variantCount ?? abTestDefaults.variantCount;
+  const field = values.field ?? abTestDefaults.field;
   return {
-    field: values.field ?? abTestDefaults.field,
-    variants: (values.variants ?? []).slice(0, count).map((value) => value ?? ''),
+    field,
+    // A test of content names its variants: 'A' the publication's own blocks, then its content variants.
+    variants:
+      field === 'content'
+        ? Array.from({ length: count }, (_, position) => variantLabel(position))
+        : (values.variants ?? []).slice(0, count).map((value) => value ?? ''),
     sharePercent: values.sharePercent ?? abTestDefaults.sharePercent,
     waitHours: values.waitHours ?? abTestDefaults.waitHours,
     decideBy: values.decideBy ?? abTestDefaults.decideBy,

@@ -1,4 +1,4 @@
-import type { Publication, PublicationType } from '@contract/publications';
+import type { Publication, PublicationType, PublicationVariant } from '@contract/publications';
 import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -23,25 +23,30 @@ import { usePublicationBlocks } from './usePublicationBlocks';
 
 /**
  * The blocks of a publication in order, with 'Blok toevoegen', removal and reordering; one block at a
- * time opens its editor (a block just added opens by itself).
+ * time opens its editor (a block just added opens by itself). With `variant`, the blocks of that content
+ * variant of an A/B test instead: a copy whose content is edited, nothing added, moved or removed.
  */
 export function PublicationBlocks({
   record: publication,
+  variant,
   onEditingChange,
 }: {
   record: Publication;
+  variant?: PublicationVariant;
   /** The block whose editor is open (the preview scrolls to it). */
   onEditingChange?(blockId: string | undefined): void;
 }) {
   const translate = useTranslate();
   // A Lezer sees the blocks but gets no buttons to add, move or remove them.
-  const mayChange = useDeclaredAccess(publicationBlocks, 'create').shown;
+  const mayChange = useDeclaredAccess(publicationBlocks, 'create').shown && !variant;
   // The fields autosave: read-only for a role that cannot save a block.
   const mayEdit = useDeclaredAccess(publicationBlocks, 'saveContent').allowed;
-  const { blocks, isPending, error, retry, busy, move, moveTo, remove } = usePublicationBlocks(publication);
+  const own = usePublicationBlocks(publication, !variant);
+  const { isPending, error, retry, busy, move, moveTo, remove } = own;
+  const blocks = variant ? variant.blocks : own.blocks;
   const type = useGetOne<PublicationType>('publicationTypes', { id: publication.publicationTypeId });
   const [openBlockId, setOpenBlockId, addedBlockId] = useOpenedBlock(
-    isPending ? undefined : blocks.map((block) => String(block.id)),
+    isPending && !variant ? undefined : blocks.map((block) => String(block.id)),
   );
   // A block just added: the focus goes to its first field, where the user goes on typing.
   useEffect(
@@ -59,7 +64,12 @@ export function PublicationBlocks({
         <CardContent>
           <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 1 }}>
             <Typography id="publication-blocks-title" variant="h6" component="h3" sx={{ flex: 1 }}>
-              {translate('app.publications.blocks.title', { count: blocks.length })}
+              {variant
+                ? translate('app.abTests.variants.blocks_title', {
+                    label: variant.label,
+                    count: blocks.length,
+                  })
+                : translate('app.publications.blocks.title', { count: blocks.length })}
             </Typography>
             {mayChange ? (
               <Button
@@ -75,11 +85,16 @@ export function PublicationBlocks({
               </Button>
             ) : null}
           </Stack>
-          {isPending ? <LoadingMessage /> : null}
-          {error ? (
+          {variant ? (
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+              {translate('app.abTests.variants.blocks_help')}
+            </Typography>
+          ) : null}
+          {isPending && !variant ? <LoadingMessage /> : null}
+          {error && !variant ? (
             <LoadError message={translate('app.publications.blocks.load_failed')} onRetry={retry} />
           ) : null}
-          {!isPending && !error && blocks.length === 0 ? (
+          {(variant || (!isPending && !error)) && blocks.length === 0 ? (
             <Typography color="text.secondary" sx={{ py: 2 }}>
               {translate('app.publications.blocks.empty')}
             </Typography>

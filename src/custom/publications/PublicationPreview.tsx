@@ -40,12 +40,15 @@ export function PublicationPreview({
   publication,
   focusBlockId,
   templateId,
+  variant,
 }: {
   publication: Publication;
   /** The block being edited: the preview scrolls to it. */
   focusBlockId?: string;
   /** The template shown first (the one a send goes out with); the type's first when absent. */
   templateId?: string;
+  /** A content variant of an A/B test ('B' to 'D') instead of the publication's own blocks. */
+  variant?: string;
 }) {
   const translate = useTranslate();
   const { baseUrl = '', environmentId = '' } = useSession();
@@ -60,7 +63,7 @@ export function PublicationPreview({
   const preview = useDeclaredQuery(
     'publications',
     'render',
-    { id: String(publication.id), data: { templateId: template?.id, recipient } },
+    { id: String(publication.id), data: { templateId: template?.id, recipient, variant } },
     { enabled: Boolean(template), keepPrevious: true },
   );
   // The mail keeps its real width; where the column is narrower it is shown smaller, never cut off.
@@ -74,7 +77,10 @@ export function PublicationPreview({
   const showAs = async (next: string | undefined) => {
     setRefusal(undefined);
     if (next !== undefined && template) {
-      const params = { id: String(publication.id), data: { templateId: template.id, recipient: next } };
+      const params = {
+        id: String(publication.id),
+        data: { templateId: template.id, recipient: next, variant },
+      };
       const refused = await fetchDeclared('publications', 'render', params).then(
         () => undefined,
         (error: unknown) =>
@@ -97,7 +103,9 @@ export function PublicationPreview({
       <CardContent>
         <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 2 }}>
           <Typography id="publication-preview-title" variant="h6" component="h3" sx={{ flex: 1 }}>
-            {translate('app.publications.preview.title')}
+            {variant
+              ? translate('app.abTests.variants.preview_title', { label: variant })
+              : translate('app.publications.preview.title')}
           </Typography>
           {publication.isPublic ? (
             <Link

@@ -1,4 +1,5 @@
 import { useWatch } from 'react-hook-form';
+import { abTestDefaults, type AbTestFormValues } from '../abTests/abTestForm';
 import { useDeclaredQuery } from '../../declarative/useDeclaredQuery';
 import { participantGroupOf } from './deliveryJobData';
 
@@ -10,23 +11,32 @@ import { participantGroupOf } from './deliveryJobData';
 export function useDeliverCheck(publicationId: string) {
   const audienceId = useWatch({ name: 'audienceId' }) as string | null | undefined;
   const templateId = useWatch({ name: 'publicationTemplateId' }) as string | null | undefined;
+  const abTest = useWatch({ name: 'abTest' }) as AbTestFormValues | undefined;
   return useDeclaredQuery(
     'publications',
     'deliverCheck',
-    { id: publicationId, data: deliverCheckChoice(audienceId, templateId) },
+    { id: publicationId, data: deliverCheckChoice(audienceId, templateId, abTest) },
     { keepPrevious: true },
   );
 }
 
-/** The deliver check's query for the form's audience option and template. */
+/**
+ * The deliver check's query for the form's audience option and template; with an A/B test of content,
+ * its number of variants (the checks of the content then run for each).
+ */
 export function deliverCheckChoice(
   audienceId: string | null | undefined,
   templateId: string | null | undefined,
+  abTest?: AbTestFormValues,
 ) {
   const participantGroup = participantGroupOf(audienceId);
   return {
     audienceId: participantGroup ? undefined : (audienceId ?? undefined),
     templateId: templateId ?? undefined,
     participantGroup: participantGroup ?? undefined,
+    contentVariants:
+      abTest?.enabled && abTest.field === 'content'
+        ? (abTest.variantCount ?? abTestDefaults.variantCount)
+        : undefined,
   };
 }

@@ -58,7 +58,7 @@ export function useDeliverPublication(publication: Publication | undefined, onDe
       const data = deliveryJobData(String(publication.id), title, values);
       const check = await dataProvider.action('publications', 'deliverCheck', {
         id: String(publication.id),
-        data: deliverCheckChoice(values.audienceId, values.publicationTemplateId),
+        data: deliverCheckChoice(values.audienceId, values.publicationTemplateId, values.abTest),
       });
       const options = { mutationMode: 'pessimistic', returnPromise: true } as const;
       if (check.data.approval.required) {

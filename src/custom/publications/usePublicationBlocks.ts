@@ -11,7 +11,7 @@ import { serverMessage } from '../../dataProvider/serverMessage';
  * then saved; a failed save reloads the order the server has and shows its message. The blocks read
  * again after every change of them or of the publication (withAfterSave).
  */
-export function usePublicationBlocks(publication: Publication) {
+export function usePublicationBlocks(publication: Publication, enabled = true) {
   const publicationId = String(publication.id);
   const meta = { publicationId };
   const dataProvider = useDeclaredDataProvider();
@@ -21,11 +21,15 @@ export function usePublicationBlocks(publication: Publication) {
   const [moved, setMoved] = useState<{ from: PublicationBlock[] | undefined; blocks: PublicationBlock[] }>();
   const [busy, setBusy] = useState(false);
 
-  const query = useGetList<PublicationBlock>('publicationBlocks', {
-    filter: meta,
-    pagination: { page: 1, perPage: pageSize },
-    sort: { field: '', order: 'ASC' },
-  });
+  const query = useGetList<PublicationBlock>(
+    'publicationBlocks',
+    {
+      filter: meta,
+      pagination: { page: 1, perPage: pageSize },
+      sort: { field: '', order: 'ASC' },
+    },
+    { enabled },
+  );
 
   const blocks = (moved && moved.from === query.data ? moved.blocks : query.data) ?? [];
 

@@ -1,5 +1,5 @@
 import ArticleOutlinedIcon from '@mui/icons-material/ArticleOutlined';
-import type { DeliverCheck, Publication, RenderedPublication } from '@contract/publications';
+import type { DeliverCheck, Publication, PublicationVariant, RenderedPublication } from '@contract/publications';
 import type { AbTest } from '@contract/abTests';
 import type { AnalyticsReport, PublicationMeasuring } from '@contract/analytics';
 import BarChartOutlinedIcon from '@mui/icons-material/BarChartOutlined';
@@ -61,9 +61,15 @@ export const publications = defineResource<Publication>()({
       render: answers<RenderedPublication>({
         method: 'GET',
         path: '/publications/{id}/render',
-        // `recipient`: 'Bekijken als', that recipient's values in the merge fields.
-        query: ['templateId', 'recipient'],
+        // `recipient`: 'Bekijken als', that recipient's values in the merge fields; `variant`: a content
+        // variant ('B' to 'D') instead of the publication's own blocks.
+        query: ['templateId', 'recipient', 'variant'],
       }),
+      // Extension: the content variants of an A/B test of content, each with its blocks (a copy of the
+      // publication's, edited with publicationBlocks' saveContent).
+      variants: answers<PublicationVariant[]>({ method: 'GET', path: '/publications/{id}/variants' }),
+      addVariant: answers<PublicationVariant>({ method: 'POST', path: '/publications/{id}/variants' }),
+      removeVariant: { method: 'DELETE', path: '/publications/{id}/variants/{variantId}' },
       // Extension: the publication through a template to typed addresses, subject marked [TEST].
       testSend: { method: 'POST', path: '/publications/{id}/test-sends', body: ['templateId', 'addresses'] },
       // Extension: a copy with the same type, settings and blocks, named '{name} (kopie)'; answers the copy.
@@ -72,7 +78,7 @@ export const publications = defineResource<Publication>()({
       deliverCheck: answers<DeliverCheck>({
         method: 'GET',
         path: '/publications/{id}/deliver-check',
-        query: ['audienceId', 'templateId', 'onlyAcceptedRsvp', 'participantGroup'],
+        query: ['audienceId', 'templateId', 'onlyAcceptedRsvp', 'participantGroup', 'contentVariants'],
         // The recipients change with the audiences and their lists (an import ending adds some); whether
         // the send needs approval, with 'Goedkeuring'.
         follows: ['audiences', 'listImports', 'approvalSettings'],

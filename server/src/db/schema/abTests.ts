@@ -19,7 +19,7 @@ export const abTests = pgTable(
       .notNull()
       .unique()
       .references(() => deliveryJobs.id, { onDelete: 'cascade' }),
-    /** What the variants differ in: 'subject' | 'preheader' | 'senderName'. */
+    /** What the variants differ in: 'subject' | 'preheader' | 'senderName' | 'content'. */
     field: text('field').notNull(),
     /** The percentage of the recipients the variants go to, split evenly. */
     sharePercent: integer('share_percent').notNull(),
@@ -40,14 +40,18 @@ export const abTests = pgTable(
     index('ab_tests_undecided_idx')
       .on(table.decideAt)
       .where(sql`${table.decidedAt} IS NULL`),
-    check('ab_tests_field_check', sql`${table.field} IN ('subject', 'preheader', 'senderName')`),
+    check('ab_tests_field_check', sql`${table.field} IN ('subject', 'preheader', 'senderName', 'content')`),
     check('ab_tests_decide_by_check', sql`${table.decideBy} IN ('humanOpens', 'clicks', 'manual')`),
     check('ab_tests_share_check', sql`${table.sharePercent} BETWEEN 1 AND 100`),
     check('ab_tests_wait_check', sql`${table.waitHours} BETWEEN 1 AND 72`),
   ],
 );
 
-/** One variant of a test: its value of the tested field and the job that sends it. */
+/**
+ * One variant of a test: its value of the tested field and the job that sends it. For a test of content
+ * the value is the variant's label: 'A' sends the publication's own blocks, 'B' to 'D' its content
+ * variant's (publication_variants).
+ */
 export const abTestVariants = pgTable(
   'ab_test_variants',
   {

@@ -9,6 +9,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { BlockContent, FieldDefinition, ParticipantGroup } from '../../contract/publications';
@@ -89,7 +90,31 @@ export const publications = pgTable(
   ],
 );
 
-/** One block of a publication, an instance of one of its type's repeatable groups; `position` orders them (0-based). */
+/**
+ * A content variant of a publication for an A/B test of content (abTests/): variant B, C or D (`position`
+ * 1 to 3); variant A is the publication's own blocks. Its blocks are a copy of the publication's, made
+ * when the variant is, and edited on their own (publication_blocks.variant_id).
+ */
+export const publicationVariants = pgTable(
+  'publication_variants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    publicationId: uuid('publication_id')
+      .notNull()
+      .references(() => publications.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('publication_variants_publication_position_idx').on(table.publicationId, table.position),
+    check('publication_variants_position_check', sql`${table.position} BETWEEN 1 AND 3`),
+  ],
+);
+
+/**
+ * One block of a publication, an instance of one of its type's repeatable groups; `position` orders them
+ * (0-based) within the publication's own blocks, or within one content variant's (`variantId`).
+ */
 export const publicationBlocks = pgTable(
   'publication_blocks',
   {
@@ -97,6 +122,8 @@ export const publicationBlocks = pgTable(
     publicationId: uuid('publication_id')
       .notNull()
       .references(() => publications.id, { onDelete: 'cascade' }),
+    /** The content variant the block is of; null for the publication's own blocks. */
+    variantId: uuid('variant_id').references(() => publicationVariants.id, { onDelete: 'cascade' }),
     blockType: text('block_type').notNull(),
     position: integer('position').notNull(),
     /** Field values keyed by field name, validated against the group's definition (rich text sanitised). */
