@@ -160,9 +160,10 @@ export async function requestJourneyPublish(
   moves: Record<string, string>,
   now: Date = new Date(),
 ): Promise<string> {
+  // Another environment's journey is unknown here (404) before anything else is said about it.
+  const journey = await getJourney(db, environmentId, journeyId);
   await refuseNeedlessPublishRequest(db, environmentId);
   await publishableGraph(db, environmentId, journeyId, moves);
-  const [journey] = await db.select({ name: journeys.name }).from(journeys).where(eq(journeys.id, journeyId));
   return db.transaction(async (tx) =>
     writeRequestChange(tx, {
       kind: 'requested',
