@@ -83,7 +83,7 @@ async function startWorker(env: Record<string, string>): Promise<Worker> {
 async function activeJourney(db: Database, name: string, graph: JourneyGraph) {
   const journey = await createJourney(db, env, name);
   await updateJourney(db, env, journey.id, { graph });
-  await publishJourney(db, env, journey.id, {}, new Date());
+  await publishJourney(db, env, journey.id, {}, new Date(), { userId: null, name: 'Bench' });
   const [row] = rowsOf<{ version_id: string }>(
     await db.execute(sql`SELECT active_version_id AS version_id FROM journeys WHERE id = ${journey.id}`),
   );

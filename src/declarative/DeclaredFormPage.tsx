@@ -7,7 +7,6 @@ import { useNavigate, useParams } from 'react-router-dom';
 import {
   Form,
   ResourceContextProvider,
-  SaveButton,
   Title,
   useGetOne,
   useTranslate,
@@ -21,9 +20,9 @@ import type { ResourceDeclaration } from './resourceDeclaration';
 import { LoadingMessage } from './LoadingMessage';
 import { pageRecordId } from './recordId';
 import { useDeclaredForm } from './useDeclaredForm';
-import { DeclaredFormContext } from './DeclaredFormContext';
+import { DeclaredFormContext, useDeclaredFormSetting } from './DeclaredFormContext';
 import { LoadError } from '../layout/LoadError';
-import { DeniedButton } from './DeniedButton';
+import { FormSubmit } from './FormSubmit';
 import { callOfForm } from './formViews';
 import { deniedSave, useDeclaredAccess } from './useDeclaredAccess';
 
@@ -62,6 +61,7 @@ function FormPage({ declaration, name, record }: DeclaredFormPageProps & { recor
   const navigate = useNavigate();
   const listRoute = declaration.routes?.list;
   const opening = { record };
+  const setting = useDeclaredFormSetting(record);
   const form = useDeclaredForm(declaration, name, opening, () => {
     const leavesAfterSave = name === 'create' || name === 'edit';
     if (leavesAfterSave && !form.view.redirect && listRoute) navigate(listRoute);
@@ -77,7 +77,7 @@ function FormPage({ declaration, name, record }: DeclaredFormPageProps & { recor
         <Card>
           <CardContent>
             {back ? <BackToOverview to={back.to} label={back.label} /> : null}
-            <DeclaredFormContext.Provider value={{ ...opening, blockSubmit: () => undefined }}>
+            <DeclaredFormContext.Provider value={setting}>
               <Form
                 record={record}
                 defaultValues={form.defaultValues}
@@ -112,15 +112,11 @@ function FormPage({ declaration, name, record }: DeclaredFormPageProps & { recor
                   <Button onClick={() => (back ? navigate(back.to) : navigate(-1))}>
                     {translate('ra.action.cancel')}
                   </Button>
-                  {access.deniedReason ? (
-                    <DeniedButton
-                      variant="contained"
-                      reason={access.deniedReason}
-                      text={translate(form.submitLabel, { _: form.submitLabel })}
-                    />
-                  ) : access.shown ? (
-                    <SaveButton label={form.submitLabel} alwaysEnable />
-                  ) : null}
+                  <FormSubmit
+                    label={form.submitLabel}
+                    deniedReason={access.deniedReason}
+                    hidden={!access.shown}
+                  />
                 </Stack>
               </Form>
             </DeclaredFormContext.Provider>

@@ -1,11 +1,11 @@
 import { styled } from '@mui/material/styles';
-import { useCallback, useMemo, useState, type ReactElement, type ReactNode } from 'react';
-import { Form, SaveButton, useTranslate, type RaRecord } from 'react-admin';
+import { type ReactElement, type ReactNode } from 'react';
+import { Form, type RaRecord } from 'react-admin';
 import { SlideOverCloseButton } from '../slideover/SlideOverCloseButton';
 import { SlideOverPanel } from '../slideover/SlideOverPanel';
-import { DeclaredFormContext } from './DeclaredFormContext';
-import { DeniedButton } from './DeniedButton';
+import { DeclaredFormContext, useDeclaredFormSetting } from './DeclaredFormContext';
 import { FormHead } from './FormHead';
+import { FormSubmit } from './FormSubmit';
 import type { SubmitWithServerError } from './useSubmitWithServerError';
 import type { FormOpening } from './viewDeclaration';
 
@@ -55,15 +55,7 @@ export function SlideOverForm({
   submitHidden = false,
   children,
 }: SlideOverFormProps) {
-  const translate = useTranslate();
-  const [blocked, setBlocked] = useState<readonly string[]>([]);
-  const blockSubmit = useCallback((key: string, block: boolean) => {
-    setBlocked((keys) => (block ? [...keys.filter((k) => k !== key), key] : keys.filter((k) => k !== key)));
-  }, []);
-  const setting = useMemo(
-    () => ({ record: opening.record, meta: opening.meta, blockSubmit }),
-    [opening.record, opening.meta, blockSubmit],
-  );
+  const setting = useDeclaredFormSetting(opening.record, opening.meta);
   return (
     <DeclaredFormContext.Provider value={setting}>
       <PanelForm
@@ -79,16 +71,13 @@ export function SlideOverForm({
           actions={
             <>
               <SlideOverCloseButton />
-              {deniedReason ? (
-                <DeniedButton
-                  variant="contained"
-                  startIcon={submitIcon}
-                  reason={deniedReason}
-                  text={translate(submitLabel, { _: submitLabel })}
-                />
-              ) : blocked.length === 0 && !submitHidden ? (
-                <SaveButton label={submitLabel} icon={submitIcon} color={submitColor} alwaysEnable />
-              ) : null}
+              <FormSubmit
+                label={submitLabel}
+                icon={submitIcon}
+                color={submitColor}
+                deniedReason={deniedReason}
+                hidden={submitHidden}
+              />
             </>
           }
         >

@@ -9,8 +9,14 @@ export const approvalNl = {
         title: 'Goedkeuring',
         intro:
           'Laat een tweede lid meekijken voor een grote verzending. Staat goedkeuring aan, dan maakt Verspreiden vanaf het gekozen aantal ontvangers een aanvraag in plaats van een verzending; een ander lid dat mag verzenden keurt haar goed of wijst haar af. Niemand keurt zijn eigen aanvraag goed.',
-        fields: { required: 'Goedkeuring vragen', minRecipients: 'Vanaf aantal ontvangers' },
+        fields: {
+          required: 'Goedkeuring vragen',
+          minRecipients: 'Vanaf aantal ontvangers',
+          journeys: 'Ook bij het publiceren van trajecten',
+        },
         help: {
+          journeys:
+            'Aan: Publiceren of Activeren van een traject maakt een aanvraag; het traject gaat pas lopen als een ander lid dat mag verzenden haar goedkeurt.',
           required: 'Uit: elke verzending gaat meteen (of op het gekozen moment) weg.',
           minRecipients:
             'Een verzending naar minstens zoveel ontvangers wacht op goedkeuring; naar minder gaat ze meteen.',
@@ -20,6 +26,7 @@ export const approvalNl = {
         saved: 'De goedkeuring is opgeslagen.',
         summary_off: 'Uit: verzendingen gaan zonder goedkeuring.',
         summary_on: 'Aan vanaf %{count} ontvangers.',
+        summary_journeys: 'Publiceren van trajecten: met goedkeuring.',
       },
       deliver: {
         title: 'Goedkeuring nodig',
@@ -52,6 +59,15 @@ export const approvalNl = {
         state: '%{state}',
         not_found: 'Deze aanvraag bestaat niet (meer).',
         publication: 'Publicatie: %{name}',
+        journey: 'Traject: %{name}',
+        to_journey: 'Naar het traject',
+        journey_title: 'Wat er gepubliceerd wordt',
+        journey_state: 'Nu: %{state}',
+        journey_version: 'Nu: %{state}, versie %{version}',
+        journey_start: 'Start:',
+        journey_no_start: 'nog geen',
+        journey_steps: 'Stappen (%{smart_count}) |||| Stappen (%{smart_count})',
+        journey_no_steps: 'Nog geen stappen.',
         audience: 'Doelgroep: %{name}',
         recipients: 'Ontvangers bij de aanvraag: %{count}',
         requested: 'Aangevraagd door %{name} op %{moment}',
@@ -66,6 +82,9 @@ export const approvalNl = {
         approve_content:
           'De verzending wordt aangemaakt zoals je haar hier ziet, naar de ontvangers die de doelgroep dan heeft.',
         approved_message: 'Goedgekeurd: de verzending is aangemaakt.',
+        approve_journey_content:
+          'Het traject wordt gepubliceerd zoals je het hier ziet en gaat mail versturen aan wie erin komt.',
+        approved_journey_message: 'Goedgekeurd: het traject is gepubliceerd.',
         reject: 'Afwijzen',
         reject_title: 'Aanvraag afwijzen',
         reject_description: 'De aanvrager krijgt je reden per e-mail.',

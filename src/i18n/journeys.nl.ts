@@ -48,6 +48,10 @@ export const journeysNl = {
           'De wijzigingen gelden direct voor iedereen die nu in de journey zit; wie op een verwijderde stap staat, gaat naar de stap die je kiest.',
         published: 'De wijzigingen zijn gepubliceerd.',
         publish_denied: 'Alleen een %{roles} kan een journey activeren of publiceren.',
+        ask_approval: 'Goedkeuring vragen',
+        ask_approval_content:
+          'Publiceren vraagt goedkeuring: een ander lid dat mag verzenden keurt het goed of wijst het af. Pas na goedkeuring gaat het traject lopen; een wijziging voor die tijd laat de aanvraag vervallen.',
+        approval_asked: 'Goedkeuring gevraagd. Het traject wacht op goedkeuring.',
       },
       editor: {
         triggers: 'Triggers',

@@ -35,7 +35,7 @@ describe('approval before sending', () => {
       server.signIn(demoUsers.bram.username),
     ]);
     const set = await api<ApprovalSetting>(anne, 'PUT', '/approval-settings', { minRecipients: 3 });
-    expect(set.body).toEqual({ minRecipients: 3 });
+    expect(set.body).toEqual({ minRecipients: 3, journeys: false });
   });
   afterAll(async () => {
     await server?.close();
@@ -342,7 +342,7 @@ describe('approval before sending', () => {
   it('is off by default and names the field of a bad setting', async () => {
     const other = environmentIds.cultuurhuis;
     const read = await server.api<ApprovalSetting>('GET', '/approval-settings', { token: anne, env: other });
-    expect(read.body).toEqual({ minRecipients: null });
+    expect(read.body).toEqual({ minRecipients: null, journeys: false });
     const bad = await api<ErrorBody>(anne, 'PUT', '/approval-settings', { minRecipients: 2.5 });
     expect(bad.status).toBe(400);
     expect(bad.body.field).toBe('minRecipients');

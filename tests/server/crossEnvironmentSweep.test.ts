@@ -252,8 +252,21 @@ async function giveEveryKindOfRecordTo(server: TestServer, token: Tokens): Promi
   }
   // Personal measuring in B before its job, so per-recipient analytics exist to steal (404 otherwise).
   await inB('PUT', '/measuring', { body: { mode: 'Per persoon gepseudonimiseerd', legalBasis: null } });
-  // A journey of B's (the demo seed has none in B).
-  await inB('POST', '/journeys', { body: { name: 'Sweep' } });
+  // A journey of B's (the demo seed has none in B), and a request to publish it ('Goedkeuring' for journeys).
+  const journey = (await inB('POST', '/journeys', { body: { name: 'Sweep' } })).body as { id: string };
+  await inB('PUT', `/journeys/${journey.id}`, {
+    body: {
+      graph: {
+        triggers: [{ kind: 'manual' }],
+        start: 'einde',
+        steps: [{ id: 'einde', kind: 'end' }],
+        settings: { reentry: 'off', reentryMinutes: 0, exitWhenRemoved: false },
+      },
+    },
+  });
+  await inB('PUT', '/approval-settings', { body: { minRecipients: null, journeys: true } });
+  await inB('POST', `/journeys/${journey.id}/approvalrequests`, { body: {} });
+  await inB('PUT', '/approval-settings', { body: { minRecipients: null, journeys: false } });
   await inB('POST', '/deliveryjobs', {
     body: {
       publicationId: publicationIds.publications.seasonOpening,

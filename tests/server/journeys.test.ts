@@ -119,7 +119,7 @@ describe('journeys (triggers, steps, ticker)', () => {
   async function activeJourney(graph: JourneyGraph, environmentId = env): Promise<string> {
     const created = await createJourney(db, environmentId, `Welkom ${++counter}`);
     await updateJourney(db, environmentId, created.id, { graph });
-    await publishJourney(db, environmentId, created.id, {}, new Date());
+    await publishJourney(db, environmentId, created.id, {}, new Date(), testActor);
     return created.id;
   }
 
@@ -258,7 +258,7 @@ describe('journeys (triggers, steps, ticker)', () => {
     });
     // A draft saved before the rule existed is refused when it is published.
     await db.update(journeys).set({ draft: graph }).where(eq(journeys.id, created.id));
-    await expect(publishJourney(db, env, created.id, {}, new Date())).rejects.toMatchObject({
+    await expect(publishJourney(db, env, created.id, {}, new Date(), testActor)).rejects.toMatchObject({
       status: 400,
       message: expect.stringContaining("Stap 'a': het sjabloon 'Uitnodiging' hoort niet bij"),
     });
@@ -468,12 +468,12 @@ describe('journeys (triggers, steps, ticker)', () => {
         settings,
       },
     });
-    await expect(publishJourney(db, env, created.id, {}, new Date())).rejects.toMatchObject({
+    await expect(publishJourney(db, env, created.id, {}, new Date(), testActor)).rejects.toMatchObject({
       status: 400,
       field: 'graph',
       message: expect.stringContaining('De lijst van de trigger bestaat niet (meer).'),
     });
-    await expect(publishJourney(db, env, created.id, {}, new Date())).rejects.toMatchObject({
+    await expect(publishJourney(db, env, created.id, {}, new Date(), testActor)).rejects.toMatchObject({
       message: expect.stringContaining('De publicatie van een verzendstap bestaat niet (meer).'),
     });
 
@@ -491,11 +491,13 @@ describe('journeys (triggers, steps, ticker)', () => {
     };
     const edited = await updateJourney(db, env, journeyId, { graph: draft });
     expect(edited).toMatchObject({ hasDraft: true, state: 'Actief', versionNumber: 1 });
-    await expect(publishJourney(db, env, journeyId, {}, w.clock.now())).rejects.toMatchObject({
+    await expect(publishJourney(db, env, journeyId, {}, w.clock.now(), testActor)).rejects.toMatchObject({
       status: 400,
       field: 'moves',
     });
-    expect((await publishJourney(db, env, journeyId, { wait: 'b' }, w.clock.now())).versionNumber).toBe(2);
+    expect(
+      (await publishJourney(db, env, journeyId, { wait: 'b' }, w.clock.now(), testActor)).versionNumber,
+    ).toBe(2);
     await w.run();
     expect(w.accepted.map((m) => m.to)).toEqual(['verhuisd@voorbeeld.nl', 'verhuisd@voorbeeld.nl']);
     expect(w.accepted[1].subject).not.toBe(w.accepted[0].subject);

@@ -100,7 +100,7 @@ describe('journeys: RSVP trigger, RSVP and click conditions', () => {
   async function activeJourney(graph: JourneyGraph): Promise<string> {
     const created = await createJourney(db, env, `RSVP ${++counter}`);
     await updateJourney(db, env, created.id, { graph });
-    await publishJourney(db, env, created.id, {}, new Date());
+    await publishJourney(db, env, created.id, {}, new Date(), testActor);
     return created.id;
   }
 
@@ -210,7 +210,7 @@ describe('journeys: RSVP trigger, RSVP and click conditions', () => {
         settings,
       },
     });
-    await expect(publishJourney(db, env, refused.id, {}, new Date())).rejects.toMatchObject({
+    await expect(publishJourney(db, env, refused.id, {}, new Date(), testActor)).rejects.toMatchObject({
       status: 400,
       message: expect.stringContaining('is (niet meer) een uitnodiging'),
     });
@@ -280,7 +280,7 @@ describe('journeys: RSVP trigger, RSVP and click conditions', () => {
     await setEnvironmentMeasuring(db, env, { mode: 'Alleen totalen', legalBasis: null }, testActor);
     const totals = await createJourney(db, env, 'Klik zonder meten');
     await updateJourney(db, env, totals.id, { graph });
-    await expect(publishJourney(db, env, totals.id, {}, new Date())).rejects.toMatchObject({
+    await expect(publishJourney(db, env, totals.id, {}, new Date(), testActor)).rejects.toMatchObject({
       status: 400,
       message: expect.stringContaining('meet niet per persoon'),
     });

@@ -3,7 +3,9 @@ import type { MemberRoleName } from '@contract/memberRoles';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ApprovalRequest } from '@contract/approval';
 import { emptyGraph, fakeJourneysApi, journey, publication } from './support/fakeJourneysApi';
+import { jsonAnswer } from './support/fetchEdge';
 import { installIntersectionObserver } from './support/intersectionObserver';
 import { renderDeclarative } from './support/declarativeTestApp';
 import { journeyDeclarations } from './support/journeysTestApp';
@@ -32,25 +34,61 @@ const graph = (): JourneyGraph => ({
   ],
 });
 
-async function openJourney(role: MemberRoleName) {
-  const { sent } = fakeJourneysApi({
-    lists: [],
-    subscribers: [],
-    unsubscribers: [],
-    audiences: [],
-    journeys: [journey({ id: ids.journey, name: 'Welkom', graph: graph() })],
-    publications: [
-      publication({ id: ids.newsletter, name: 'Nieuwsbrief maart', publicationTypeId: ids.type }),
-    ],
-    publicationTypes: [
-      {
-        id: ids.type,
-        name: 'Nieuwsbrief',
-        templates: [{ id: ids.template, name: 'Standaard' }],
-        repeatableGroups: [],
-      },
-    ],
-  });
+const approvalRequest: ApprovalRequest = {
+  id: '0b1e0d7a-0000-4000-8000-000000000020',
+  kind: 'journey',
+  publicationId: null,
+  publicationName: null,
+  journeyId: ids.journey,
+  journeyName: 'Welkom',
+  title: "Traject 'Welkom' publiceren",
+  publicationTemplateId: null,
+  publicationTemplateName: null,
+  audienceId: null,
+  audienceName: null,
+  participantGroup: null,
+  ignoreRsvp: false,
+  scheduledAt: null,
+  recipientCount: null,
+  state: 'Wacht op goedkeuring',
+  requestedBy: 'Bram Jansen',
+  requestedAt: '2025-03-01T09:00:00.000Z',
+  decidedBy: null,
+  decidedAt: null,
+  rejectionReason: null,
+  jobId: null,
+  journeyVersionNumber: null,
+  approvers: ['Anne de Vries'],
+  mayDecide: false,
+  notDecidableReason: 'Je kunt je eigen aanvraag niet goedkeuren of afwijzen.',
+};
+
+async function openJourney(role: MemberRoleName, { publishNeedsApproval = false } = {}) {
+  const { sent } = fakeJourneysApi(
+    {
+      lists: [],
+      subscribers: [],
+      unsubscribers: [],
+      audiences: [],
+      journeys: [journey({ id: ids.journey, name: 'Welkom', graph: graph(), publishNeedsApproval })],
+      publications: [
+        publication({ id: ids.newsletter, name: 'Nieuwsbrief maart', publicationTypeId: ids.type }),
+      ],
+      publicationTypes: [
+        {
+          id: ids.type,
+          name: 'Nieuwsbrief',
+          templates: [{ id: ids.template, name: 'Standaard' }],
+          repeatableGroups: [],
+        },
+      ],
+    },
+    // 'Publiceren' while 'Goedkeuring' covers journeys: the server answers the request it made.
+    (request) =>
+      request.method === 'POST' && request.path.endsWith(`/journeys/${ids.journey}/approvalrequests`)
+        ? jsonAnswer(approvalRequest, { status: 201 })
+        : undefined,
+  );
   const member = memberOfRole(role);
   renderDeclarative(journeyDeclarations, {
     path: `/journeys/${ids.journey}`,
@@ -104,6 +142,20 @@ describe('the journey editor as the role allows', { timeout: 60_000 }, () => {
     expect(start).toHaveAccessibleDescription(
       'Alleen een Verzender of Beheerder kan mensen in een journey laten starten.',
     );
+  });
+
+  it("lets a Redacteur's 'Activeren' ask approval while 'Goedkeuring' covers journeys, and publish nothing", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { sent } = await openJourney('editor', { publishNeedsApproval: true });
+    const activate = screen.getByRole('button', { name: 'Activeren' });
+    expect(activate).not.toHaveAttribute('aria-disabled');
+    await user.click(activate);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/Publiceren vraagt goedkeuring/)).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Goedkeuring vragen' }));
+    expect(await screen.findByText('Goedkeuring gevraagd. Het traject wacht op goedkeuring.')).toBeVisible();
+    const posts = sent.filter((request) => request.method === 'POST').map((request) => request.path);
+    expect(posts).toEqual([`/api/1/env-1/journeys/${ids.journey}/approvalrequests`]);
   });
 
   it('gives a Beheerder every action', async () => {

@@ -177,4 +177,11 @@ describe("a publication's 'Verspreiden' as the role allows", { timeout: 60_000 }
     expect(await within(panel).findByText(/Met 'Goedkeuring' aan kun je/)).toBeVisible();
     expect(within(panel).queryByRole('button', { name: 'Verspreiden' })).toBeNull();
   });
+
+  it("shows a Redacteur on the deliver page the deliver check's blocker and no submit with approval off", async () => {
+    await renderAs('editor', '/publications/publication-1/deliver', blockedForEditor);
+    expect(await screen.findByText(/Met 'Goedkeuring' aan kun je/)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Verspreiden' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Annuleren' })).toBeVisible();
+  });
 });

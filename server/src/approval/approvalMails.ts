@@ -38,6 +38,12 @@ const requestUrl = (context: ApprovalMailContext, request: ApprovalRequest) =>
 
 const audienceOf = (request: ApprovalRequest) => request.audienceName ?? 'de deelnemers';
 
+/** What the request asks, in the words of its mails: "'Nieuwsbrief' te versturen naar …". */
+const askedOf = (request: ApprovalRequest) =>
+  request.kind === 'journey'
+    ? `het traject '${request.journeyName ?? request.title}' te publiceren`
+    : `'${request.publicationName ?? request.title}' te versturen naar ${audienceOf(request)}`;
+
 async function send(
   context: ApprovalMailContext,
   environmentId: string,
@@ -72,10 +78,16 @@ export async function mailApprovers(
   const approvers = (await membersWhoMaySend(context.db, environmentId)).filter(
     (member) => member.id !== requesterId,
   );
-  const lines = [
-    `${request.requestedBy ?? 'Een lid'} vraagt je goedkeuring om '${request.publicationName}' te versturen naar ${audienceOf(request)} (${request.recipientCount} ontvangers).`,
-    'Bekijk de publicatie zoals die uitgaat en keur de verzending goed of wijs haar af.',
-  ];
+  const lines =
+    request.kind === 'journey'
+      ? [
+          `${request.requestedBy ?? 'Een lid'} vraagt je goedkeuring om ${askedOf(request)}.`,
+          'Bekijk het traject met zijn start en stappen en keur het publiceren goed of wijs het af.',
+        ]
+      : [
+          `${request.requestedBy ?? 'Een lid'} vraagt je goedkeuring om ${askedOf(request)} (${request.recipientCount ?? 0} ontvangers).`,
+          'Bekijk de publicatie zoals die uitgaat en keur de verzending goed of wijs haar af.',
+        ];
   for (const approver of approvers) {
     await send(
       context,
@@ -107,7 +119,7 @@ export async function mailRejection(
     requester.email,
     `Afgewezen: ${request.title}`,
     [
-      `${request.decidedBy ?? 'Een lid'} heeft je aanvraag afgewezen om '${request.publicationName}' te versturen naar ${audienceOf(request)}.`,
+      `${request.decidedBy ?? 'Een lid'} heeft je aanvraag afgewezen om ${askedOf(request)}.`,
       `Reden: ${request.rejectionReason ?? ''}`,
     ],
     requestUrl(context, request),

@@ -7,11 +7,20 @@ import type {
   ApprovalState,
   CreateApprovalRequestBody,
 } from '../contract/approval';
-import { voidedMessage } from '../contract/approval';
+import { voidedMessages, type ApprovalKind } from '../contract/approval';
+import type { Journey } from '../contract/journeys';
 import { pageSize } from '../contract/paging';
 import type { DeliveryJob } from '../contract/publications';
 import type { Database } from '../db/client';
-import { approvalRequests, audiences, publicationTemplates, publications, users } from '../db/schema';
+import {
+  approvalRequests,
+  audiences,
+  journeyVersions,
+  journeys,
+  publicationTemplates,
+  publications,
+  users,
+} from '../db/schema';
 import { readPage } from '../db/paging';
 import { containsText } from '../db/textSearch';
 import { countRecipientsToSend } from '../delivery/recipientResolution';
@@ -19,13 +28,16 @@ import { ApiError, badRequest, conflict, forbidden, notFound } from '../errors';
 import { requiredText } from '../http/inputText';
 import { refuseBlockedDelivery } from '../publications/deliverChecks';
 import { createDeliveryJob, plannedMoment } from '../publications/deliveryJobs';
+import { getJourney, publishableGraph, publishInTransaction } from '../journeys/journeys';
+import { refuseNeedlessPublishRequest } from './approvalSettings';
 import { maySend, memberOf, membersWhoMaySend, type Member } from './approvers';
-import { contentFingerprint, type SendChoice } from './contentFingerprint';
+import { contentFingerprint, journeyFingerprint, type SendChoice } from './contentFingerprint';
 import { waitingState, writeRequestChange } from './requestStates';
 
-// Approval requests ('Goedkeuring'): 'Verspreiden' of a send that needs approval asks for it here; another
-// member who may send approves (the delivery job is created then, once) or rejects it with a reason. A
-// request whose publication changed after it was asked is void: shown so at once, stored so on approval.
+// Approval requests ('Goedkeuring'): 'Verspreiden' of a send that needs approval asks for it here, and so
+// does 'Publiceren' of a journey with journeys on; another member who may send approves (the delivery job
+// is created, or the journey published, then, once) or rejects it with a reason. A request whose
+// publication or journey changed after it was asked is void: shown so at once, stored so on approval.
 
 const unknownPublication = () => badRequest('publicationId', 'Deze publicatie bestaat niet.');
 
@@ -34,17 +46,26 @@ function participantGroupOf(body: CreateApprovalRequestBody) {
   return body.SendToOnlyAcceptedRsvp ? 'accepted' : (body.participantGroup ?? null);
 }
 
-const choiceOf = (row: {
-  publicationId: string;
-  publicationTemplateId: string;
+/** What a request would send or publish, as the fingerprint it was asked with covers it. */
+interface RequestSubject {
+  kind: ApprovalKind;
+  publicationId: string | null;
+  publicationTemplateId: string | null;
+  journeyId: string | null;
   audienceId: string | null;
   participantGroup: SendChoice['participantGroup'];
-}): SendChoice => ({
-  publicationId: row.publicationId,
-  publicationTemplateId: row.publicationTemplateId,
-  audienceId: row.audienceId,
-  participantGroup: row.participantGroup,
-});
+}
+
+/** The fingerprint of what the request would send or publish now. */
+function fingerprintNow(db: Database, environmentId: string, row: RequestSubject): Promise<string> {
+  if (row.kind === 'journey') return journeyFingerprint(db, environmentId, row.journeyId ?? '');
+  return contentFingerprint(db, environmentId, {
+    publicationId: row.publicationId ?? '',
+    publicationTemplateId: row.publicationTemplateId ?? '',
+    audienceId: row.audienceId,
+    participantGroup: row.participantGroup,
+  });
+}
 
 /**
  * Asks approval for a send (POST /approvalrequests): the body of POST /deliveryjobs, checked as a job is
@@ -126,10 +147,47 @@ export async function requestApproval(
   );
 }
 
+/**
+ * Asks approval to publish a journey (POST /journeys/{id}/approvalrequests; 'Goedkeuring' with journeys
+ * on, else 409): checked as publishing is (steps, no problems, `moves` for people on removed steps), kept
+ * with the fingerprint of the journey as it would be published.
+ */
+export async function requestJourneyPublish(
+  db: Database,
+  environmentId: string,
+  requestedBy: string,
+  journeyId: string,
+  moves: Record<string, string>,
+  now: Date = new Date(),
+): Promise<string> {
+  // Another environment's journey is unknown here (404) before anything else is said about it.
+  const journey = await getJourney(db, environmentId, journeyId);
+  await refuseNeedlessPublishRequest(db, environmentId);
+  await publishableGraph(db, environmentId, journeyId, moves);
+  return db.transaction(async (tx) =>
+    writeRequestChange(tx, {
+      kind: 'requested',
+      values: {
+        environmentId,
+        kind: 'journey',
+        journeyId,
+        moves,
+        title: `Traject '${journey.name}' publiceren`,
+        fingerprint: await journeyFingerprint(tx, environmentId, journeyId),
+        requestedBy,
+        requestedAt: now,
+      },
+    }),
+  );
+}
+
 const requestColumns = {
   id: approvalRequests.id,
+  kind: approvalRequests.kind,
   publicationId: approvalRequests.publicationId,
   publicationName: publications.name,
+  journeyId: approvalRequests.journeyId,
+  journeyName: journeys.name,
   title: approvalRequests.title,
   publicationTemplateId: approvalRequests.publicationTemplateId,
   publicationTemplateName: publicationTemplates.name,
@@ -150,6 +208,7 @@ const requestColumns = {
   decidedAt: approvalRequests.decidedAt,
   rejectionReason: approvalRequests.rejectionReason,
   jobId: approvalRequests.jobId,
+  journeyVersionNumber: journeyVersions.number,
 };
 
 type RequestRow = Awaited<ReturnType<typeof selectRequests>>[number];
@@ -158,17 +217,19 @@ function selectRequests(db: Database) {
   return db
     .select(requestColumns)
     .from(approvalRequests)
-    .innerJoin(publications, eq(publications.id, approvalRequests.publicationId))
-    .innerJoin(publicationTemplates, eq(publicationTemplates.id, approvalRequests.publicationTemplateId))
+    .leftJoin(publications, eq(publications.id, approvalRequests.publicationId))
+    .leftJoin(publicationTemplates, eq(publicationTemplates.id, approvalRequests.publicationTemplateId))
+    .leftJoin(journeys, eq(journeys.id, approvalRequests.journeyId))
+    .leftJoin(journeyVersions, eq(journeyVersions.id, approvalRequests.journeyVersionId))
     .leftJoin(audiences, eq(audiences.id, approvalRequests.audienceId))
     .leftJoin(users, eq(users.id, approvalRequests.requestedBy));
 }
 
-/** The state as it stands: a waiting request whose publication changed since is void already. */
+/** The state as it stands: a waiting request whose publication or journey changed since is void already. */
 async function currentState(db: Database, environmentId: string, row: RequestRow): Promise<ApprovalState> {
   const state = row.state as ApprovalState;
   if (state !== waitingState) return state;
-  const now = await contentFingerprint(db, environmentId, choiceOf(row));
+  const now = await fingerprintNow(db, environmentId, row);
   return now === row.fingerprint ? state : 'Vervallen';
 }
 
@@ -178,7 +239,7 @@ function notDecidableReason(
   state: ApprovalState,
   member: Member | undefined,
 ): string | undefined {
-  if (state === 'Vervallen') return voidedMessage;
+  if (state === 'Vervallen') return voidedMessages[row.kind];
   if (state !== waitingState) return `Over deze aanvraag is al besloten: ${state.toLowerCase()}.`;
   if (!member || !maySend(member)) return 'Alleen wie mag verzenden, kan deze aanvraag goedkeuren.';
   if (row.requestedById === member.id) return 'Je kunt je eigen aanvraag niet goedkeuren of afwijzen.';
@@ -196,8 +257,11 @@ async function toApprovalRequest(
   const reason = notDecidableReason(row, state, viewer);
   return {
     id: row.id,
+    kind: row.kind,
     publicationId: row.publicationId,
     publicationName: row.publicationName,
+    journeyId: row.journeyId,
+    journeyName: row.journeyName,
     title: row.title,
     publicationTemplateId: row.publicationTemplateId,
     publicationTemplateName: row.publicationTemplateName,
@@ -214,6 +278,7 @@ async function toApprovalRequest(
     decidedAt: row.decidedAt?.toISOString() ?? null,
     rejectionReason: row.rejectionReason,
     jobId: row.jobId,
+    journeyVersionNumber: row.journeyVersionNumber,
     approvers: approvers.filter((member) => member.id !== row.requestedById).map((member) => member.name),
     mayDecide: reason === undefined,
     notDecidableReason: reason ?? null,
@@ -230,7 +295,7 @@ export async function listApprovalRequests(
   const where = and(
     eq(approvalRequests.environmentId, environmentId),
     query.state ? eq(approvalRequests.state, query.state) : undefined,
-    containsText(query.search, approvalRequests.title, publications.name),
+    containsText(query.search, approvalRequests.title, publications.name, journeys.name),
   );
   const { rows, total } = await readPage(
     selectRequests(db)
@@ -244,7 +309,8 @@ export async function listApprovalRequests(
     db
       .select({ total: count() })
       .from(approvalRequests)
-      .innerJoin(publications, eq(publications.id, approvalRequests.publicationId))
+      .leftJoin(publications, eq(publications.id, approvalRequests.publicationId))
+      .leftJoin(journeys, eq(journeys.id, approvalRequests.journeyId))
       .where(where),
   );
   const approvers = await membersWhoMaySend(db, environmentId);
@@ -304,13 +370,13 @@ async function lockRequest(tx: Database, environmentId: string, id: string) {
 async function refuseUndecidable(
   tx: Database,
   environmentId: string,
-  row: { state: string; requestedBy: string | null },
+  row: { kind: ApprovalKind; state: string; requestedBy: string | null },
   deciderId: string,
 ): Promise<void> {
   if (row.state !== waitingState) {
     throw conflict(
       row.state === 'Vervallen'
-        ? voidedMessage
+        ? voidedMessages[row.kind]
         : `Over deze aanvraag is al besloten: ${row.state.toLowerCase()}.`,
     );
   }
@@ -324,10 +390,11 @@ async function refuseUndecidable(
 }
 
 /**
- * Approves a request (POST /approvalrequests/{id}/approve) and creates its delivery job, exactly once: the
- * request's row is locked, so a second approval at the same moment waits and then finds it decided (409).
- * A publication changed since the request voids it (stored, then 409 with the reason). The job records
- * who approved it and when; it is planned at the requested moment, or now once that has passed.
+ * Approves a request (POST /approvalrequests/{id}/approve) and does what it asked, exactly once: creates
+ * its delivery job, or publishes its journey. The request's row is locked, so a second approval at the
+ * same moment waits and then finds it decided (409). A publication or journey changed since the request
+ * voids it (stored, then 409 with the reason). The job records who approved it and when; it is planned at
+ * the requested moment, or now once that has passed. Answers the job, or the journey as published.
  */
 export async function approveRequest(
   db: Database,
@@ -336,24 +403,47 @@ export async function approveRequest(
   approverId: string,
   { catcher }: { catcher: boolean },
   now: Date = new Date(),
-): Promise<DeliveryJob> {
-  const outcome = await db.transaction(async (tx) => {
+): Promise<{ job: DeliveryJob } | { journey: Journey }> {
+  type Outcome = { voided: string } | { journeyId: string } | { job: DeliveryJob };
+  const outcome = await db.transaction(async (tx): Promise<Outcome> => {
     const row = await lockRequest(tx, environmentId, id);
     await refuseUndecidable(tx, environmentId, row, approverId);
-    if ((await contentFingerprint(tx, environmentId, choiceOf(row))) !== row.fingerprint) {
+    if ((await fingerprintNow(tx, environmentId, row)) !== row.fingerprint) {
       await writeRequestChange(tx, { kind: 'voided', id, by: approverId, at: now });
-      return { voided: true as const };
+      return { voided: voidedMessages[row.kind] };
+    }
+    // What is made is the requester's; the Logboek names them as who started or published it, after the approval.
+    const actor = await logActorOfUser(tx, row.requestedBy ?? approverId);
+    if (row.kind === 'journey' && row.journeyId) {
+      const moves = row.moves ?? {};
+      const graph = await publishableGraph(tx, environmentId, row.journeyId, moves);
+      const versionId = await publishInTransaction(
+        tx,
+        environmentId,
+        row.journeyId,
+        graph,
+        moves,
+        now,
+        actor,
+      );
+      await writeRequestChange(tx, {
+        kind: 'approved',
+        id,
+        by: approverId,
+        at: now,
+        made: { journeyVersionId: versionId },
+      });
+      return { journeyId: row.journeyId };
     }
     const scheduledAt = row.scheduledAt && row.scheduledAt > now ? row.scheduledAt.toISOString() : null;
     const job = await createDeliveryJob(
       tx,
       environmentId,
-      // The job is the requester's; the Logboek names them as who started it, after the approval.
-      await logActorOfUser(tx, row.requestedBy ?? approverId),
+      actor,
       {
-        publicationId: row.publicationId,
+        publicationId: row.publicationId ?? '',
         title: row.title,
-        publicationTemplateId: row.publicationTemplateId,
+        publicationTemplateId: row.publicationTemplateId ?? '',
         audienceId: row.audienceId,
         participantGroup: row.participantGroup,
         ignoreRsvp: row.ignoreRsvp,
@@ -362,11 +452,12 @@ export async function approveRequest(
       { catcher, approval: { by: approverId, at: now } },
       now,
     );
-    await writeRequestChange(tx, { kind: 'approved', id, by: approverId, at: now, jobId: job.id });
-    return { voided: false as const, job };
+    await writeRequestChange(tx, { kind: 'approved', id, by: approverId, at: now, made: { jobId: job.id } });
+    return { job };
   });
-  if (outcome.voided) throw new ApiError(409, voidedMessage);
-  return outcome.job;
+  if ('voided' in outcome) throw new ApiError(409, outcome.voided);
+  if ('journeyId' in outcome) return { journey: await getJourney(db, environmentId, outcome.journeyId) };
+  return outcome;
 }
 
 /**
@@ -390,10 +481,14 @@ export async function rejectRequest(
   });
 }
 
-/** What the request sends, for the review read (the deliver check and the From line of the publication). */
+/**
+ * What the request sends, for the review read (the deliver check and the From line of the publication);
+ * 409 for a request to publish a journey (nothing goes out to check).
+ */
 export async function requestChoice(db: Database, environmentId: string, id: string) {
   const [row] = await db
     .select({
+      kind: approvalRequests.kind,
       publicationId: approvalRequests.publicationId,
       templateId: approvalRequests.publicationTemplateId,
       audienceId: approvalRequests.audienceId,
@@ -402,5 +497,8 @@ export async function requestChoice(db: Database, environmentId: string, id: str
     .from(approvalRequests)
     .where(and(eq(approvalRequests.id, id), eq(approvalRequests.environmentId, environmentId)));
   if (!row) throw notFound('De aanvraag');
-  return row;
+  if (row.kind !== 'send' || !row.publicationId || !row.templateId) {
+    throw conflict('Deze aanvraag publiceert een traject: er gaat geen bericht uit om te controleren.');
+  }
+  return { ...row, publicationId: row.publicationId, templateId: row.templateId };
 }

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { ApprovalSetting } from '../contract/approval';
+import type { ApprovalSetting, ApprovalSettingBody } from '../contract/approval';
 import { memberRoles, roleAllows, type MemberRoleName } from '../contract/memberRoles';
 import { operationAccess } from '../contract/operationRoles';
 import type { ApprovalNeed, DeliverCheckFinding } from '../contract/publications';
@@ -11,19 +11,24 @@ import { membersWhoMaySend } from './approvers';
 /** The environment's 'Goedkeuring'; off (null) when never set. */
 export async function approvalSettingOf(db: Database, environmentId: string): Promise<ApprovalSetting> {
   const [row] = await db
-    .select({ minRecipients: approvalSettings.minRecipients })
+    .select({ minRecipients: approvalSettings.minRecipients, journeys: approvalSettings.journeys })
     .from(approvalSettings)
     .where(eq(approvalSettings.environmentId, environmentId));
-  return { minRecipients: row?.minRecipients ?? null };
+  return { minRecipients: row?.minRecipients ?? null, journeys: row?.journeys ?? false };
 }
 
 export async function setApprovalSetting(
   db: Database,
   environmentId: string,
-  setting: ApprovalSetting,
+  setting: ApprovalSettingBody,
   userId: string,
 ): Promise<void> {
-  const values = { minRecipients: setting.minRecipients, updatedBy: userId, updatedAt: new Date() };
+  const values = {
+    minRecipients: setting.minRecipients,
+    ...(setting.journeys === undefined ? {} : { journeys: setting.journeys }),
+    updatedBy: userId,
+    updatedAt: new Date(),
+  };
   await db
     .insert(approvalSettings)
     .values({ environmentId, ...values })
@@ -107,5 +112,28 @@ export async function refuseUnapprovedDelivery(
     409,
     `Een verzending naar ${recipients} ontvangers heeft goedkeuring nodig (vanaf ${setting.minRecipients}): vraag die aan met 'Verspreiden'.`,
     'audienceId',
+  );
+}
+
+/** Whether publishing a journey needs approval now ('Goedkeuring' with journeys on). */
+export async function journeyPublishNeedsApproval(db: Database, environmentId: string): Promise<boolean> {
+  return (await approvalSettingOf(db, environmentId)).journeys;
+}
+
+/** Refuses publishing a journey directly while it needs approval (POST /journeys/{id}/publish): 409. */
+export async function refuseUnapprovedPublish(db: Database, environmentId: string): Promise<void> {
+  if (!(await journeyPublishNeedsApproval(db, environmentId))) return;
+  throw new ApiError(
+    409,
+    "Het publiceren van een traject heeft goedkeuring nodig: vraag die aan met 'Publiceren'.",
+  );
+}
+
+/** Refuses asking approval to publish a journey while that is not needed (another member may publish): 409. */
+export async function refuseNeedlessPublishRequest(db: Database, environmentId: string): Promise<void> {
+  if (await journeyPublishNeedsApproval(db, environmentId)) return;
+  throw new ApiError(
+    409,
+    'Goedkeuring voor het publiceren van trajecten staat uit: een Verzender of Beheerder publiceert.',
   );
 }

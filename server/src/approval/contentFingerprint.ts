@@ -6,6 +6,8 @@ import {
   audienceListFilters,
   audienceLists,
   audiences,
+  journeyVersions,
+  journeys,
   publicationBlocks,
   publicationTemplates,
   publications,
@@ -15,7 +17,8 @@ import {
 // An approval is worth something only for what the approver saw. The fingerprint is a hash of everything
 // that decides what goes out, except the recipients' own data: the publication's subject, preview text,
 // sender name and blocks, the template, the environment's sender, and the audience's definition (its lists
-// and filters) or participant group. A request stores it; a different one now voids the request.
+// and filters) or participant group. For publishing a journey: its name, state, active version and the
+// graph that would be published. A request stores it; a different one now voids the request.
 
 /** What a request sends: the publication, through which template, to whom. */
 export interface SendChoice {
@@ -69,6 +72,36 @@ export async function contentFingerprint(
     sender: sender ?? null,
     audience,
     participantGroup: choice.participantGroup,
+  });
+}
+
+/** What publishing the journey would make active: its name, state and version, and the graph being edited. */
+export async function journeyFingerprint(
+  db: Database,
+  environmentId: string,
+  journeyId: string,
+): Promise<string> {
+  const [journey] = await db
+    .select({
+      name: journeys.name,
+      state: journeys.state,
+      draft: journeys.draft,
+      activeVersionId: journeys.activeVersionId,
+    })
+    .from(journeys)
+    .where(and(eq(journeys.id, journeyId), eq(journeys.environmentId, environmentId)));
+  if (!journey) return hashOf(null);
+  const [version] = journey.activeVersionId
+    ? await db
+        .select({ graph: journeyVersions.graph })
+        .from(journeyVersions)
+        .where(eq(journeyVersions.id, journey.activeVersionId))
+    : [];
+  return hashOf({
+    name: journey.name,
+    state: journey.state,
+    activeVersionId: journey.activeVersionId,
+    graph: journey.draft ?? version?.graph ?? null,
   });
 }
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { ApprovalState } from '../contract/approval';
+import type { ApprovalKind, ApprovalState } from '../contract/approval';
 import { logActorOfUser } from '../auditLog/logActor';
 import { recordInLog } from '../auditLog/recordInLog';
 import type { AuditLogKind } from '../contract/auditLogKinds';
@@ -7,22 +7,27 @@ import type { Database } from '../db/client';
 import { approvalRequests } from '../db/schema';
 
 // Every change of an approval request's state is written here, inside the caller's transaction: asked,
-// approved (with the job it created), rejected (with the reason), voided (its publication changed). One
+// approved (with the job it created or the journey version it published), rejected (with the reason), voided (its publication changed). One
 // place, so whatever else a change must record (a log entry) is written with it or not at all.
 
 export const waitingState: ApprovalState = 'Wacht op goedkeuring';
 
 export type RequestChange =
   | { kind: 'requested'; values: typeof approvalRequests.$inferInsert }
-  | { kind: 'approved'; id: string; by: string; at: Date; jobId: string }
+  | {
+      kind: 'approved';
+      id: string;
+      by: string;
+      at: Date;
+      made: { jobId: string } | { journeyVersionId: string };
+    }
   | { kind: 'rejected'; id: string; by: string; at: Date; reason: string }
   | { kind: 'voided'; id: string; by: string; at: Date };
 
-/** The Logboek's kind of each change; a voided request is no one's decision and is not logged. */
-const loggedKinds: Partial<Record<RequestChange['kind'], AuditLogKind>> = {
-  requested: 'delivery.requested',
-  approved: 'delivery.approved',
-  rejected: 'delivery.rejected',
+/** The Logboek's kind of each change, per kind of request; a voided request is no one's decision and is not logged. */
+const loggedKinds: Record<ApprovalKind, Partial<Record<RequestChange['kind'], AuditLogKind>>> = {
+  send: { requested: 'delivery.requested', approved: 'delivery.approved', rejected: 'delivery.rejected' },
+  journey: { requested: 'journey.requested', approved: 'journey.approved', rejected: 'journey.rejected' },
 };
 
 /**
@@ -31,29 +36,34 @@ const loggedKinds: Partial<Record<RequestChange['kind'], AuditLogKind>> = {
  */
 export async function writeRequestChange(tx: Database, change: RequestChange): Promise<string> {
   const id = await writeState(tx, change);
-  const kind = loggedKinds[change.kind];
-  if (kind) await logChange(tx, id, kind, change);
+  await logChange(tx, id, change);
   return id;
 }
 
-async function logChange(tx: Database, id: string, kind: AuditLogKind, change: RequestChange) {
+async function logChange(tx: Database, id: string, change: RequestChange) {
   const [request] = await tx
     .select({
+      kind: approvalRequests.kind,
       environmentId: approvalRequests.environmentId,
       publicationId: approvalRequests.publicationId,
+      journeyId: approvalRequests.journeyId,
       title: approvalRequests.title,
       recipientCount: approvalRequests.recipientCount,
       requestedBy: approvalRequests.requestedBy,
     })
     .from(approvalRequests)
     .where(eq(approvalRequests.id, id));
+  const kind = loggedKinds[request.kind][change.kind];
   const actorId = change.kind === 'requested' ? request.requestedBy : 'by' in change ? change.by : null;
-  if (!actorId) return;
+  if (!kind || !actorId) return;
   await recordInLog(tx, {
     environmentId: request.environmentId,
     actor: await logActorOfUser(tx, actorId),
     kind,
-    resource: { type: 'publication', id: request.publicationId, label: request.title },
+    resource:
+      request.kind === 'journey'
+        ? { type: 'journey', id: request.journeyId, label: request.title }
+        : { type: 'publication', id: request.publicationId, label: request.title },
     rowCount: request.recipientCount,
     detail: change.kind === 'rejected' ? change.reason : null,
   });
@@ -73,7 +83,7 @@ async function writeState(tx: Database, change: RequestChange): Promise<string> 
         state: 'Goedgekeurd',
         decidedBy: change.by,
         decidedAt: change.at,
-        jobId: change.jobId,
+        ...change.made,
       });
     case 'rejected':
       return update(tx, change.id, {

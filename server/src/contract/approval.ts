@@ -10,23 +10,44 @@ export { ApprovalNeed } from './publications';
 
 const Timestamp = Type.String({ format: 'date-time' });
 
-/** GET/PUT /approval-settings: off (null) or from how many recipients a send needs approval. */
+/**
+ * GET/PUT /approval-settings: off (null) or from how many recipients a send needs approval, and whether
+ * publishing a journey needs it.
+ */
 export const ApprovalSetting = Type.Object({
   minRecipients: Nullable(
     Type.Integer({
       minimum: 1,
       maximum: 10_000_000,
-      description: 'A send to at least this many recipients needs approval; null: approval is off.',
+      description: 'A send to at least this many recipients needs approval; null: approval of sends is off.',
     }),
   ),
+  journeys: Type.Boolean({
+    description:
+      "Publishing (or activating) a journey needs approval ('Ook bij het publiceren van trajecten').",
+  }),
 });
 export type ApprovalSetting = Static<typeof ApprovalSetting>;
+
+/** PUT /approval-settings: `journeys` left out keeps what it was. */
+export const ApprovalSettingBody = Type.Object({
+  minRecipients: ApprovalSetting.properties.minRecipients,
+  journeys: Type.Optional(ApprovalSetting.properties.journeys),
+});
+export type ApprovalSettingBody = Static<typeof ApprovalSettingBody>;
 
 export const approvalStates = ['Wacht op goedkeuring', 'Goedgekeurd', 'Afgewezen', 'Vervallen'] as const;
 export type ApprovalState = (typeof approvalStates)[number];
 
-/** The shown reason a request is void: its publication changed after it was made. */
-export const voidedMessage = 'Vervallen: de publicatie is gewijzigd na de aanvraag';
+/** What a request asks: to send a publication, or to publish a journey. */
+export const approvalKinds = ['send', 'journey'] as const;
+export type ApprovalKind = (typeof approvalKinds)[number];
+
+/** The shown reason a request is void: what it would send or publish changed after it was made. */
+export const voidedMessages: Record<ApprovalKind, string> = {
+  send: 'Vervallen: de publicatie is gewijzigd na de aanvraag',
+  journey: 'Vervallen: het traject is gewijzigd na de aanvraag',
+};
 
 /** POST /approvalrequests: the body of POST /deliveryjobs. */
 export const CreateApprovalRequestBody = CreateDeliveryJobBody;
@@ -34,20 +55,28 @@ export type CreateApprovalRequestBody = Static<typeof CreateApprovalRequestBody>
 
 export const ApprovalRequest = Type.Object({
   id: Uuid,
-  publicationId: Uuid,
-  publicationName: Type.String(),
+  kind: StringEnum(approvalKinds, {
+    description: "'send': a publication's send; 'journey': publishing a journey.",
+  }),
+  publicationId: Nullable(Uuid),
+  publicationName: Nullable(Type.String()),
+  journeyId: Nullable(Uuid),
+  journeyName: Nullable(Type.String()),
   title: Type.String(),
-  publicationTemplateId: Uuid,
-  publicationTemplateName: Type.String(),
+  publicationTemplateId: Nullable(Uuid),
+  publicationTemplateName: Nullable(Type.String()),
   audienceId: Nullable(Uuid),
   audienceName: Nullable(Type.String()),
   participantGroup: CreateDeliveryJobBody.properties.participantGroup,
   ignoreRsvp: Type.Boolean(),
   scheduledAt: Nullable(Timestamp),
-  recipientCount: Type.Integer({ minimum: 0, description: "The deliver check's count when it was asked." }),
+  recipientCount: Nullable(
+    Type.Integer({ minimum: 0, description: "The deliver check's count when it was asked (a send)." }),
+  ),
   state: StringEnum(approvalStates, {
     description:
-      "'Vervallen' as soon as the publication's blocks, subject, sender, template or audience differ from the request's.",
+      "'Vervallen' as soon as the publication's blocks, subject, sender, template or audience differ from the " +
+      "request's, or the journey's name, steps, triggers or version.",
   }),
   requestedBy: Nullable(Type.String({ description: "The requester's name (null when the user is gone)." })),
   requestedAt: Timestamp,
@@ -55,6 +84,9 @@ export const ApprovalRequest = Type.Object({
   decidedAt: Nullable(Timestamp),
   rejectionReason: Nullable(Type.String()),
   jobId: Nullable(Uuid),
+  journeyVersionNumber: Nullable(
+    Type.Integer({ description: 'The version its approval published (a journey).' }),
+  ),
   approvers: Type.Array(Type.String(), { description: 'Who may approve it (names).' }),
   mayDecide: Type.Boolean({ description: 'Whether the calling member may approve or reject it now.' }),
   notDecidableReason: Nullable(Type.String({ description: 'Why not, in Dutch, while it waits.' })),

@@ -191,6 +191,10 @@ export const Journey = Type.Object({
   activePeople: Type.Integer({ minimum: 0 }),
   lastError: Nullable(Type.String()),
   createdAt: Timestamp,
+  publishNeedsApproval: Type.Boolean({
+    description:
+      "Publishing asks approval ('Goedkeuring' with journeys on): POST /journeys/{id}/approvalrequests, not /publish.",
+  }),
 });
 export type Journey = Static<typeof Journey>;
 

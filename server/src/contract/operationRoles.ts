@@ -160,6 +160,7 @@ export const operationRoles = {
   'PUT /api/1/{environmentId}/journeys/{id}': 'editor',
   'DELETE /api/1/{environmentId}/journeys/{id}': 'editor',
   'POST /api/1/{environmentId}/journeys/{id}/publish': 'sender',
+  'POST /api/1/{environmentId}/journeys/{id}/approvalrequests': 'editor',
   'POST /api/1/{environmentId}/journeys/{id}/pause': 'sender',
   'POST /api/1/{environmentId}/journeys/{id}/resume': 'sender',
   'POST /api/1/{environmentId}/journeys/{id}/stop': 'sender',

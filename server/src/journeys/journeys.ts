@@ -19,6 +19,7 @@ import {
 import { sendFailure } from './sendFailures';
 import { badRequest, conflict, notFound } from '../errors';
 import { recordInLog, type LogActor } from '../auditLog/recordInLog';
+import { journeyPublishNeedsApproval, refuseUnapprovedPublish } from '../approval/approvalSettings';
 import { conditionKindOf } from './conditionKinds';
 import { emptyGraph, assertGraphShape } from './graph';
 import { triggerKindOf } from './triggerKinds';
@@ -35,11 +36,16 @@ export async function listJourneys(db: Database, environmentId: string): Promise
     .from(journeys)
     .where(eq(journeys.environmentId, environmentId))
     .orderBy(desc(journeys.createdAt));
-  return Promise.all(rows.map((row) => describe(db, row)));
+  const needsApproval = await journeyPublishNeedsApproval(db, environmentId);
+  return Promise.all(rows.map((row) => describe(db, row, needsApproval)));
 }
 
 export async function getJourney(db: Database, environmentId: string, id: string): Promise<Journey> {
-  return describe(db, await journeyRow(db, environmentId, id));
+  return describe(
+    db,
+    await journeyRow(db, environmentId, id),
+    await journeyPublishNeedsApproval(db, environmentId),
+  );
 }
 
 async function journeyRow(db: Database, environmentId: string, id: string) {
@@ -57,7 +63,11 @@ async function activeGraph(db: Database, versionId: string | null) {
   return version;
 }
 
-async function describe(db: Database, row: typeof journeys.$inferSelect): Promise<Journey> {
+async function describe(
+  db: Database,
+  row: typeof journeys.$inferSelect,
+  publishNeedsApproval: boolean,
+): Promise<Journey> {
   const version = await activeGraph(db, row.activeVersionId);
   const graph = row.draft ?? version?.graph ?? emptyGraph;
   const [counted] = rowsOf<{ active: number }>(
@@ -76,12 +86,13 @@ async function describe(db: Database, row: typeof journeys.$inferSelect): Promis
     activePeople: counted.active,
     lastError: row.lastError,
     createdAt: row.createdAt.toISOString(),
+    publishNeedsApproval,
   };
 }
 
 export async function createJourney(db: Database, environmentId: string, name: string): Promise<Journey> {
   const [row] = await db.insert(journeys).values({ environmentId, name, draft: emptyGraph }).returning();
-  return describe(db, row);
+  return describe(db, row, await journeyPublishNeedsApproval(db, environmentId));
 }
 
 /** Saves name and graph; the graph of an active (or paused) journey becomes its draft. */
@@ -310,17 +321,15 @@ export async function templateMismatches(
 }
 
 /**
- * Activates a draft journey, or publishes the draft of an active one: freezes the graph as a new version.
- * People running an older version move to the new one; those on a step the new version no longer has go
- * where `moves` says (refused, naming `moves`, when it does not say).
+ * The graph publishing would make active, checked: 409 for a stopped journey, 400 without steps or with
+ * problems, or when people on a step the graph removes have no `moves` to a step it keeps.
  */
-export async function publishJourney(
+export async function publishableGraph(
   db: Database,
   environmentId: string,
   id: string,
   moves: Record<string, string>,
-  now: Date,
-): Promise<Journey> {
+): Promise<JourneyGraph> {
   const row = await journeyRow(db, environmentId, id);
   if (row.state === 'Gestopt') throw conflict('Een gestopte journey kan niet opnieuw worden geactiveerd.');
   const version = await activeGraph(db, row.activeVersionId);
@@ -330,49 +339,103 @@ export async function publishJourney(
   const problems = await activationProblems(db, environmentId, graph);
   if (problems.length > 0)
     throw badRequest('graph', `De journey kan niet worden geactiveerd: ${problems.join(' ')}`);
+  await strandedSteps(db, id, graph, moves);
+  return graph;
+}
+
+/** The steps people are on that `graph` removes; 400 for one without a move to a step it keeps. */
+async function strandedSteps(
+  db: Database,
+  id: string,
+  graph: JourneyGraph,
+  moves: Record<string, string>,
+): Promise<string[]> {
   const kept = new Set(graph.steps.map((step) => step.id));
+  const stranded = rowsOf<{ step: string }>(
+    await db.execute(sql`SELECT DISTINCT current_step_id AS step FROM journey_enrollments
+                         WHERE journey_id = ${id} AND state = 'Actief' AND current_step_id IS NOT NULL`),
+  )
+    .map((row) => row.step)
+    .filter((step) => !kept.has(step));
+  for (const step of stranded) {
+    if (!moves[step] || !kept.has(moves[step]))
+      throw badRequest('moves', `Kies waar de mensen op de verwijderde stap '${step}' naartoe gaan.`);
+  }
+  return stranded;
+}
+
+/**
+ * Activates the journey, or publishes its draft (POST /journeys/{id}/publish); 409 while publishing needs
+ * approval ('Goedkeuring' with journeys on: the request's approval publishes).
+ */
+export async function publishJourney(
+  db: Database,
+  environmentId: string,
+  id: string,
+  moves: Record<string, string>,
+  now: Date,
+  actor: LogActor,
+): Promise<Journey> {
+  await refuseUnapprovedPublish(db, environmentId);
+  const graph = await publishableGraph(db, environmentId, id, moves);
   await db.transaction(async (txn) => {
-    const tx = txn as unknown as Database;
-    const [locked] = await tx
-      .select({ id: journeys.id })
-      .from(journeys)
-      .where(eq(journeys.id, id))
-      .for('update');
-    if (!locked) throw unknownJourney();
-    const stranded = rowsOf<{ step: string }>(
-      await tx.execute(sql`SELECT DISTINCT current_step_id AS step FROM journey_enrollments
-                           WHERE journey_id = ${id} AND state = 'Actief' AND current_step_id IS NOT NULL`),
-    )
-      .map((row) => row.step)
-      .filter((step) => !kept.has(step));
-    for (const step of stranded) {
-      if (!moves[step] || !kept.has(moves[step]))
-        throw badRequest('moves', `Kies waar de mensen op de verwijderde stap '${step}' naartoe gaan.`);
-    }
-    const [{ number }] = rowsOf<{ number: number }>(
-      await tx.execute(
-        sql`SELECT coalesce(max(number), 0) + 1 AS number FROM journey_versions WHERE journey_id = ${id}`,
-      ),
-    );
-    const [created] = await tx
-      .insert(journeyVersions)
-      .values({ journeyId: id, number, graph })
-      .returning({ id: journeyVersions.id });
-    for (const step of stranded) {
-      // Moved people start the chosen step afresh (a wait there is computed from now).
-      await tx.execute(sql`UPDATE journey_enrollments SET current_step_id = ${moves[step]}, wait_until = NULL,
-                             next_run_at = ${now.toISOString()}
-                           WHERE journey_id = ${id} AND state = 'Actief' AND current_step_id = ${step}`);
-    }
-    await tx.execute(
-      sql`UPDATE journey_enrollments SET version_id = ${created.id} WHERE journey_id = ${id} AND state = 'Actief'`,
-    );
-    await tx
-      .update(journeys)
-      .set({ activeVersionId: created.id, draft: null, state: 'Actief', lastError: null })
-      .where(eq(journeys.id, id));
+    await publishInTransaction(txn as unknown as Database, environmentId, id, graph, moves, now, actor);
   });
   return getJourney(db, environmentId, id);
+}
+
+/**
+ * Makes `graph` the journey's new active version inside the caller's transaction (the journey's row
+ * locked): a concept becomes active, an active journey's draft is frozen as a new version. People running
+ * an older version move to the new one; those on a step it no longer has go where `moves` says. Writes 'journey.published' in the
+ * Logboek. Answers the version's id.
+ */
+export async function publishInTransaction(
+  tx: Database,
+  environmentId: string,
+  id: string,
+  graph: JourneyGraph,
+  moves: Record<string, string>,
+  now: Date,
+  actor: LogActor,
+): Promise<string> {
+  const [locked] = await tx
+    .select({ id: journeys.id, name: journeys.name })
+    .from(journeys)
+    .where(eq(journeys.id, id))
+    .for('update');
+  if (!locked) throw unknownJourney();
+  const stranded = await strandedSteps(tx, id, graph, moves);
+  const [{ number }] = rowsOf<{ number: number }>(
+    await tx.execute(
+      sql`SELECT coalesce(max(number), 0) + 1 AS number FROM journey_versions WHERE journey_id = ${id}`,
+    ),
+  );
+  const [created] = await tx
+    .insert(journeyVersions)
+    .values({ journeyId: id, number, graph })
+    .returning({ id: journeyVersions.id });
+  for (const step of stranded) {
+    // Moved people start the chosen step afresh (a wait there is computed from now).
+    await tx.execute(sql`UPDATE journey_enrollments SET current_step_id = ${moves[step]}, wait_until = NULL,
+                           next_run_at = ${now.toISOString()}
+                         WHERE journey_id = ${id} AND state = 'Actief' AND current_step_id = ${step}`);
+  }
+  await tx.execute(
+    sql`UPDATE journey_enrollments SET version_id = ${created.id} WHERE journey_id = ${id} AND state = 'Actief'`,
+  );
+  await tx
+    .update(journeys)
+    .set({ activeVersionId: created.id, draft: null, state: 'Actief', lastError: null })
+    .where(eq(journeys.id, id));
+  await recordInLog(tx, {
+    environmentId,
+    actor,
+    kind: 'journey.published',
+    resource: { type: 'journey', id, label: locked.name },
+    detail: `Versie ${number}`,
+  });
+  return created.id;
 }
 
 /** Pause (people stay where they are), resume, or stop (everyone leaves). */

@@ -7,10 +7,13 @@ import {
   ApprovalRequestsQuery,
   ApprovalReview,
   ApprovalSetting,
+  ApprovalSettingBody,
   CreateApprovalRequestBody,
   RejectApprovalBody,
 } from '../contract/approval';
-import { environmentParams, errorResponses } from '../contract/common';
+import { Type } from '@sinclair/typebox';
+import { Uuid, environmentParams, errorResponses } from '../contract/common';
+import { Journey, PublishJourneyBody } from '../contract/journeys';
 import { DeliveryJob } from '../contract/publications';
 import { mailApprovers, mailRejection, type ApprovalMailContext } from '../approval/approvalMails';
 import {
@@ -21,6 +24,7 @@ import {
   rejectRequest,
   requestApproval,
   requestChoice,
+  requestJourneyPublish,
 } from '../approval/approvalRequests';
 import { approvalSettingOf, setApprovalSetting } from '../approval/approvalSettings';
 import { checkDelivery } from '../publications/deliverChecks';
@@ -46,7 +50,8 @@ export const approvalRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         summary:
-          "The environment's 'Goedkeuring': from how many recipients a send needs approval (null: off).",
+          "The environment's 'Goedkeuring': from how many recipients a send needs approval (null: off), and " +
+          'whether publishing a journey does.',
         tags,
         'x-extension': true,
         response: { 200: ApprovalSetting, ...errorResponses(401, 403) },
@@ -59,10 +64,10 @@ export const approvalRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/approval-settings',
     {
       schema: {
-        summary: "Sets the environment's 'Goedkeuring'.",
+        summary: "Sets the environment's 'Goedkeuring' (`journeys` left out stays as it was).",
         tags,
         'x-extension': true,
-        body: ApprovalSetting,
+        body: ApprovalSettingBody,
         response: { 200: ApprovalSetting, ...errorResponses(400, 401, 403) },
       },
     },
@@ -88,6 +93,35 @@ export const approvalRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { environmentId, user } = request;
       const id = await requestApproval(app.db, environmentId, user.id, request.body, { catcher: catcher() });
+      const created = await getApprovalRequest(app.db, environmentId, id, user.id);
+      await mailApprovers(mailContext(request.log), environmentId, created, user.id);
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.post(
+    '/journeys/:id/approvalrequests',
+    {
+      schema: {
+        summary:
+          "Asks approval to publish (or activate) a journey, while 'Goedkeuring' covers journeys (409 when not); " +
+          'checked as publishing is. The members who may approve are mailed. Answers the request.',
+        tags,
+        'x-extension': true,
+        params: environmentParams({ id: Uuid }),
+        body: PublishJourneyBody,
+        response: { 201: ApprovalRequest, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const { environmentId, user } = request;
+      const id = await requestJourneyPublish(
+        app.db,
+        environmentId,
+        user.id,
+        request.params.id,
+        request.body.moves ?? {},
+      );
       const created = await getApprovalRequest(app.db, environmentId, id, user.id);
       await mailApprovers(mailContext(request.log), environmentId, created, user.id);
       return reply.status(201).send(created);
@@ -146,11 +180,12 @@ export const approvalRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         summary:
-          "What the send would be now: the deliver check's recipients, blockers and warnings, and the From line.",
+          "What the send would be now: the deliver check's recipients, blockers and warnings, and the From line " +
+          '(409 for a request to publish a journey).',
         tags,
         'x-extension': true,
         params: environmentParams(ApprovalRequestParams.properties),
-        response: { 200: ApprovalReview, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: ApprovalReview, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
@@ -175,21 +210,22 @@ export const approvalRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         summary:
-          "Approves a request and creates its delivery job, once (409 when decided or void; 403 for one's own " +
-          'request). Answers the job.',
+          'Approves a request and creates its delivery job or publishes its journey, once (409 when decided or ' +
+          "void; 403 for one's own request). Answers the job, or the journey as published.",
         tags,
         'x-extension': true,
         params: environmentParams(ApprovalRequestParams.properties),
-        response: { 200: DeliveryJob, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: Type.Union([DeliveryJob, Journey]), ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
-      const job = await approveRequest(app.db, request.environmentId, request.params.id, request.user.id, {
+      const made = await approveRequest(app.db, request.environmentId, request.params.id, request.user.id, {
         catcher: catcher(),
       });
+      if ('journey' in made) return made.journey;
       // Were this lost (a crash right here), the worker's sweep queues the planned job anyway.
-      await app.delivery.enqueue(job.id, new Date(job.scheduledAt));
-      return job;
+      await app.delivery.enqueue(made.job.id, new Date(made.job.scheduledAt));
+      return made.job;
     },
   );
 

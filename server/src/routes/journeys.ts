@@ -108,7 +108,8 @@ export const journeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/journeys/:id/publish',
     {
       schema: schema(
-        'Activates the journey, or publishes its draft; `moves` says where people on removed steps go.',
+        'Activates the journey, or publishes its draft; `moves` says where people on removed steps go. 409 ' +
+          "while 'Goedkeuring' covers journeys (ask with POST /journeys/{id}/approvalrequests).",
         {
           params: JourneyParams,
           body: PublishJourneyBody,
@@ -117,7 +118,14 @@ export const journeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ),
     },
     async (request) =>
-      publishJourney(app.db, request.environmentId, request.params.id, request.body.moves ?? {}, now()),
+      publishJourney(
+        app.db,
+        request.environmentId,
+        request.params.id,
+        request.body.moves ?? {},
+        now(),
+        logActorOf(request),
+      ),
   );
   for (const [action, state] of [
     ['pause', 'Gepauzeerd'],

@@ -18,7 +18,7 @@ import { usePublication } from '../publications/usePublication';
 export function ApprovalReviewSection({ record }: { record: ApprovalRequest }) {
   const translate = useTranslate();
   const review = useDeclaredQuery('approvals', 'review', { id: record.id });
-  const publication = usePublication(record.publicationId);
+  const publication = usePublication(record.publicationId ?? undefined);
   return (
     <Stack sx={{ gap: 2 }}>
       <Card variant="outlined" component="section" aria-labelledby="approval-review-title">
@@ -57,7 +57,7 @@ export function ApprovalReviewSection({ record }: { record: ApprovalRequest }) {
         </CardContent>
       </Card>
       {publication.data ? (
-        <PublicationPreview publication={publication.data} templateId={record.publicationTemplateId} />
+        <PublicationPreview publication={publication.data} templateId={record.publicationTemplateId ?? undefined} />
       ) : null}
     </Stack>
   );

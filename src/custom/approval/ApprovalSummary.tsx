@@ -3,7 +3,7 @@ import { useGetOne, useTranslate } from 'react-admin';
 import { singletonRecordId } from '../../declarative/recordId';
 import type { ApprovalSettingRecord } from '../../resources/approvalSettings';
 
-/** The settings overview's 'Goedkeuring' card: off, or from how many recipients. */
+/** The settings overview's 'Goedkeuring' card: off, or from how many recipients; and for journeys. */
 export function ApprovalSummary() {
   const translate = useTranslate();
   const { data } = useGetOne<ApprovalSettingRecord>('approvalSettings', {
@@ -17,6 +17,7 @@ export function ApprovalSummary() {
         : translate('app.approval.settings.summary_on', {
             count: data.minRecipients.toLocaleString('nl-NL'),
           })}
+      {data.journeys ? ` ${translate('app.approval.settings.summary_journeys')}` : null}
     </Typography>
   );
 }

@@ -1,3 +1,4 @@
+import type { ApprovalRequest } from '@contract/approval';
 import type { Journey, JourneyGraph } from '@contract/journeys';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -53,10 +54,13 @@ export function JourneyEditor({ record }: { record: Journey }) {
       refused(error);
     }
   };
-  const publish = async () => {
+  /** Publishes, or asks approval to (answering the request) while 'Goedkeuring' covers journeys. */
+  const publish = async (): Promise<ApprovalRequest | undefined> => {
     setProblem(undefined);
     if (dirty) await save();
-    await dataProvider.action('journeys', 'publish', { id: record.id, data: { moves } });
+    const call = record.publishNeedsApproval ? 'requestApproval' : 'publish';
+    const answer = await dataProvider.action('journeys', call, { id: record.id, data: { moves } });
+    return record.publishNeedsApproval ? (answer.data as ApprovalRequest) : undefined;
   };
   const stepIds = new Set(graph.steps.map((step) => step.id));
   const stranded = counts.filter((count) => count.now > 0 && !stepIds.has(count.stepId));

@@ -1,15 +1,18 @@
+import type { ApprovalRequest } from '@contract/approval';
 import type { Journey } from '@contract/journeys';
 import Button from '@mui/material/Button';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
 import { ConfirmedRun } from '../../declarative/ConfirmedRun';
 import { DeniedButton } from '../../declarative/DeniedButton';
 import { useCallAccess } from '../../declarative/useDeclaredAccess';
 
 /**
  * 'Activeren' (a concept) or 'Publiceren' (the edits of a running journey), after the one confirmation:
- * from then on the journey sends mail to real people. `publish` saves unsaved edits first. A Redacteur
- * sees it disabled with the reason; a Lezer does not see it.
+ * from then on the journey sends mail to real people. `publish` saves unsaved edits first. While
+ * 'Goedkeuring' covers journeys it asks approval instead (open to a Redacteur too) and goes to the
+ * request's page. Without that a Redacteur sees it disabled with the reason; a Lezer does not see it.
  */
 export function PublishButton({
   journey,
@@ -18,15 +21,21 @@ export function PublishButton({
   onRefused,
 }: {
   journey: Journey;
-  publish(): Promise<unknown>;
+  /** Publishes, or answers the approval request it made. */
+  publish(): Promise<ApprovalRequest | undefined>;
   onPublished(): void;
   /** A refusal shows on the page, beside what was typed. */
   onRefused(error: unknown): void;
 }) {
   const translate = useTranslate();
+  const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
+  const asked = useRef<ApprovalRequest | undefined>(undefined);
   const concept = journey.state === 'Concept';
-  const access = useCallAccess('journeys', 'publish', { reason: 'app.journeys.states.publish_denied' });
+  const asks = journey.publishNeedsApproval;
+  const access = useCallAccess('journeys', asks ? 'requestApproval' : 'publish', {
+    reason: 'app.journeys.states.publish_denied',
+  });
   const text = translate(concept ? 'app.journeys.states.activate' : 'app.journeys.states.publish');
   if (!access.shown) return null;
   if (access.deniedReason)
@@ -39,12 +48,35 @@ export function PublishButton({
       <ConfirmedRun
         isOpen={confirming}
         title={concept ? 'app.journeys.states.activate_title' : 'app.journeys.states.publish_title'}
-        content={concept ? 'app.journeys.states.activate_content' : 'app.journeys.states.publish_content'}
-        confirm={concept ? 'app.journeys.states.activate' : 'app.journeys.states.publish'}
+        content={
+          asks
+            ? 'app.journeys.states.ask_approval_content'
+            : concept
+              ? 'app.journeys.states.activate_content'
+              : 'app.journeys.states.publish_content'
+        }
+        confirm={
+          asks
+            ? 'app.journeys.states.ask_approval'
+            : concept
+              ? 'app.journeys.states.activate'
+              : 'app.journeys.states.publish'
+        }
         translateOptions={{ name: journey.name }}
-        run={publish}
-        onDone={onPublished}
-        successMessage={concept ? 'app.journeys.states.activated' : 'app.journeys.states.published'}
+        run={async () => {
+          asked.current = await publish();
+        }}
+        onDone={() => {
+          onPublished();
+          if (asked.current) navigate(`/approvals/${asked.current.id}`);
+        }}
+        successMessage={
+          asks
+            ? 'app.journeys.states.approval_asked'
+            : concept
+              ? 'app.journeys.states.activated'
+              : 'app.journeys.states.published'
+        }
         onFailure={(error) => {
           onRefused(error);
           return true;

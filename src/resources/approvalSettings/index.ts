@@ -12,7 +12,8 @@ const asRecord = (answer: unknown): ApprovalSettingRecord => {
 
 /**
  * The environment's 'Goedkeuring' (issue 39): off, or from how many recipients a send waits for another
- * member's approval. A page under /settings/ with a card on the settings overview.
+ * member's approval, and whether publishing a journey does. A page under /settings/ with a card on the
+ * settings overview.
  */
 export const approvalSettings = defineResource<ApprovalSettingRecord>()({
   name: 'approvalSettings',
@@ -21,7 +22,12 @@ export const approvalSettings = defineResource<ApprovalSettingRecord>()({
   api: {
     getOne: { method: 'GET', path: '/approval-settings', response: asRecord },
     actions: {
-      save: { method: 'PUT', path: '/approval-settings', body: ['minRecipients'], response: asRecord },
+      save: {
+        method: 'PUT',
+        path: '/approval-settings',
+        body: ['minRecipients', 'journeys'],
+        response: asRecord,
+      },
     },
   },
   fields: [
@@ -42,6 +48,12 @@ export const approvalSettings = defineResource<ApprovalSettingRecord>()({
         minValue(1, 'app.approval.settings.min_positive'),
       ],
     },
+    {
+      source: 'journeys',
+      label: 'app.approval.settings.fields.journeys',
+      helperText: 'app.approval.settings.help.journeys',
+      kind: 'boolean',
+    },
   ],
   views: {
     forms: {
@@ -50,9 +62,10 @@ export const approvalSettings = defineResource<ApprovalSettingRecord>()({
         title: 'app.approval.settings.title',
         description: 'app.approval.settings.intro',
         back: { to: '/settings/', label: 'app.settings.back' },
-        fields: ['required', 'minRecipients'],
-        transform: ({ required: on, minRecipients }) => ({
+        fields: ['required', 'minRecipients', 'journeys'],
+        transform: ({ required: on, minRecipients, journeys }) => ({
           minRecipients: on ? Number(minRecipients) : null,
+          journeys: journeys === true,
         }),
         save: { action: 'save' },
         successMessage: 'app.approval.settings.saved',
@@ -60,6 +73,6 @@ export const approvalSettings = defineResource<ApprovalSettingRecord>()({
     },
   },
   pages: [{ path: '/settings/approval', form: 'approval' }],
-  // Whether a send needs approval follows the setting.
-  invalidates: ['publications'],
+  // Whether a send or a journey's publishing needs approval follows the setting.
+  invalidates: ['publications', 'journeys'],
 });

@@ -11,16 +11,46 @@ import { defineResource } from '../../declarative/resourceDeclaration';
 const approval = () => import('../../custom/approval');
 const ApprovalBadge = lazyView(approval, 'ApprovalBadge');
 const ApprovalReviewSection = lazyView(approval, 'ApprovalReviewSection');
+const ApprovalJourneySection = lazyView(approval, 'ApprovalJourneySection');
 
 const waiting = (request: ApprovalRequest) => request.state === 'Wacht op goedkeuring';
+const isSend = (request: ApprovalRequest) => request.kind === 'send';
+const isJourney = (request: ApprovalRequest) => request.kind === 'journey';
 const open = (request: ApprovalRequest) => waiting(request) || request.state === 'Vervallen';
 const approversText = (request: ApprovalRequest) =>
   request.approvers.length > 0 ? request.approvers.join(', ') : 'app.approval.detail.nobody';
 
+/** 'Goedkeuren' of one kind of request, saying what approving it does. */
+function approveAction(
+  kind: (request: ApprovalRequest) => boolean,
+  content: string,
+  successMessage: string,
+) {
+  return {
+    label: 'app.approval.detail.approve',
+    icon: ThumbUpOutlinedIcon,
+    variant: 'contained' as const,
+    when: (request: ApprovalRequest) => kind(request) && open(request),
+    unavailable: (request: ApprovalRequest) => request.notDecidableReason ?? undefined,
+    // A Redacteur who asked for approval sees why they cannot approve; a Lezer sees no action.
+    whenDenied: { reason: 'app.approval.detail.approve_denied' },
+    run: {
+      action: 'approve' as const,
+      confirm: {
+        title: 'app.approval.detail.approve_title',
+        content,
+        confirmLabel: 'app.approval.detail.approve',
+      },
+      successMessage,
+    },
+  };
+}
+
 /**
  * Approval requests ('Goedkeuring', issue 39): the list 'Goed te keuren' with a count badge in the
  * sidebar, and a request's page with what would go out (preview, audience, count, checks, sender,
- * moment) and 'Goedkeuren' or 'Afwijzen' (with a reason) for a member who may decide it.
+ * moment) or, for publishing a journey, the journey (its start and steps), and 'Goedkeuren' or
+ * 'Afwijzen' (with a reason) for a member who may decide it.
  */
 export const approvals = defineResource<ApprovalRequest>()({
   name: 'approvals',
@@ -99,15 +129,23 @@ export const approvals = defineResource<ApprovalRequest>()({
       summary: [
         {
           label: 'app.approval.detail.publication',
-          values: (request) => ({ name: request.publicationName }),
+          when: isSend,
+          values: (request) => ({ name: request.publicationName ?? '—' }),
+        },
+        {
+          label: 'app.approval.detail.journey',
+          when: isJourney,
+          values: (request) => ({ name: request.journeyName ?? '—' }),
         },
         {
           label: 'app.approval.detail.audience',
+          when: isSend,
           values: (request) => ({ name: request.audienceName ?? '—' }),
         },
         {
           label: 'app.approval.detail.recipients',
-          values: (request) => ({ count: request.recipientCount.toLocaleString('nl-NL') }),
+          when: isSend,
+          values: (request) => ({ count: (request.recipientCount ?? 0).toLocaleString('nl-NL') }),
         },
         {
           label: 'app.approval.detail.requested',
@@ -116,10 +154,13 @@ export const approvals = defineResource<ApprovalRequest>()({
             moment: formatMoment(request.requestedAt),
           }),
         },
-        { label: 'app.approval.detail.moment_now', when: (request) => request.scheduledAt === null },
+        {
+          label: 'app.approval.detail.moment_now',
+          when: (request) => isSend(request) && request.scheduledAt === null,
+        },
         {
           label: 'app.approval.detail.moment_planned',
-          when: (request) => request.scheduledAt !== null,
+          when: (request) => isSend(request) && request.scheduledAt !== null,
           values: (request) => ({ moment: request.scheduledAt ? formatMoment(request.scheduledAt) : '' }),
         },
         {
@@ -149,24 +190,12 @@ export const approvals = defineResource<ApprovalRequest>()({
       notice: (request) =>
         request.state === 'Vervallen' ? (request.notDecidableReason ?? undefined) : undefined,
       actions: [
-        {
-          label: 'app.approval.detail.approve',
-          icon: ThumbUpOutlinedIcon,
-          variant: 'contained',
-          when: open,
-          unavailable: (request) => request.notDecidableReason ?? undefined,
-          // A Redacteur who asked for approval sees why they cannot approve; a Lezer sees no action.
-          whenDenied: { reason: 'app.approval.detail.approve_denied' },
-          run: {
-            action: 'approve',
-            confirm: {
-              title: 'app.approval.detail.approve_title',
-              content: 'app.approval.detail.approve_content',
-              confirmLabel: 'app.approval.detail.approve',
-            },
-            successMessage: 'app.approval.detail.approved_message',
-          },
-        },
+        approveAction(isSend, 'app.approval.detail.approve_content', 'app.approval.detail.approved_message'),
+        approveAction(
+          isJourney,
+          'app.approval.detail.approve_journey_content',
+          'app.approval.detail.approved_journey_message',
+        ),
         {
           label: 'app.approval.detail.reject',
           icon: ThumbDownOutlinedIcon,
@@ -179,8 +208,16 @@ export const approvals = defineResource<ApprovalRequest>()({
           when: (request) => request.jobId !== null,
           to: (request) => `/jobs/${request.jobId}`,
         },
+        {
+          label: 'app.approval.detail.to_journey',
+          when: (request) => request.journeyId !== null,
+          to: (request) => `/journeys/${request.journeyId}`,
+        },
       ],
-      sections: [{ component: ApprovalReviewSection, when: open }],
+      sections: [
+        { component: ApprovalReviewSection, when: (request) => isSend(request) && open(request) },
+        { component: ApprovalJourneySection, when: isJourney },
+      ],
       notFound: 'app.approval.detail.not_found',
       maxWidth: 1100,
     },
@@ -207,6 +244,6 @@ export const approvals = defineResource<ApprovalRequest>()({
   },
   routes: { list: '/approvals/', show: '/approvals/:id' },
   menu: { label: 'app.menu.approvals', icon: FactCheckOutlinedIcon, order: 55, badge: ApprovalBadge },
-  // An approval creates the delivery job.
-  invalidates: ['jobs'],
+  // An approval creates the delivery job, or publishes the journey.
+  invalidates: ['jobs', 'journeys'],
 });

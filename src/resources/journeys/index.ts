@@ -1,3 +1,4 @@
+import type { ApprovalRequest } from '@contract/approval';
 import type { Journey } from '@contract/journeys';
 import RouteOutlinedIcon from '@mui/icons-material/RouteOutlined';
 import { required } from 'react-admin';
@@ -29,6 +30,12 @@ export const journeys = defineResource<Journey>()({
     delete: { method: 'DELETE', path: '/journeys/{id}' },
     actions: {
       publish: { method: 'POST', path: '/journeys/{id}/publish', body: ['moves'] },
+      // 'Publiceren' while 'Goedkeuring' covers journeys: a request another member approves.
+      requestApproval: answers<ApprovalRequest>({
+        method: 'POST',
+        path: '/journeys/{id}/approvalrequests',
+        body: ['moves'],
+      }),
       pause: { method: 'POST', path: '/journeys/{id}/pause' },
       resume: { method: 'POST', path: '/journeys/{id}/resume' },
       stop: { method: 'POST', path: '/journeys/{id}/stop' },

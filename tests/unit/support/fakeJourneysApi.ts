@@ -33,6 +33,7 @@ export function journey(overrides: Partial<Journey> & Pick<Journey, 'id' | 'name
     activePeople: 0,
     lastError: null,
     createdAt: '2025-03-01T09:00:00.000Z',
+    publishNeedsApproval: false,
     ...overrides,
   };
 }
