@@ -62,7 +62,7 @@ describe('cross-environment sweep', () => {
     onlyB = [...harvestedIds(inB)].filter((id) => !idsOfA.has(id) && id !== b);
     // Every documented read, twice, plus a record of every kind: 26 s on PGlite on a quiet machine, so a
     // limit with room for a machine that also runs other suites.
-  }, 300_000);
+  }, 600_000);
   afterAll(async () => {
     await server?.close();
   });
