@@ -101,6 +101,8 @@ describe('leaving a publication page with a refused block edit', { timeout: 60_0
       const path = request.path.replace('/api/1/env-1', '');
       if (path === '/publications/publication-1') return jsonAnswer(publication);
       if (path === '/publications/publication-1/blocks') return jsonAnswer({ data: [block], total: 1 });
+      // No content variants (GET …/variants answers an array).
+      if (path === '/publications/publication-1/variants') return jsonAnswer([]);
       if (path === `/publicationtypes/${type.id}`) return jsonAnswer(type);
       if (path.startsWith('/publications/') && path.endsWith('/render'))
         return jsonAnswer({ html: '', text: '' });

@@ -61,6 +61,8 @@ function fakeApi(deliverCheck: DeliverCheck) {
     if (request.method !== 'GET') return jsonAnswer({ status: 403, message: 'Geweigerd' }, { status: 403 });
     if (path === '/publications/publication-1') return jsonAnswer(publication);
     if (path === '/publications/publication-1/blocks') return jsonAnswer({ data: [block], total: 1 });
+    // No content variants (GET …/variants answers an array).
+    if (path === '/publications/publication-1/variants') return jsonAnswer([]);
     if (path === '/publications/publication-1/blocks/b1') return jsonAnswer(block);
     if (path === '/publications/publication-1/deliver-check') return jsonAnswer(deliverCheck);
     if (path === `/publicationtypes/${type.id}`) return jsonAnswer(type);
