@@ -1,6 +1,6 @@
 // The reference of `npm run bench:tracking`: the least a Fastify server can do for the tracking
 // endpoints, in its own process. Like the platform's server: Fastify with `http2` and `allowHTTP1` on
-// the same certificate (TLS_DIR), the same 43-byte GIF for `GET /t/o/{file}` and the same 302 for
+// the same certificate (TLS_DIR), the same 42-byte GIF for `GET /t/o/{file}` and the same 302 for
 // `GET /t/c/{token}`, with the same headers (the bench compares the header names of both before it
 // measures). No token check, no event, no rate limit, no log: what those cost is what the ratio shows.
 // Prints "ready" on standard output once it listens on PORT.
