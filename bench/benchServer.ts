@@ -41,7 +41,8 @@ export async function startServerProcess(
   // BENCH_BUILT_SERVER=1: the bundle of `npm run build` (as `npm run serve`), without tsx compiling in-process.
   const entry = process.env.BENCH_BUILT_SERVER
     ? ['dist-server/main.js']
-    : ['--import', 'tsx', 'server/src/main.ts'];
+    : // BENCH_SERVER_ENTRY: another server's source to start, e.g. an older commit's `git archive` (before/after).
+      ['--import', 'tsx', process.env.BENCH_SERVER_ENTRY ?? 'server/src/main.ts'];
   // Both run with the memory settings of `npm run serve` (its environment and node options).
   const serve = serveCommand();
   // BENCH_SERVER_NODE_ARGS: extra node options for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.

@@ -43,7 +43,7 @@ import { sendingRoutes } from './routes/sending';
 import { journeyRoutes } from './routes/journeys';
 import { approvalRoutes } from './routes/approval';
 import { unsubscribeRoutes } from './routes/unsubscribe';
-import { trackingRoutes } from './routes/tracking';
+import { answerTrackingRequests } from './routes/tracking';
 import { analyticsRoutes } from './routes/analytics';
 import { publicArchiveRoutes } from './routes/publicArchive';
 import { publicArchiveSettingRoutes } from './routes/publicArchiveSetting';
@@ -193,7 +193,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     refuseNonFiniteNumbers(app);
     refuseUndeclaredContentTypes(app);
     registerTextRule(app, { exceptUnder: providerMountPath });
-    await registerRateLimiting(app);
+    const rateLimitRedis = await registerRateLimiting(app);
+    // The open pixel and click redirect, answered before Fastify (routes/tracking.ts).
+    answerTrackingRequests(app, { tracking, redis: rateLimitRedis?.redis });
     await registerCompression(app);
     app.addSchema(ApiErrorBody);
     await registerOpenApi(app);
@@ -211,7 +213,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(publicSignUpRoutes);
     await app.register(preferenceRoutes);
     await app.register(personalDataRoutes);
-    await app.register(trackingRoutes);
     await identity.register(app);
     await registerConsole(app, config);
     return { app, tls };

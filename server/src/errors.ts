@@ -37,7 +37,7 @@ export const conflict = (message: string) => new ApiError(409, message);
 export const payloadTooLarge = (message = 'Het bestand of de aanvraag is te groot.') =>
   new ApiError(413, message);
 
-const internalErrorMessage = 'Er is een onverwachte fout opgetreden. Probeer het later opnieuw.';
+export const internalErrorMessage = 'Er is een onverwachte fout opgetreden. Probeer het later opnieuw.';
 
 /** Dutch messages for the framework's own client errors (anything else 4xx gets a generic text). */
 const frameworkMessages: Record<string, string> = {

@@ -15,7 +15,11 @@ describe('rate limits of the public reads', () => {
   let server: TestServer;
 
   beforeAll(async () => {
-    server = await startTestServer({ HEALTH_RATE_LIMIT: '5', ENVIRONMENT_INFO_RATE_LIMIT: '3' });
+    server = await startTestServer({
+      HEALTH_RATE_LIMIT: '5',
+      ENVIRONMENT_INFO_RATE_LIMIT: '3',
+      TRACKING_RATE_LIMIT: '4',
+    });
   });
   afterAll(async () => {
     await server?.close();
@@ -32,6 +36,24 @@ describe('rate limits of the public reads', () => {
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual({ status: 429, message: expect.stringMatching(/^Te veel verzoeken/) });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  // The tracking endpoints are answered before Fastify (routes/tracking.ts), with a limit of their own.
+  it('answers the open pixel and the click redirect 4 times a minute per address together, then a Dutch 429', async () => {
+    const pixel = await server.api('GET', '/t/o/nagemaakt.gif');
+    expect(pixel.status).toBe(200);
+    expect(pixel.headers['content-type']).toBe('image/gif');
+    expect(pixel.headers['x-content-type-options']).toBe('nosniff');
+    expect((await server.api('HEAD', '/t/o/nagemaakt.gif')).status).toBe(200);
+    expect((await server.api('GET', '/t/c/nagemaakt')).status).toBe(404);
+    expect((await server.api('GET', '/t/c/nagemaakt?utm=x')).status).toBe(404);
+    for (const path of ['/t/o/nagemaakt.gif', '/t/c/nagemaakt']) {
+      const refused = await server.api<ErrorBody>('GET', path);
+      expect(refused.status).toBe(429);
+      expect(refused.body).toEqual({ status: 429, message: expect.stringMatching(/^Te veel verzoeken/) });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.headers['cache-control']).toContain('no-store');
+    }
   });
 
   it('defaults to limits a load balancer and the console stay far below', () => {

@@ -19,6 +19,7 @@ describe('rate limits shared through Redis', () => {
       REDIS_PREFIX: `test-${randomBytes(6).toString('hex')}:`,
       HEALTH_RATE_LIMIT: '6',
       UNKNOWN_PATH_RATE_LIMIT: '4',
+      TRACKING_RATE_LIMIT: '4',
     };
     a = await startTestServer(shared);
     b = await startTestServer(shared);
@@ -45,5 +46,14 @@ describe('rate limits shared through Redis', () => {
     expect(statuses).toEqual([404, 404, 404, 404]);
     expect((await a.api('GET', '/bestaat-niet')).status).toBe(429);
     expect((await b.api('DELETE', '/api/1/bestaat-niet')).status).toBe(429);
+  });
+
+  it('counts opens and clicks together, before Fastify too (routes/tracking.ts)', async () => {
+    const statuses: number[] = [];
+    for (const server of [a, b]) statuses.push((await server.api('GET', '/t/o/nagemaakt.gif')).status);
+    for (const server of [a, b]) statuses.push((await server.api('GET', '/t/c/nagemaakt')).status);
+    expect(statuses).toEqual([200, 200, 404, 404]);
+    expect((await a.api('GET', '/t/o/nagemaakt.gif')).status).toBe(429);
+    expect((await b.api('GET', '/t/c/nagemaakt')).status).toBe(429);
   });
 });

@@ -1,6 +1,7 @@
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { isMachineClick, isMachineOpen, RecentClicks } from '../../server/src/analytics/classifier';
-import { signTrackingToken, verifyTrackingToken } from '../../server/src/analytics/trackingToken';
+import { hmacSha256, signTrackingToken, verifyTrackingToken } from '../../server/src/analytics/trackingToken';
 
 const settings = { scannerSeconds: 10, burstMs: 2000 };
 const chrome =
@@ -106,5 +107,24 @@ describe('tracking tokens', () => {
       }
       expect(verifyTrackingToken(Buffer.alloc(32, 4), token)).toBeUndefined();
     }
+  });
+
+  it('signs with HMAC-SHA256: the same bytes as createHmac for any key and message length', () => {
+    for (const keyLength of [0, 1, 32, 64, 65, 100])
+      for (const message of [
+        '',
+        'track:abc',
+        'x'.repeat(127),
+        'é'.repeat(64),
+        'y'.repeat(129),
+        'z'.repeat(500),
+      ]) {
+        const key = Buffer.alloc(keyLength, keyLength + 7);
+        // Twice: the second call reuses the key's pads.
+        for (let round = 0; round < 2; round++)
+          expect(hmacSha256(key, message).toString('hex')).toBe(
+            createHmac('sha256', key).update(message).digest('hex'),
+          );
+      }
   });
 });

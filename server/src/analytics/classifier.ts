@@ -28,12 +28,26 @@ export interface ClickFacts {
   previousOtherLinkAt: number | undefined;
 }
 
+/** isbot's verdict per user agent: its pattern costs more than the rest of a click; agents repeat. */
+const botAgents = new Map<string, boolean>();
+const botAgentLimit = 10_000;
+
+function isBotAgent(agent: string): boolean {
+  let verdict = botAgents.get(agent);
+  if (verdict === undefined) {
+    verdict = isbot(agent);
+    if (botAgents.size >= botAgentLimit) botAgents.clear();
+    botAgents.set(agent, verdict);
+  }
+  return verdict;
+}
+
 export function isMachineClick(
   facts: ClickFacts,
   settings: Pick<AnalyticsSettings, 'scannerSeconds' | 'burstMs'>,
 ): boolean {
   const agent = facts.userAgent ?? '';
-  if (agent === '' || isbot(agent)) return true;
+  if (agent === '' || isBotAgent(agent)) return true;
   if (facts.at.getTime() - facts.sentAt * 1000 < settings.scannerSeconds * 1000) return true;
   return (
     facts.previousOtherLinkAt !== undefined &&
@@ -42,8 +56,9 @@ export function isMachineClick(
 }
 
 /**
- * The last click per message, to see several links clicked within the burst window. Bounded: the oldest
- * entries go first, so a flood of tokens cannot grow memory.
+ * The last click per message, to see several links clicked within the burst window. Bounded: the entries
+ * noted first go first, so a flood of tokens cannot grow memory. A message's entry is updated in place
+ * (no allocation per click: every click of every message passes here).
  */
 export class RecentClicks {
   private readonly entries = new Map<string, { position: number; at: number }>();
@@ -52,9 +67,14 @@ export class RecentClicks {
   /** The time of this message's previous click on a different link, and remembers this one. */
   note(messageKey: string, position: number, at: number): number | undefined {
     const previous = this.entries.get(messageKey);
-    this.entries.delete(messageKey);
+    if (previous) {
+      const otherLinkAt = previous.position !== position ? previous.at : undefined;
+      previous.position = position;
+      previous.at = at;
+      return otherLinkAt;
+    }
     this.entries.set(messageKey, { position, at });
     if (this.entries.size > this.limit) this.entries.delete(this.entries.keys().next().value!);
-    return previous && previous.position !== position ? previous.at : undefined;
+    return undefined;
   }
 }

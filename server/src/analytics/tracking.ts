@@ -13,7 +13,8 @@ import {
 } from './trackingToken';
 
 // What the public tracking endpoints do (routes/tracking.ts): check the token, classify, queue the event.
-// Jobs and link targets are cached (bounded), so a hit costs an HMAC and, once per job, two lookups.
+// Jobs and link targets are cached (bounded), so a hit costs an HMAC and, once per job, two lookups;
+// once the key and the job are at hand nothing is awaited.
 
 export interface Tracking {
   key(): Promise<Buffer>;
@@ -35,22 +36,24 @@ function remember<V>(cache: Map<string, V>, key: string, value: V): V {
 
 export function createTracking(db: Database, settings: AnalyticsSettings): Tracking {
   let key: Promise<Buffer> | undefined;
-  const trackingKey = () => (key ??= serverSecret(db, trackingKeyName));
+  let loadedKey: Buffer | undefined;
+  const trackingKey = () => (key ??= serverSecret(db, trackingKeyName).then((value) => (loadedKey = value)));
   const writer = createEventWriter(db);
   const jobs = new Map<string, { environmentId: string; mode: string } | null>();
   const links = new Map<string, string | null>();
   const recent = new RecentClicks();
 
-  const jobOf = async (jobId: string) => {
-    if (jobs.has(jobId)) return jobs.get(jobId)!;
+  const loadJob = async (jobId: string) => {
     const [row] = await db
       .select({ environmentId: trackedJobs.environmentId, mode: trackedJobs.mode })
       .from(trackedJobs)
       .where(eq(trackedJobs.jobId, jobId));
     return remember(jobs, jobId, row ?? null);
   };
-  const claimOf = async (token: string): Promise<TrackingClaim | undefined> =>
-    token.length <= maxTrackingTokenLength ? verifyTrackingToken(await trackingKey(), token) : undefined;
+  /** The cached job (null: not tracked), or its loading. */
+  const jobOf = (jobId: string) => jobs.get(jobId) ?? (jobs.has(jobId) ? null : loadJob(jobId));
+  const claimOf = (token: string, key: Buffer): TrackingClaim | undefined =>
+    token.length <= maxTrackingTokenLength ? verifyTrackingToken(key, token) : undefined;
   const messageKeyOf = (claim: TrackingClaim) =>
     claim.key.kind === 'anonymous' ? `a:${claim.key.value}` : `r:${claim.key.recipientId}`;
   const recipientOf = (claim: TrackingClaim) =>
@@ -60,9 +63,10 @@ export function createTracking(db: Database, settings: AnalyticsSettings): Track
     key: trackingKey,
     writer,
     async open(token, userAgent, at) {
-      const claim = await claimOf(token);
+      const claim = claimOf(token, loadedKey ?? (await trackingKey()));
       if (!claim || claim.position !== -1) return false;
-      const job = await jobOf(claim.jobId);
+      const cached = jobOf(claim.jobId);
+      const job = cached instanceof Promise ? await cached : cached;
       if (!job) return false;
       writer.add({
         environmentId: job.environmentId,
@@ -77,7 +81,7 @@ export function createTracking(db: Database, settings: AnalyticsSettings): Track
       return true;
     },
     async click(token, userAgent, at, record) {
-      const claim = await claimOf(token);
+      const claim = claimOf(token, loadedKey ?? (await trackingKey()));
       if (!claim || claim.position < 0) return undefined;
       const linkKey = `${claim.jobId} ${claim.position}`;
       let url = links.get(linkKey);
@@ -88,7 +92,8 @@ export function createTracking(db: Database, settings: AnalyticsSettings): Track
           .where(and(eq(trackedLinks.jobId, claim.jobId), eq(trackedLinks.position, claim.position)));
         url = remember(links, linkKey, row?.url ?? null);
       }
-      const job = url === null ? null : await jobOf(claim.jobId);
+      const cached = url === null ? null : jobOf(claim.jobId);
+      const job = cached instanceof Promise ? await cached : cached;
       if (url === null || !job) return undefined;
       if (record) {
         const messageKey = messageKeyOf(claim);

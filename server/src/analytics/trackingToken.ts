@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, hash } from 'node:crypto';
 import { encodeSignature, signatureMatches } from '../tokens/signature';
 
 // The token of a pixel (`/t/o/{token}.gif`) and a wrapped link (`/t/c/{token}`): the job, the link's
@@ -25,7 +25,39 @@ export const maxTrackingTokenLength = 47 + 1 + 22;
 const anonymousKeyBytes = 12;
 
 function signature(key: Buffer, payload: string): Buffer {
-  return createHmac('sha256', key).update(`track:${payload}`).digest().subarray(0, 16);
+  return hmacSha256(key, `track:${payload}`).subarray(0, 16);
+}
+
+/** SHA-256's block size: HMAC pads the key to it. */
+const blockSize = 64;
+/** Longest message the pads' scratch space holds (a token's is at most 53 bytes); longer ones use createHmac. */
+const maxMessageBytes = 128;
+const hmacStates = new WeakMap<Buffer, { inner: Buffer; outer: Buffer }>();
+
+/**
+ * HMAC-SHA256 (RFC 2104: H(K ⊕ opad ‖ H(K ⊕ ipad ‖ m))) with the key's two pads made once per key, so a
+ * token costs two one-shot hashes: an Hmac object's set-up cost the tracking endpoints more than
+ * anything else of theirs (docs/performance.md, "Tracking endpoints"). The same bytes as
+ * `createHmac('sha256', key)` (a unit test compares them). Not reentrant, and it need not be: synchronous.
+ */
+export function hmacSha256(key: Buffer, message: string): Buffer {
+  let state = hmacStates.get(key);
+  if (!state) {
+    if (key.length > blockSize) return createHmac('sha256', key).update(message).digest();
+    state = {
+      inner: Buffer.alloc(blockSize + maxMessageBytes, 0x36),
+      outer: Buffer.alloc(blockSize + 32, 0x5c),
+    };
+    for (let index = 0; index < key.length; index++) {
+      state.inner[index] ^= key[index];
+      state.outer[index] ^= key[index];
+    }
+    hmacStates.set(key, state);
+  }
+  if (Buffer.byteLength(message) > maxMessageBytes) return createHmac('sha256', key).update(message).digest();
+  const length = state.inner.write(message, blockSize);
+  hash('sha256', state.inner.subarray(0, blockSize + length), 'buffer').copy(state.outer, blockSize);
+  return hash('sha256', state.outer, 'buffer');
 }
 
 function payloadOf(claim: TrackingClaim): string {

@@ -1,16 +1,17 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { ApiError } from '../errors';
-import { openRateLimitRedis, rateLimitNamespace } from './rateLimitStore';
+import { openRateLimitRedis, rateLimitNamespace, type RateLimitRedis } from './rateLimitStore';
 
 /**
  * Registers @fastify/rate-limit without a global limit: only routes that ask for one (public, unauthenticated
  * endpoints, through `publicRateLimit`, or a route's own `config.rateLimit`) are limited, per client
  * address. Behind a reverse proxy the client address comes from X-Forwarded-For only when TRUST_PROXY=on
  * (see config). With REDIS_URL every such limit is counted in Redis, across all instances; without it in
- * this process's memory. New limits need nothing more than `publicRateLimit` to be shared.
+ * this process's memory. New limits need nothing more than `publicRateLimit` to be shared. Answers that
+ * Redis connection (for the limits kept outside Fastify: routes/tracking.ts).
  */
-export async function registerRateLimiting(app: FastifyInstance): Promise<void> {
+export async function registerRateLimiting(app: FastifyInstance): Promise<RateLimitRedis | undefined> {
   const shared = openRateLimitRedis(app.config.redisUrl);
   if (shared) app.addHook('onClose', () => shared.close());
   await app.register(rateLimit, {
@@ -27,6 +28,7 @@ export async function registerRateLimiting(app: FastifyInstance): Promise<void> 
         `Te veel verzoeken. Probeer het over ${Math.max(1, Math.ceil(context.ttl / 1000))} seconden opnieuw.`,
       ),
   });
+  return shared;
 }
 
 export interface PublicRateLimit {
