@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAbTest } from '../../server/src/abTests/abTestReport';
 import { decideTestNow } from '../../server/src/abTests/decision';
@@ -9,7 +10,7 @@ import { loadConfig } from '../../server/src/config';
 import type { AbTestSetup } from '../../server/src/contract/abTests';
 import type { PublicationBlock, PublicationVariant } from '../../server/src/contract/publications';
 import { openDatabase, type Database, type OpenDatabase } from '../../server/src/db/client';
-import { audienceLists, audiences, lists, subscribers } from '../../server/src/db/schema';
+import { audienceLists, audiences, deliveryRecipients, lists, subscribers } from '../../server/src/db/schema';
 import type { Clock } from '../../server/src/delivery/clock';
 import { runDeliveryJob, type DeliveryContext } from '../../server/src/delivery/deliveryRunner';
 import { createRateLimiter } from '../../server/src/delivery/rateLimiter';
@@ -17,6 +18,8 @@ import { updateBlockContent } from '../../server/src/publications/blocks';
 import { addContentVariant, removeContentVariant } from '../../server/src/publications/contentVariants';
 import { checkDelivery } from '../../server/src/publications/deliverChecks';
 import { createDeliveryJob } from '../../server/src/publications/deliveryJobs';
+import { renderPersonalWebVersion } from '../../server/src/publications/publicationRendering';
+import { webVersionRecipient } from '../../server/src/publicPages/webVersionRecipient';
 import { seedIfEmpty } from '../../server/src/seed';
 import { demoUsers, environmentIds, publicationIds } from '../../server/src/seed/ids';
 import { testActor } from './support/logActor';
@@ -164,6 +167,35 @@ describe('A/B tests of content (variant blocks, each job its own content)', () =
     const everyone = [...sentA.accepted, ...sentB.accepted, ...rest.accepted].map((message) => message.to);
     expect(new Set(everyone)).toEqual(new Set(addresses));
     expect(everyone).toHaveLength(20);
+
+    // 'Bekijk in je browser' shows each recipient the content their message had.
+    const webVersionOf = async (jobId: string) => {
+      const [row] = await db
+        .select({ id: deliveryRecipients.id })
+        .from(deliveryRecipients)
+        .where(eq(deliveryRecipients.jobId, jobId))
+        .limit(1);
+      const recipient = (await webVersionRecipient(db, env, publicationId, row.id))!;
+      const page = await renderPersonalWebVersion(
+        db,
+        context(sentA.mailer).cdn,
+        env,
+        publicationId,
+        recipient.templateId,
+        recipient.mergeValues,
+        recipient.content,
+      );
+      return page!.html;
+    };
+    for (const [jobId, shown, hidden] of [
+      [variants[0].jobId, titleA, titleB],
+      [variants[1].jobId, titleB, titleA],
+      [remainderJobId, titleB, titleA],
+    ]) {
+      const html = await webVersionOf(jobId);
+      expect(html).toContain(shown);
+      expect(html).not.toContain(hidden);
+    }
   });
 
   it('runs the checks of the content for every variant, and refuses a variant the publication lacks', async () => {

@@ -129,25 +129,30 @@ export async function contentVariantId(
   label: string,
   field: string,
 ): Promise<string | null> {
-  const position = label.charCodeAt(0) - 65;
-  if (label.length === 1 && position === 0) return null;
-  const [variant] =
-    label.length === 1 && position > 0
-      ? await db
-          .select({ id: publicationVariants.id })
-          .from(publicationVariants)
-          .where(
-            and(
-              eq(publicationVariants.publicationId, publicationId),
-              eq(publicationVariants.position, position),
-            ),
-          )
-      : [];
-  if (!variant) {
+  const id = await findContentVariantId(db, publicationId, label);
+  if (id === undefined) {
     throw badRequest(
       field,
       `Variant ${label} bestaat niet: maak die eerst aan bij de inhoud van de publicatie.`,
     );
   }
-  return variant.id;
+  return id;
+}
+
+/** As contentVariantId, but undefined for a variant the publication does not have (any more). */
+export async function findContentVariantId(
+  db: Database,
+  publicationId: string,
+  label: string,
+): Promise<string | null | undefined> {
+  const position = label.charCodeAt(0) - 65;
+  if (label.length === 1 && position === 0) return null;
+  if (label.length !== 1 || position < 0) return undefined;
+  const [variant] = await db
+    .select({ id: publicationVariants.id })
+    .from(publicationVariants)
+    .where(
+      and(eq(publicationVariants.publicationId, publicationId), eq(publicationVariants.position, position)),
+    );
+  return variant?.id;
 }

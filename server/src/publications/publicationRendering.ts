@@ -14,7 +14,7 @@ import {
 } from '../db/schema';
 import { badRequest, notFound } from '../errors';
 import { blocksOfVariant } from './blocks';
-import { contentVariantId } from './contentVariants';
+import { contentVariantId, findContentVariantId } from './contentVariants';
 import { previewRecipientValues } from './previewRecipient';
 import { keepPreview, keptPreview, previewEtag } from './renderedPreviews';
 import { cdnImageUrl, type CdnLocation } from '../rendering/imageUrl';
@@ -287,8 +287,8 @@ export async function renderWebVersion(
 
 /**
  * One recipient's web version of a sent publication, public or not (the caller checked the recipient's
- * signed link): rendered through the template the message was sent with, with the recipient's merge
- * values, without links of its own. Undefined when the publication or the template is gone.
+ * signed link): rendered through the template and with the content the message was sent with, with the
+ * recipient's merge values, without links of its own. Undefined when the publication or the template is gone.
  */
 export async function renderPersonalWebVersion(
   db: Database,
@@ -297,7 +297,13 @@ export async function renderPersonalWebVersion(
   publicationId: string,
   templateId: string,
   values: MergeValues,
+  /**
+   * The content variant ('A' to 'D') the message was sent with, by an A/B test of content; a variant
+   * removed since shows the publication's own blocks.
+   */
+  content?: string,
 ): Promise<WebVersion | undefined> {
+  const variantId = content === undefined ? null : await findContentVariantId(db, publicationId, content);
   const publication = await findPublication(
     db,
     environmentId,
@@ -305,6 +311,7 @@ export async function renderPersonalWebVersion(
     sql`(SELECT ${publicationTemplates.layout} FROM ${publicationTemplates}
          WHERE ${publicationTemplates.id} = ${templateId}
            AND ${publicationTemplates.publicationTypeId} = ${publications.publicationTypeId})`,
+    variantId ?? null,
   );
   if (!publication || publication.layout === null) return undefined;
   const mail = await renderRead(

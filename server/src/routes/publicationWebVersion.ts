@@ -107,6 +107,7 @@ export const publicationWebVersionRoutes: FastifyPluginAsyncTypebox = async (app
               ids.publicationId,
               recipient.templateId,
               recipient.mergeValues,
+              recipient.content,
             )
           : undefined;
       return send(reply, page);
