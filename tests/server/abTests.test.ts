@@ -31,7 +31,7 @@ import { demoUsers, environmentIds, publicationIds } from '../../server/src/seed
 import { freePort } from './support/freePort';
 import { httpsRequest } from './support/https';
 import { authHeaders } from './support/mediaRequests';
-import { prepareMigratedDatabase } from './support/migratedDatabase';
+import { prepareSeededDatabase } from './support/seededTemplate';
 import { recordingMailer } from './support/recordingMailer';
 import { exitWithin, spawnServer, waitForHealth, type ServerProcess } from './support/serverProcess';
 import { signInWithCode } from './support/signIn';
@@ -102,7 +102,7 @@ describe('A/B tests (variant jobs, decision, remainder)', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'dpp-abtests-'));
-    testDatabase = await prepareMigratedDatabase(dataDir);
+    testDatabase = await prepareSeededDatabase(dataDir);
     opened = await openDatabase({ dataDir, databaseUrl: testDatabase?.url });
     db = opened.db;
     await seedIfEmpty(db, loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }));
@@ -361,7 +361,7 @@ describe('A/B tests across a crash (server killed during the test and during the
   it('every one of 1,000 recipients receives exactly one variant after a SIGKILL in each phase', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'dpp-abtest-crash-'));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-    const database = await prepareMigratedDatabase(dataDir);
+    const database = await prepareSeededDatabase(dataDir);
     if (database) cleanups.push(() => database.drop());
     const sink = await startSmtpSink();
     cleanups.push(() => sink.close());

@@ -19,7 +19,8 @@ import { serverSecret } from '../../server/src/delivery/serverSecret';
 import { createDeliveryJob } from '../../server/src/publications/deliveryJobs';
 import { seedIfEmpty } from '../../server/src/seed';
 import { environmentIds, publicationIds, receiverIds } from '../../server/src/seed/ids';
-import { createTestDatabase, type TestDatabase } from './support/testDatabase';
+import { prepareSeededDatabase } from './support/seededTemplate';
+import type { TestDatabase } from './support/testDatabase';
 import { testActor } from './support/logActor';
 
 // The recipient table of the analytics page against the database directly (PGlite, or PostgreSQL with
@@ -53,9 +54,7 @@ describe('analytics recipient table: paged in SQL, CSV by keyset', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'dpp-analytics-recipients-'));
-    testDatabase = process.env.TEST_DATABASE_URL
-      ? await createTestDatabase(process.env.TEST_DATABASE_URL)
-      : undefined;
+    testDatabase = await prepareSeededDatabase(dataDir);
     opened = await openDatabase({ dataDir, databaseUrl: testDatabase?.url });
     db = opened.db;
     await seedIfEmpty(db, loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }));

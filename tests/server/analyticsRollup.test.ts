@@ -25,7 +25,7 @@ import { createDeliveryJob } from '../../server/src/publications/deliveryJobs';
 import { deleteSubscriber } from '../../server/src/receivers/subscriberWrites';
 import { seedIfEmpty } from '../../server/src/seed';
 import { environmentIds, publicationIds } from '../../server/src/seed/ids';
-import { prepareMigratedDatabase } from './support/migratedDatabase';
+import { prepareSeededDatabase } from './support/seededTemplate';
 import type { TestDatabase } from './support/testDatabase';
 import { testActor } from './support/logActor';
 
@@ -50,7 +50,7 @@ describe('analytics storage: rollups, retention and subscriber deletion', () => 
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'dpp-analytics-'));
-    testDatabase = await prepareMigratedDatabase(dataDir);
+    testDatabase = await prepareSeededDatabase(dataDir);
     opened = await openDatabase({ dataDir, databaseUrl: testDatabase?.url });
     db = opened.db;
     await seedIfEmpty(db, loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }));

@@ -14,7 +14,7 @@ import { authHeaders } from './support/mediaRequests';
 import { exitWithin, spawnServer, waitForHealth, type ServerProcess } from './support/serverProcess';
 import { signInWithCode } from './support/signIn';
 import { startSmtpSink } from './support/smtpSink';
-import { prepareMigratedDatabase } from './support/migratedDatabase';
+import { prepareSeededDatabase } from './support/seededTemplate';
 
 const env = environmentIds.zuiderveen;
 const recipientCount = 300;
@@ -45,7 +45,7 @@ describe('delivery crash safety (server killed mid-job)', () => {
   async function crashMidJob({ inFlightStored }: { inFlightStored: boolean }) {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'dpp-delivery-crash-'));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-    const database = await prepareMigratedDatabase(dataDir);
+    const database = await prepareSeededDatabase(dataDir);
     if (database) cleanups.push(() => database.drop());
     const sink = await startSmtpSink();
     cleanups.push(() => sink.close());

@@ -23,7 +23,7 @@ import { MailSendError, type Mailer } from '../../server/src/mail/mailer';
 import { createDeliveryJob } from '../../server/src/publications/deliveryJobs';
 import { seedIfEmpty } from '../../server/src/seed';
 import { environmentIds, publicationIds } from '../../server/src/seed/ids';
-import { prepareMigratedDatabase } from './support/migratedDatabase';
+import { prepareSeededDatabase } from './support/seededTemplate';
 import type { TestDatabase } from './support/testDatabase';
 import { recordingMailer } from './support/recordingMailer';
 import { testActor } from './support/logActor';
@@ -61,7 +61,7 @@ describe('delivery jobs (worker and states)', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'dpp-delivery-'));
-    testDatabase = await prepareMigratedDatabase(dataDir);
+    testDatabase = await prepareSeededDatabase(dataDir);
     opened = await openDatabase({ dataDir, databaseUrl: testDatabase?.url });
     db = opened.db;
     await seedIfEmpty(db, loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }));

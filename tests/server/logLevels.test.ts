@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { environmentIds } from '../../server/src/seed/ids';
 import { freePort } from './support/freePort';
+import { copyPgliteTemplate } from './support/pgliteTemplate';
 import { httpsRequest, type HttpsResponse } from './support/https';
 import { exitWithin, spawnServer, waitForHealth, type ServerProcess } from './support/serverProcess';
 
@@ -60,6 +61,8 @@ describe('the request log at level info', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'dpp-log-test-'));
+    // The suite's migrated database instead of an initdb at start; the server still seeds it.
+    await copyPgliteTemplate(dataDir);
     const port = await freePort();
     const url = `https://localhost:${port}`;
     server = spawnServer({ DATA_DIR: dataDir, PORT: String(port), HOST: 'localhost', LOG_LEVEL: 'info' });

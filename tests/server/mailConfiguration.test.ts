@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/src/config';
 import { freePort } from './support/freePort';
+import { copyPgliteTemplate } from './support/pgliteTemplate';
 import { exitWithin, spawnServer, waitForHealth } from './support/serverProcess';
 
 // Where mail goes, decided at start: SMTP_URL, else the embedded catcher outside production, else nowhere
@@ -60,6 +61,8 @@ describe('start-up in production without SMTP_URL', () => {
   it('starts, and says clearly that mail cannot be sent', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'dpp-mail-start-'));
     try {
+      // The suite's migrated database instead of an initdb at start.
+      await copyPgliteTemplate(dataDir);
       const port = await freePort();
       const server = spawnServer({
         NODE_ENV: 'production',

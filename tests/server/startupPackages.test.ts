@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './support/freePort';
+import { copyPgliteTemplate } from './support/pgliteTemplate';
 import { exitWithin, spawnServer, waitForHealth, type ServerProcess } from './support/serverProcess';
 import { createTestDatabase, type TestDatabase } from './support/testDatabase';
 
@@ -17,6 +18,8 @@ describe('server start loads heavy packages only when they are needed (docs/perf
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'dpp-packages-test-'));
     database = postgresUrl ? await createTestDatabase(postgresUrl) : undefined;
+    // On PGlite the suite's migrated database instead of an initdb at start; the server still seeds it.
+    if (!database) await copyPgliteTemplate(dataDir);
     const record = path.join(dataDir, 'packages.txt');
     const port = await freePort();
     server = spawnServer(
