@@ -47,6 +47,7 @@ export const approvalNl = {
       fields: {
         title: 'Titel',
         publicationName: 'Publicatie',
+        subject: 'Publicatie of traject',
         audienceName: 'Doelgroep',
         recipientCount: 'Ontvangers',
         state: 'Status',

@@ -84,6 +84,13 @@ describe("approval before a journey's publishing", () => {
   });
 
   it('shows Bram the request with the journey at 1366x768, and publishes it on his approval', async () => {
+    // In 'Goed te keuren' the row names the journey where a send names its publication.
+    await bram.goto(`${server.url}/approvals/`);
+    const row = bram.getByRole('row').filter({ hasText: name });
+    await expect.poll(() => row.getByRole('cell').allTextContents()).toContain(name);
+    await expect
+      .poll(() => bram.getByRole('columnheader').allTextContents())
+      .toContain('Publicatie of traject');
     await bram.goto(requestUrl);
     await bram.getByText(`Traject: ${name}`).waitFor();
     const section = bram.getByRole('region', { name: 'Wat er gepubliceerd wordt' });

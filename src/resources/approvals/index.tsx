@@ -21,11 +21,7 @@ const approversText = (request: ApprovalRequest) =>
   request.approvers.length > 0 ? request.approvers.join(', ') : 'app.approval.detail.nobody';
 
 /** 'Goedkeuren' of one kind of request, saying what approving it does. */
-function approveAction(
-  kind: (request: ApprovalRequest) => boolean,
-  content: string,
-  successMessage: string,
-) {
+function approveAction(kind: (request: ApprovalRequest) => boolean, content: string, successMessage: string) {
   return {
     label: 'app.approval.detail.approve',
     icon: ThumbUpOutlinedIcon,
@@ -104,7 +100,13 @@ export const approvals = defineResource<ApprovalRequest>()({
       title: 'app.approval.list.title',
       columns: [
         { source: 'title', sortable: false },
-        { source: 'publicationName', sortable: false },
+        {
+          // What is to go out: the publication to send, or the journey to publish.
+          source: 'publicationName',
+          label: 'app.approval.fields.subject',
+          sortable: false,
+          render: (request) => request.publicationName ?? request.journeyName ?? '—',
+        },
         { source: 'audienceName', sortable: false },
         { source: 'recipientCount', sortable: false },
         { source: 'state', sortable: false },
