@@ -58,6 +58,10 @@ const check: DeliverCheck = {
 function fakeApi(deliverCheck: DeliverCheck) {
   return mockFetch((request) => {
     const path = request.path.replace('/api/1/env-1', '');
+    if (request.method === 'PUT' && path === '/publications/publication-1/blocks/b1') {
+      const { content } = request.json() as Pick<PublicationBlock, 'content'>;
+      return jsonAnswer({ ...block, content, version: block.version + 1 });
+    }
     if (request.method !== 'GET') return jsonAnswer({ status: 403, message: 'Geweigerd' }, { status: 403 });
     if (path === '/publications/publication-1') return jsonAnswer(publication);
     if (path === '/publications/publication-1/blocks') return jsonAnswer({ data: [block], total: 1 });
@@ -106,14 +110,19 @@ describe("a publication's blocks as the role allows", { timeout: 60_000 }, () =>
     expect(sent.every((request) => request.method === 'GET')).toBe(true);
   });
 
-  it("lets a Redacteur type in a block's fields", async () => {
+  it("lets a Redacteur type in a block's fields, and saves what was typed", async () => {
     const user = userEvent.setup({ delay: null });
-    await renderAs('editor', '/publications/publication-1');
+    const { sent } = await renderAs('editor', '/publications/publication-1');
     await user.click(await screen.findByRole('button', { name: /Afvalkalender/ }));
     const title = await screen.findByRole('textbox', { name: /Titel/ });
     expect(title).not.toHaveAttribute('readonly');
     await user.type(title, ' nieuw');
     expect(title).toHaveValue('Afvalkalender 2025 nieuw');
+    // Waiting for the autosave also keeps its save from leaving after the test, into the next file's fetch.
+    await screen.findByText('Opgeslagen');
+    expect(sent.filter((request) => request.method === 'PUT').map((request) => request.json())).toEqual([
+      { content: { title: 'Afvalkalender 2025 nieuw' }, version: 1 },
+    ]);
   });
 });
 
