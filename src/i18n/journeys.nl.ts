@@ -165,6 +165,14 @@ export const journeysNl = {
         updateField: 'Veld bijwerken',
         end: 'Einde',
       },
+      summary: {
+        days: '%{smart_count} dag |||| %{smart_count} dagen',
+        hours: '%{smart_count} uur |||| %{smart_count} uur',
+        minutes: '%{smart_count} minuut |||| %{smart_count} minuten',
+        and: 'en',
+        until: 'tot %{until}',
+        field_becomes: "%{field} wordt '%{value}'",
+      },
       weekdays: {
         1: 'maandag',
         2: 'dinsdag',

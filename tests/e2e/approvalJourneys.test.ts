@@ -9,6 +9,7 @@ import {
   screenshot,
   workerBrowser,
 } from './support/browser';
+import { publicationIds, receiverIds } from '../../server/src/seed/ids';
 import { apiAsBrowser } from './support/browserApi';
 import { sharedServerUrl } from './support/sharedServer';
 import { ANNE, BRAM, signIn, signInWithRedirect } from './support/signIn';
@@ -36,6 +37,9 @@ describe("approval before a journey's publishing", () => {
   let bram: Page;
   let journeyId = '';
   let requestUrl = '';
+  // What the steps use, named as the console names them (read back: another test may rename them).
+  let publicationName = '';
+  let listTitle = '';
 
   beforeAll(async () => {
     anneContext = await newDesktopContext(browser);
@@ -64,12 +68,29 @@ describe("approval before a journey's publishing", () => {
         triggers: [{ kind: 'manual' }],
         start: 'wacht',
         steps: [
-          { id: 'wacht', kind: 'wait', wait: { type: 'duration', minutes: 1440 }, next: 'einde' },
+          { id: 'wacht', kind: 'wait', wait: { type: 'duration', minutes: 1440 + 180 }, next: 'mail' },
+          {
+            id: 'mail',
+            kind: 'send',
+            publicationId: publicationIds.publications.januaryNewsletter,
+            templateId: publicationIds.templates.zuiderveenStandard,
+            next: 'lijst',
+          },
+          { id: 'lijst', kind: 'addToList', listId: receiverIds.lists.residents, next: 'einde' },
           { id: 'einde', kind: 'end' },
         ],
         settings: { reentry: 'off', reentryMinutes: 0, exitWhenRemoved: false },
       },
     });
+    publicationName = (
+      await apiAsBrowser<{ name: string }>(
+        anne,
+        'GET',
+        `/publications/${publicationIds.publications.januaryNewsletter}`,
+      )
+    ).name;
+    const lists = await apiAsBrowser<Array<{ id: string; title: string }>>(anne, 'GET', '/lists/');
+    listTitle = lists.find((list) => list.id === receiverIds.lists.residents)?.title ?? '';
     await anne.goto(`${server.url}/journeys/${journeyId}`);
     await anne.getByRole('button', { name: 'Activeren' }).click();
     const dialog = anne.getByRole('dialog');
@@ -95,7 +116,15 @@ describe("approval before a journey's publishing", () => {
     await bram.getByText(`Traject: ${name}`).waitFor();
     const section = bram.getByRole('region', { name: 'Wat er gepubliceerd wordt' });
     await section.getByText('Start: Handmatig').waitFor();
-    await expect.poll(() => section.getByRole('listitem').allTextContents()).toEqual(['Wacht', 'Einde']);
+    // Each step says what it does, with the names of what it uses: what the approver approves.
+    await expect
+      .poll(() => section.getByRole('listitem').allTextContents())
+      .toEqual([
+        'Wacht 1 dag en 3 uur',
+        `Verstuur publicatie: ${publicationName}`,
+        `Toevoegen aan lijst: ${listTitle}`,
+        'Einde',
+      ]);
     expect(await bram.getByTestId('publication-preview-frame').count()).toBe(0);
     await animationsSettled(bram);
     await screenshot(bram, 'approval-journey-desktop');

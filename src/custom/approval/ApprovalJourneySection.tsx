@@ -6,7 +6,8 @@ import Typography from '@mui/material/Typography';
 import { useGetOne, useTranslate } from 'react-admin';
 import { LoadError } from '../../layout/LoadError';
 import { serverMessage } from '../../dataProvider/serverMessage';
-import { stepKindsUi } from '../journeys/kindLabels';
+import { stepSummary, type StepNames } from '../journeys/stepSummary';
+import { useOptions } from '../journeys/useOptions';
 import { TriggerKindNames } from '../journeys/TriggerKindNames';
 
 /** The steps from the start along each step's first way on (a condition's 'Ja'), then any others. */
@@ -28,6 +29,22 @@ function stepsInOrder(journey: Journey): JourneyStep[] {
   return [...ordered, ...journey.graph.steps.filter((step) => !seen.has(step.id))];
 }
 
+/** The names of the publications and lists the steps use, read only when a step uses one. */
+function useStepNames(steps: JourneyStep[]): StepNames {
+  const usesPublication = steps.some(
+    (step) =>
+      step.kind === 'send' ||
+      (step.kind === 'condition' && 'publicationId' in step.condition),
+  );
+  const usesList = steps.some((step) => step.kind === 'addToList' || step.kind === 'removeFromList');
+  const publications = useOptions('publications', 'name', {}, usesPublication);
+  const lists = useOptions('lists', 'title', {}, usesList);
+  return {
+    publications: new Map(publications.map((option) => [option.id, option.name])),
+    lists: new Map(lists.map((option) => [option.id, option.name])),
+  };
+}
+
 /**
  * What a request to publish a journey would publish: the journey as it stands (a change since voids the
  * request), its start (the triggers) and its steps, in place of a publication's preview.
@@ -40,6 +57,7 @@ export function ApprovalJourneySection({ record }: { record: ApprovalRequest }) 
     { enabled: record.journeyId !== null },
   );
   const steps = journey.data ? stepsInOrder(journey.data) : [];
+  const names = useStepNames(steps);
   return (
     <Card variant="outlined" component="section" aria-labelledby="approval-journey-title">
       <CardContent>
@@ -77,7 +95,7 @@ export function ApprovalJourneySection({ record }: { record: ApprovalRequest }) 
               <ol data-testid="approval-journey-steps" style={{ marginTop: 4, paddingLeft: 24 }}>
                 {steps.map((step) => (
                   <li key={step.id}>
-                    <Typography component="span">{translate(stepKindsUi[step.kind].label)}</Typography>
+                    <Typography component="span">{stepSummary(step, names, translate)}</Typography>
                   </li>
                 ))}
               </ol>
