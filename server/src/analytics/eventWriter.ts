@@ -67,27 +67,29 @@ export function createEventWriter(db: Database, options = { batchSize: 1000, flu
 /**
  * Writes a batch in one statement: the 'first' marks of its keys (a message's first open, first click of
  * a link, first click of any link), then the events, each carrying whether it took a mark. Only the
- * batch's earliest event of a fresh key takes it. The whole batch travels as one JSON parameter: building
- * and binding nine parameters per event took the event loop long enough to show in the endpoints' p99.
+ * batch's earliest event of a fresh key takes it. The whole batch travels as one JSON parameter (binding
+ * nine parameters per event took the event loop long enough to show in the endpoints' p99), an array per
+ * event with the time in epoch milliseconds: objects with their keys and ISO times cost twice the CPU.
  */
 export async function writeBatch(db: Database, batch: TrackedEvent[]): Promise<void> {
   if (batch.length === 0) return;
-  const rows = batch.map((event, index) => ({
-    ord: index,
-    environment_id: event.environmentId,
-    job_id: event.jobId,
-    kind: event.kind,
-    position: event.position,
-    message_key: event.messageKey,
-    recipient_id: event.recipientId,
-    machine: event.machine,
-    occurred_at: event.occurredAt.toISOString(),
-  }));
+  const rows = batch.map((event) => [
+    event.environmentId,
+    event.jobId,
+    event.kind,
+    event.position,
+    event.messageKey,
+    event.recipientId,
+    event.machine,
+    event.occurredAt.getTime(),
+  ]);
   await db.execute(sql`
     WITH batch AS (
-      SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS b(
-        ord integer, environment_id uuid, job_id uuid, kind text, position integer, message_key text,
-        recipient_id bigint, machine boolean, occurred_at timestamptz)
+      SELECT (b.ord - 1)::integer AS ord, (b.e->>0)::uuid AS environment_id, (b.e->>1)::uuid AS job_id,
+        b.e->>2 AS kind, (b.e->>3)::integer AS position, b.e->>4 AS message_key,
+        (b.e->>5)::bigint AS recipient_id, (b.e->>6)::boolean AS machine,
+        to_timestamp((b.e->>7)::double precision / 1000) AS occurred_at
+      FROM jsonb_array_elements(${JSON.stringify(rows)}::jsonb) WITH ORDINALITY AS b(e, ord)
     ), ranked AS (
       SELECT batch.*,
         row_number() OVER (PARTITION BY job_id, kind, position, machine, message_key ORDER BY ord) = 1 AS earliest,

