@@ -16,7 +16,14 @@ export interface HttpsRequest {
 }
 
 /** One HTTPS exchange without following redirects (the sign-in flow inspects every hop). */
-export function httpsRequest({ method, url, headers = {}, body, ca }: HttpsRequest): Promise<HttpsResponse> {
+export function httpsRequest(exchange: HttpsRequest): Promise<HttpsResponse> {
+  return attempt(exchange, true);
+}
+
+function attempt(
+  { method, url, headers = {}, body, ca }: HttpsRequest,
+  mayRetry: boolean,
+): Promise<HttpsResponse> {
   return new Promise((resolve, reject) => {
     // Node sends a DELETE body without Content-Length (no chunked default for DELETE), which the server
     // then reads as a malformed next request: always announce the length of a body.
@@ -35,7 +42,13 @@ export function httpsRequest({ method, url, headers = {}, body, ca }: HttpsReque
       );
       res.on('error', reject);
     });
-    req.on('error', reject);
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      // A kept-alive connection the server closed as idle just as this request went out on it: the
+      // request was never read, so it is sent once more (Node's documented remedy).
+      if (mayRetry && req.reusedSocket && error.code === 'ECONNRESET')
+        attempt({ method, url, headers, body, ca }, false).then(resolve, reject);
+      else reject(error);
+    });
     req.on('timeout', () => req.destroy(new Error(`timeout: ${method} ${url}`)));
     if (body !== undefined) req.write(body);
     req.end();

@@ -34,10 +34,12 @@ export async function harvestEnvironment(
 ): Promise<Harvest> {
   const harvest: Harvest = { values: new Map(), bindings: new Map() };
   const reads = operations.filter((operation) => operation.method === 'GET');
+  // The crawl only reads, so a read a later round would repeat answers as it did: each is sent once.
+  const refused = new Set<string>();
   for (let round = 0; round < 3; round += 1) {
     for (const operation of reads) {
       if (harvest.bindings.has(operation.template)) continue;
-      const binding = await bindRead(server, token, environmentId, operation, harvest);
+      const binding = await bindRead(server, token, environmentId, operation, harvest, refused);
       if (binding) harvest.bindings.set(operation.template, binding);
     }
   }
@@ -94,6 +96,7 @@ async function bindRead(
   environmentId: string,
   operation: Operation,
   harvest: Harvest,
+  refused: Set<string>,
 ): Promise<Record<string, string> | undefined> {
   const own = operation.pathParameters.filter((parameter) => parameter.name !== 'environmentId');
   const query = Object.fromEntries(
@@ -126,8 +129,13 @@ async function bindRead(
   let bound: Record<string, string> | undefined;
   for (const values of tries) {
     const path = fillPath(operation.template, { ...values, environmentId });
+    const key = `${path}?${new URLSearchParams(query).toString()}`;
+    if (refused.has(key)) continue;
     const response = await server.api('GET', path, { token, env: environmentId, query });
-    if (response.status !== 200) continue;
+    if (response.status !== 200) {
+      refused.add(key);
+      continue;
+    }
     collect(harvest, response.body);
     collectListIds(harvest, operation.template, response.body);
     bound ??= values;
