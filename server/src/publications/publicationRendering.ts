@@ -13,7 +13,6 @@ import {
   themes,
 } from '../db/schema';
 import { badRequest, notFound } from '../errors';
-import { selectRows } from '../delivery/selectRows';
 import { blocksOfVariant } from './blocks';
 import { contentVariantId, findContentVariantId } from './contentVariants';
 import { previewRecipientValues } from './previewRecipient';
@@ -87,17 +86,14 @@ export async function renderPublicationPreview(
 /** The preview of GET /publications/{id}/render: its JSON and its ETag. */
 export interface PreviewAnswer {
   etag: string;
-  /** RenderedPublication as JSON; undefined when the caller's copy is current (`current(etag)`). */
-  body: string | undefined;
+  /** RenderedPublication as JSON. */
+  body: string;
 }
 
 /**
  * The preview answer of GET /publications/{id}/render (renderPublicationPreview with the From line), as
- * JSON with an ETag: the hash of the database's fingerprint of everything the render reads
- * (previewFingerprint) with the recipient's values and this server's settings. A revalidation (`current`,
- * the test of If-None-Match) first reads the fingerprint alone: an unchanged preview is answered without
- * reading the publication, and an answer kept under the ETag (renderedPreviews.ts) without a render.
- * Errors as renderPublicationPreview.
+ * JSON with an ETag that is the hash of everything it was rendered from: an answer with nothing changed
+ * comes from renderedPreviews.ts without a render. Errors as renderPublicationPreview.
  */
 export async function previewAnswer(
   db: Database,
@@ -108,42 +104,24 @@ export async function previewAnswer(
   recipientEmail: string | undefined,
   variant: string | undefined,
   mailFrom: string,
-  current?: (etag: string) => boolean,
 ): Promise<PreviewAnswer> {
-  const variantId = await contentVariantId(db, publicationId, variant ?? 'A', 'variant');
-  const etagOf = (fingerprint: string, recipient: MergeValues) =>
-    previewEtag([fingerprint, recipient, cdn.publicUrl, cdn.cdnBase, environmentId, mailFrom]);
-  if (current) {
-    const [fingerprint, recipient] = await Promise.all([
-      previewFingerprint(db, environmentId, publicationId, templateId, variantId),
-      recipientValues(db, environmentId, recipientEmail),
-    ]);
-    // No fingerprint: an unknown publication, answered (404) by the read below.
-    if (fingerprint !== undefined) {
-      const etag = etagOf(fingerprint, recipient);
-      if (current(etag)) return { etag, body: undefined };
-      const kept = keptPreview(etag);
-      if (kept !== undefined) return { etag, body: kept };
-    }
-  }
-  const [{ publication, read, fingerprint }, recipient] = await Promise.all([
-    // One snapshot, so that the fingerprint is that of what is rendered.
-    db.transaction(
-      async (tx) => {
-        const [stored, fingerprint] = await Promise.all([
-          previewedPublication(tx, environmentId, publicationId, templateId, variantId),
-          previewFingerprint(tx, environmentId, publicationId, templateId, variantId),
-        ]);
-        const read = await readStored(tx, cdn, environmentId, stored, stored.layout, messageLinks, {
-          blockAnchors: true,
-        });
-        return { publication: stored, read, fingerprint };
-      },
-      { isolationLevel: 'repeatable read', accessMode: 'read only' },
-    ),
-    recipientValues(db, environmentId, recipientEmail),
+  const { publication, recipient, read } = await readPreview(db, cdn, environmentId, {
+    publicationId,
+    templateId,
+    recipientEmail,
+    variant: variant ?? 'A',
+  });
+  const from = publicationFrom(publication, mailFrom);
+  const etag = previewEtag([
+    read.input,
+    [...read.images],
+    cdn.publicUrl,
+    cdn.cdnBase,
+    environmentId,
+    publication.subject,
+    recipient,
+    from,
   ]);
-  const etag = etagOf(fingerprint ?? '', recipient);
   const kept = keptPreview(etag);
   if (kept !== undefined) return { etag, body: kept };
   const preview = previewOf(publication, await renderRead(read), cdn, environmentId, 'example', recipient);
@@ -152,45 +130,11 @@ export async function previewAnswer(
     text: preview.text,
     subject: preview.subject,
     preheader: preview.preheader,
-    from: publicationFrom(publication, mailFrom),
+    from,
   };
   const body = JSON.stringify(answer);
   keepPreview(etag, body);
   return { etag, body };
-}
-
-/**
- * A fingerprint of everything a preview of the publication through the template reads from the
- * database, computed by the database itself: the md5 of findPublication's row as text (the publication,
- * its blocks, the groups' fields, the layout, theme, fonts, logo, invitation and senders) and of the
- * media files its blocks name. Any change to those is another fingerprint, on every instance, without a
- * version to keep up to date; undefined for an unknown publication.
- */
-async function previewFingerprint(
-  db: Database,
-  environmentId: string,
-  publicationId: string,
-  templateId: string,
-  variantId: string | null,
-): Promise<string | undefined> {
-  const row = publicationQuery(db, environmentId, publicationId, templateLayout(templateId), variantId);
-  const namedFileIds = sql`
-    SELECT CASE WHEN value ->> 'fileId' ~* '^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$'
-                THEN (value ->> 'fileId')::uuid END
-    FROM ${publicationBlocks}, jsonb_each(${publicationBlocks.content})
-    WHERE ${publicationBlocks.publicationId} = ${publicationId} AND ${blocksOfVariant(variantId)}
-      AND jsonb_typeof(value) = 'object'`;
-  const [found] = await selectRows<{ fingerprint: string }>(
-    db,
-    sql`
-    SELECT md5(row::text) || md5(coalesce((
-             SELECT string_agg(concat_ws('/', ${mediaFiles.id}, ${mediaFiles.extension}, ${mediaFiles.friendlyName}), ','
-                               ORDER BY ${mediaFiles.id})
-             FROM ${mediaFiles}
-             WHERE ${mediaFiles.environmentId} = ${environmentId} AND ${mediaFiles.id} IN (${namedFileIds})), '')) AS fingerprint
-    FROM (${row}) row`,
-  );
-  return found?.fingerprint;
 }
 
 /** What a preview reads: the publication, the recipient's values and the rest of the render's input. */
@@ -228,7 +172,9 @@ async function previewedPublication(
     db,
     environmentId,
     publicationId,
-    templateLayout(templateId),
+    sql`(SELECT ${publicationTemplates.layout} FROM ${publicationTemplates}
+         WHERE ${publicationTemplates.id} = ${templateId}
+           AND ${publicationTemplates.publicationTypeId} = ${publications.publicationTypeId})`,
     variantId,
   );
   if (!publication) throw notFound('De publicatie');
@@ -296,7 +242,9 @@ export async function renderPublicationForDelivery(
     db,
     environmentId,
     publicationId,
-    templateLayout(templateId),
+    sql`(SELECT ${publicationTemplates.layout} FROM ${publicationTemplates}
+         WHERE ${publicationTemplates.id} = ${templateId}
+           AND ${publicationTemplates.publicationTypeId} = ${publications.publicationTypeId})`,
     variantId,
   );
   if (!stored || stored.layout === null) return undefined;
@@ -360,7 +308,9 @@ export async function renderPersonalWebVersion(
     db,
     environmentId,
     publicationId,
-    templateLayout(templateId),
+    sql`(SELECT ${publicationTemplates.layout} FROM ${publicationTemplates}
+         WHERE ${publicationTemplates.id} = ${templateId}
+           AND ${publicationTemplates.publicationTypeId} = ${publications.publicationTypeId})`,
     variantId ?? null,
   );
   if (!publication || publication.layout === null) return undefined;
@@ -387,25 +337,7 @@ async function findPublication(
   layout: SQL,
   variantId: string | null = null,
 ) {
-  const [publication] = await publicationQuery(db, environmentId, publicationId, layout, variantId);
-  return publication;
-}
-
-/** The layout of the template `templateId` when it is of the publication's type (for findPublication). */
-const templateLayout = (templateId: string) =>
-  sql`(SELECT ${publicationTemplates.layout} FROM ${publicationTemplates}
-       WHERE ${publicationTemplates.id} = ${templateId}
-         AND ${publicationTemplates.publicationTypeId} = ${publications.publicationTypeId})`;
-
-/** findPublication's query (previewFingerprint hashes its row). */
-function publicationQuery(
-  db: Database,
-  environmentId: string,
-  publicationId: string,
-  layout: SQL,
-  variantId: string | null,
-) {
-  return db
+  const [publication] = await db
     .select({
       id: publications.id,
       name: publications.name,
@@ -449,6 +381,7 @@ function publicationQuery(
     )
     .leftJoin(senderSettings, eq(senderSettings.environmentId, environments.id))
     .where(and(eq(publications.id, publicationId), eq(publications.environmentId, environmentId)));
+  return publication;
 }
 
 /** A block as findPublication reads it. */
