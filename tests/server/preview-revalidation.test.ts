@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PublicationBlock, RenderedPublication } from '../../server/src/contract/publications';
+import type {
+  PublicationBlock,
+  PublicationVariant,
+  RenderedPublication,
+} from '../../server/src/contract/publications';
 import type { Subscriber } from '../../server/src/contract/receivers';
-import { environmentIds, publicationIds, receiverIds, themeIds } from '../../server/src/seed/ids';
+import { environmentIds, mediaIds, publicationIds, receiverIds, themeIds } from '../../server/src/seed/ids';
 import { startTestServer, type TestServer, type Tokens } from './support/testServer';
 
 // GET /publications/{id}/render answers with an ETag (Cache-Control: no-cache), and a request naming the
@@ -33,18 +37,19 @@ describe('revalidating a preview', () => {
   /** The preview, revalidated with `etag` when given. */
   const preview = (
     id: string,
-    { templateId = templates.zuiderveenStandard, recipient, etag }: PreviewRequest = {},
+    { templateId = templates.zuiderveenStandard, recipient, variant, etag }: PreviewRequest = {},
   ) =>
     server.api<RenderedPublication>('GET', `/publications/${id}/render`, {
       token,
       env,
-      query: { templateId, ...(recipient ? { recipient } : {}) },
+      query: { templateId, ...(recipient ? { recipient } : {}), ...(variant ? { variant } : {}) },
       headers: etag ? { 'if-none-match': etag } : {},
     });
 
   interface PreviewRequest {
     templateId?: string;
     recipient?: string;
+    variant?: string;
     etag?: string;
   }
 
@@ -165,5 +170,61 @@ describe('revalidating a preview', () => {
     );
     expect(renamed.status).toBe(200);
     await changedPreview(id, etag, html, 'Beste Sara, de markt is weer terug.', recipient);
+  });
+  it('comes anew when a block is moved or removed, an image it shows is deleted, and per content variant', async () => {
+    const id = await newsletter('Blokken en beelden');
+    const html = (answer: RenderedPublication) => answer.html;
+    const addBlock = async (blockType: string, content: Record<string, unknown>) => {
+      const block = (
+        await api<PublicationBlock>(
+          'POST',
+          `/publications/${id}/type/${types.zuiderveenNewsletter}/${blockType}/dynamic`,
+        )
+      ).body;
+      const saved = await api('PUT', `/publications/${id}/blocks/${block.id}`, {
+        content,
+        version: block.version,
+      });
+      expect(saved.status).toBe(200);
+      return block.id;
+    };
+    const article = await addBlock('artikel', {
+      title: 'Markt op zaterdag',
+      image: { fileId: mediaIds.zuiderveen.harbourFile, alt: 'De haven' },
+    });
+    const text = await addBlock('tekst', { text: '<p>Tweede blok</p>' });
+    let etag = String((await preview(id)).headers.etag);
+    const order = (answer: RenderedPublication) =>
+      answer.html.indexOf('Tweede blok') < answer.html.indexOf('Markt op zaterdag')
+        ? 'tekst eerst'
+        : 'artikel eerst';
+
+    expect((await api('PUT', `/publications/${id}/blocks/order`, { blockIds: [text, article] })).status).toBe(
+      200,
+    );
+    etag = await changedPreview(id, etag, order, 'tekst eerst');
+
+    // A file deleted from the media library leaves the preview (drafts do not keep it).
+    const shows = (answer: RenderedPublication) =>
+      String(answer.html.includes(mediaIds.zuiderveen.harbourFile));
+    expect(shows((await preview(id)).body)).toBe('true');
+    expect((await api('DELETE', `/file/${mediaIds.zuiderveen.harbourFile}`)).status).toBe(204);
+    etag = await changedPreview(id, etag, shows, 'false');
+
+    expect((await api('DELETE', `/publications/${id}/blocks/${text}`)).status).toBe(204);
+    etag = await changedPreview(id, etag, (answer) => String(answer.html.includes('Tweede blok')), 'false');
+
+    // Variant B starts as a copy of A; an edit of its block changes B's preview, not A's.
+    const variant = (await api<PublicationVariant>('POST', `/publications/${id}/variants`)).body;
+    const [copy] = variant.blocks;
+    let etagB = String((await preview(id, { variant: 'B' })).headers.etag);
+    const saved = await api('PUT', `/publications/${id}/blocks/${copy.id}`, {
+      content: { ...copy.content, title: 'Markt op zondag' },
+      version: copy.version,
+    });
+    expect(saved.status).toBe(200);
+    etagB = await changedPreview(id, etagB, html, 'Markt op zondag', { variant: 'B' });
+    expect(etagB).not.toBe(etag);
+    expect((await preview(id, { etag })).status).toBe(304);
   });
 });

@@ -1,5 +1,5 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { FieldDefinition, ImageValue, RenderedPublication } from '../contract/publications';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { FieldDefinition, RenderedPublication } from '../contract/publications';
 import type { Database } from '../db/client';
 import {
   environments,
@@ -150,13 +150,13 @@ async function readPreview(
   }: { publicationId: string; templateId: string; recipientEmail: string | undefined; variant: string },
 ) {
   const variantId = await contentVariantId(db, publicationId, variant, 'variant');
-  const publication = await previewedPublication(db, environmentId, publicationId, templateId, variantId);
-  const [recipient, read] = await Promise.all([
+  const [publication, recipient] = await Promise.all([
+    previewedPublication(db, environmentId, publicationId, templateId, variantId),
     recipientValues(db, environmentId, recipientEmail),
-    readStored(db, cdn, environmentId, publication, publication.layout, messageLinks, {
-      blockAnchors: true,
-    }),
   ]);
+  const read = readStored(cdn, environmentId, publication, publication.layout, messageLinks, {
+    blockAnchors: true,
+  });
   return { publication, recipient, read };
 }
 
@@ -254,7 +254,7 @@ export async function renderPublicationForDelivery(
     preheader: overrides.preheader ?? stored.preheader,
   };
   const mail = await renderRead(
-    await readStored(db, cdn, environmentId, publication, stored.layout, { ...messageLinks, rsvp }),
+    readStored(cdn, environmentId, publication, stored.layout, { ...messageLinks, rsvp }),
   );
   return { html: mail.html, text: mail.text, subject: messageSubject(publication) };
 }
@@ -280,7 +280,7 @@ export async function renderWebVersion(
   );
   if (!publication?.isPublic) return undefined;
   const mail = await renderRead(
-    await readStored(db, cdn, environmentId, publication, publication.layout ?? 'standaard', noLinks),
+    readStored(cdn, environmentId, publication, publication.layout ?? 'standaard', noLinks),
   );
   return { ...withFallbacks(mail), webFonts: mail.webFonts };
 }
@@ -314,9 +314,7 @@ export async function renderPersonalWebVersion(
     variantId ?? null,
   );
   if (!publication || publication.layout === null) return undefined;
-  const mail = await renderRead(
-    await readStored(db, cdn, environmentId, publication, publication.layout, noLinks),
-  );
+  const mail = await renderRead(readStored(cdn, environmentId, publication, publication.layout, noLinks));
   return {
     html: fillMergeFields(mail.html, values, escapeHtml),
     text: fillMergeFields(mail.text, values, (value) => value),
@@ -325,10 +323,11 @@ export async function renderPersonalWebVersion(
 }
 
 /**
- * The publication with everything its render reads but the images, in one query: the environment's name,
+ * The publication with everything its render reads, in one query: the environment's name,
  * its theme (with its web fonts) and logo file, the layout of the template `layout` selects (null when
- * there is none), the blocks in their order (its own, or those of the content variant `variantId`), the fields of the type's repeatable groups, the invitation
- * and the senders (the publication's own name, the environment's).
+ * there is none), the blocks in their order (its own, or those of the content variant `variantId`), the
+ * media files their content names (a deleted file is simply absent), the fields of the type's repeatable
+ * groups, the invitation and the senders (the publication's own name, the environment's).
  */
 async function findPublication(
   db: Database,
@@ -357,6 +356,16 @@ async function findPublication(
         SELECT coalesce(json_object_agg(${publicationRepeatableGroups.type}, ${publicationRepeatableGroups.fields}), '{}'::json)
         FROM ${publicationRepeatableGroups}
         WHERE ${publicationRepeatableGroups.publicationTypeId} = ${publications.publicationTypeId})`,
+      files: sql<StoredFile[]>`(
+        SELECT coalesce(json_agg(json_build_object('id', ${mediaFiles.id}, 'extension', ${mediaFiles.extension},
+                                                   'friendlyName', ${mediaFiles.friendlyName})), '[]'::json)
+        FROM ${mediaFiles}
+        WHERE ${mediaFiles.environmentId} = ${publications.environmentId} AND ${mediaFiles.id} IN (
+          SELECT CASE WHEN value ->> 'fileId' ~* '^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$'
+                      THEN (value ->> 'fileId')::uuid END
+          FROM ${publicationBlocks}, jsonb_each(${publicationBlocks.content})
+          WHERE ${publicationBlocks.publicationId} = ${publications.id} AND ${blocksOfVariant(variantId)}
+            AND jsonb_typeof(value) = 'object'))`,
       invitation: sql<{ allowMaybe: boolean; cancelled: boolean } | null>`(
         SELECT json_build_object('allowMaybe', ${rsvpEvents.allowMaybe},
                                  'cancelled', ${rsvpEvents.cancelledAt} IS NOT NULL)
@@ -382,6 +391,13 @@ async function findPublication(
     .leftJoin(senderSettings, eq(senderSettings.environmentId, environments.id))
     .where(and(eq(publications.id, publicationId), eq(publications.environmentId, environmentId)));
   return publication;
+}
+
+/** A media file a block's content names (any field with a fileId), as findPublication reads it. */
+interface StoredFile {
+  id: string;
+  extension: string;
+  friendlyName: string;
 }
 
 /** A block as findPublication reads it. */
@@ -413,19 +429,15 @@ interface StoredRead {
   images: ImageFiles;
 }
 
-/**
- * What the render needs, from the publication as findPublication read it and its blocks' images (one
- * more query when a block has one).
- */
-async function readStored(
-  db: Database,
+/** What the render needs, from the publication as findPublication read it. */
+function readStored(
   cdn: CdnLocation,
   environmentId: string,
   publication: StoredPublication,
   layout: string,
   links: { unsubscribe: boolean; webVersion: boolean; rsvp?: boolean },
   { blockAnchors = false }: { blockAnchors?: boolean } = {},
-): Promise<StoredRead> {
+): StoredRead {
   // Only messages answer an invitation (never the web version); a cancelled event takes no answers.
   const invitation = links.unsubscribe && links.rsvp !== false ? publication.invitation : null;
   const blocks: RenderBlock[] = publication.blocks.map((block) => ({
@@ -433,7 +445,7 @@ async function readStored(
     content: block.content,
     fields: publication.groupFields[block.type] ?? [],
   }));
-  const images = await readImages(db, environmentId, blocks);
+  const images: ImageFiles = new Map(publication.files.map((file) => [file.id, file]));
   const logoUrl =
     publication.logoId && publication.logoExtension
       ? cdnImageUrl(
@@ -477,30 +489,6 @@ async function renderRead({ input }: StoredRead): Promise<WebVersion> {
 }
 
 type ImageFiles = Map<string, { extension: string; friendlyName: string }>;
-
-/** The environment's files that the blocks' image fields name (a deleted file is simply absent). */
-async function readImages(
-  db: Database,
-  environmentId: string,
-  blocks: readonly RenderBlock[],
-): Promise<ImageFiles> {
-  const fileIds = [
-    ...new Set(
-      blocks.flatMap((block) =>
-        block.fields
-          .filter((field: FieldDefinition) => field.kind === 'image')
-          .map((field) => (block.content[field.name] as ImageValue | undefined)?.fileId)
-          .filter((fileId): fileId is string => typeof fileId === 'string'),
-      ),
-    ),
-  ];
-  if (fileIds.length === 0) return new Map();
-  const files = await db
-    .select({ id: mediaFiles.id, extension: mediaFiles.extension, friendlyName: mediaFiles.friendlyName })
-    .from(mediaFiles)
-    .where(and(eq(mediaFiles.environmentId, environmentId), inArray(mediaFiles.id, fileIds)));
-  return new Map(files.map((file) => [file.id, file]));
-}
 
 /**
  * A preview shows each merge field's fallback (there is no recipient). A preview's unsubscribe link reads
