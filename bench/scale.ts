@@ -3,16 +3,19 @@
 // PostgreSQL database, one s3rver bucket and one Redis; then 3 instances with one killed (SIGKILL) halfway,
 // counting errors before, around and after the kill. After each phase every write answered 2xx must be
 // present exactly once (nothing lost, nothing counted twice).
-// What several instances cost: each phase counts the CPU time (user + system) of the instances behind its
-// proxy and of the database's PostgreSQL backends, per request answered. The phases of 1, 2 and 3 instances
-// run in BENCH_ROUNDS rounds, each in another order (1-2-3, 3-1-2, 2-3-1, …), so that a change in the
-// machine's load does not fall on one count of instances; the summary gives the medians, and the ratio of
-// CPU per request to one instance as the median of each round's ratio. Before the rounds, each instance's
-// CPU while nothing is asked of it (its background duties) over BENCH_IDLE_SECONDS.
-// Options: BENCH_CLIENTS (default 24; BENCH_CLIENTS_PER_INSTANCE=1: that many for each instance),
-// BENCH_DURATION (s per phase, default 20), BENCH_ROUNDS (default 3), BENCH_IDLE_SECONDS (default 30),
-// BENCH_POOL_SIZE (each instance's DATABASE_POOL_SIZE, default 4), BENCH_WRITE_SHARE (default 0.3); short mode (shortMode.ts) 4 clients,
-// 2 s per phase, 1 round, 2 s idle. PostgreSQL: TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test;
+// What several instances cost: every phase offers the same BENCH_RATE requests a second (open loop), and
+// counts the CPU time (user + system) of the instances behind its proxy, of the instances not behind it
+// (idle meanwhile: their background duties) and of the database's PostgreSQL backends, over the phase.
+// The phases of 1, 2 and 3 instances run in BENCH_ROUNDS rounds, each in another order (1-2-3, 3-1-2,
+// 2-3-1, …), so that a change in the machine's load does not fall on one count of instances; the summary
+// gives the medians, the ratio of CPU a request to one instance as the median of each round's ratio, and
+// the same without the duties' share (the idle instances' CPU a second, times the serving instances).
+// Before the rounds, each instance's CPU while nothing is asked of any (BENCH_IDLE_SECONDS).
+// Options: BENCH_RATE (requests/s, default 50; 0: a closed loop of BENCH_CLIENTS clients), BENCH_CLIENTS
+// (connections at most, default 24), BENCH_DURATION (s per phase, default 20), BENCH_ROUNDS (default 3),
+// BENCH_IDLE_SECONDS (default 30), BENCH_POOL_SIZE (each instance's DATABASE_POOL_SIZE, default 4),
+// BENCH_WRITE_SHARE (default 0.3); short mode (shortMode.ts) 20 requests/s, 4 connections, 2 s per phase,
+// 1 round, 2 s idle. PostgreSQL: TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test;
 // Redis: REDIS_URL or redis://127.0.0.1:6379.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -37,14 +40,19 @@ import { backendsCpuMeter, processCpuMs } from './processCpu';
 import { benchSetting } from './shortMode';
 import { median, reportRows } from './table';
 
+/**
+ * The requests a second every phase offers, the same for 1, 2 and 3 instances, below what one instance
+ * answers on this machine: the CPU a request is then not inflated by requests queueing for a busy CPU, nor
+ * deflated by a saturated process doing several at once. 0: closed loop (BENCH_CLIENTS as fast as answered).
+ */
+const rate = benchSetting('BENCH_RATE', 50, 20);
+/** Connections to the proxy at most (requests in flight; in the closed loop, clients). */
 const clients = benchSetting('BENCH_CLIENTS', 24, 4);
 /**
  * Each instance's DATABASE_POOL_SIZE: three instances' pools together about the one instance's default
  * of 10, so that adding instances does not also multiply the queries PostgreSQL runs at once.
  */
 const poolSize = benchSetting('BENCH_POOL_SIZE', 4, 4);
-/** BENCH_CLIENTS_PER_INSTANCE=1: BENCH_CLIENTS for each instance (the load grows with them), else in all. */
-const clientsPerInstance = process.env.BENCH_CLIENTS_PER_INSTANCE === '1';
 const durationSeconds = benchSetting('BENCH_DURATION', 20, 2);
 const rounds = benchSetting('BENCH_ROUNDS', 3, 1);
 const idleSeconds = benchSetting('BENCH_IDLE_SECONDS', 30, 2);
@@ -84,6 +92,8 @@ interface PhaseResult {
   serverCpuPerRequest: number;
   /** CPU time (ms) of the database's PostgreSQL backends (all instances' connections) per request. */
   postgresCpuPerRequest: number;
+  /** CPU time (ms) a second of each instance not serving meanwhile (its background duties); NaN: none. */
+  idleCpuPerSecond: number;
   extra?: string;
 }
 
@@ -93,6 +103,8 @@ interface Target {
   instances: Instance[];
   /** The PostgreSQL database's name. */
   database: string;
+  /** The instances not behind this proxy: idle meanwhile, their CPU is that of their background duties. */
+  idle: Instance[];
 }
 
 async function main(): Promise<void> {
@@ -146,7 +158,8 @@ async function main(): Promise<void> {
         });
         proxies.set(key, proxy);
       }
-      return { origin: proxy.url, instances: serving, database: database.name };
+      const idle = instances.filter((instance) => !serving.includes(instance));
+      return { origin: proxy.url, instances: serving, database: database.name, idle };
     };
     const all = await proxyFor(instances, publicPort);
     const info = JSON.parse(
@@ -160,11 +173,12 @@ async function main(): Promise<void> {
 
     // Every instance has served a few requests (its connections, caches and compiled code warm) before
     // anything is counted.
-    await phase('warm-up', { ...all, instances: [] }, ca, tokens, Math.min(10, durationSeconds));
+    await phase('warm-up', { ...all, instances: [], idle: [] }, ca, tokens, Math.min(10, durationSeconds));
     const idle = await idleCpu(instances, database.name);
 
     console.log(
-      `\nbench:scale, ${new Date().toISOString()}: ${clients} clients${clientsPerInstance ? ' per instance' : ''}, ` +
+      `\nbench:scale, ${new Date().toISOString()}: ` +
+        `${rate > 0 ? `${rate} requests/s offered, at most ${clients} connections` : `${clients} clients, closed loop`}, ` +
         `DATABASE_POOL_SIZE=${poolSize}, ` +
         `${durationSeconds} s per phase, ` +
         `${rounds} round${rounds > 1 ? 's' : ''}, ${Math.round(writeShare * 100)} % writes; load average before: ${loadavg()
@@ -186,7 +200,10 @@ async function main(): Promise<void> {
         results.push({ ...result, round: round + 1 });
         console.log(
           `round ${round + 1}, ${label(count)}: ${result.reqPerSecond.toFixed(0)} req/s, ` +
-            `${result.serverCpuPerRequest.toFixed(2)} ms server CPU a request`,
+            `${result.serverCpuPerRequest.toFixed(2)} ms server CPU a request` +
+            (Number.isFinite(result.idleCpuPerSecond)
+              ? `, the idle instance${count < 2 ? 's' : ''} ${result.idleCpuPerSecond.toFixed(1)} ms CPU/s each`
+              : ''),
         );
       }
     // The last phase: three instances, the third killed halfway.
@@ -218,13 +235,15 @@ async function main(): Promise<void> {
     const summary = summarise(results.filter((result) => result.round !== undefined));
     console.log(
       `\nmedians of ${rounds} round${rounds > 1 ? 's' : ''}:\n` +
-        '| instances | req/s | server CPU ms/request | ratio to one | PostgreSQL ms/request |\n' +
-        '| --- | ---: | ---: | ---: | ---: |',
+        '| instances | req/s | server CPU ms/request | ratio to one | of which duties, ms/request | ' +
+        'without duties, ratio to one | PostgreSQL ms/request |\n' +
+        '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
     );
     for (const row of summary)
       console.log(
         `| ${row.instances} | ${row.reqPerSecond.toFixed(0)} | ${row.serverCpuPerRequest.toFixed(3)} | ` +
-          `${row.ratioToOne.toFixed(2)} | ${row.postgresCpuPerRequest.toFixed(3)} |`,
+          `${row.ratioToOne.toFixed(2)} | ${row.dutiesPerRequest.toFixed(3)} | ${row.ratioWithoutDuties.toFixed(2)} | ` +
+          `${row.postgresCpuPerRequest.toFixed(3)} |`,
       );
     console.log();
     reportRows([
@@ -293,6 +312,7 @@ async function phase(
   const samples: Sample[] = [];
   let acknowledged = 0;
   const serverBefore = serverCpuMs(target.instances);
+  const idleBefore = serverCpuMs(target.idle);
   const postgresCpu = backendsCpuMeter(target.database);
   const started = performance.now();
   const deadline = started + seconds * 1000;
@@ -303,46 +323,52 @@ async function phase(
         incident.kill();
       }, incident.at)
     : undefined;
-  await Promise.all(
-    Array.from(
-      { length: clients * (clientsPerInstance ? Math.max(1, target.instances.length) : 1) },
-      async (_, index) => {
+  /** One request, the n-th of the phase: a write (a subscriber added to the phase's list) or a read. */
+  const one = async (agent: Agent, n: number, since: number) => {
+    const writing = Math.random() < writeShare;
+    const token = tokens[n % tokens.length]!;
+    const answer = writing
+      ? await send(origin, agent, token, 'POST', `/list/manual/${benchList}/subscriber`, {
+          name: `${run}-${n}`,
+          email: `${run}-${n}@voorbeeld.nl`,
+        })
+      : await send(origin, agent, token, 'GET', readPaths[n % readPaths.length]!);
+    const now = performance.now();
+    samples.push({ status: answer.status, milliseconds: now - since, at: now - started, writing });
+    if ((answer.status < 200 || answer.status >= 300) && !firstFailure.has(answer.status))
+      firstFailure.set(answer.status, `${answer.status} ${answer.text.slice(0, 200)}`);
+    if (writing && answer.status >= 200 && answer.status < 300) acknowledged += 1;
+  };
+  if (rate > 0) {
+    // Open loop: the n-th request leaves at started + n / rate whatever the answers before it; its time is
+    // counted from that planned moment (a request waiting for a free connection counts its wait).
+    const agent = new Agent({ ca, keepAlive: true, maxSockets: clients });
+    const inFlight = new Set<Promise<void>>();
+    for (let n = 0; ; n += 1) {
+      const planned = started + (n * 1000) / rate;
+      if (planned >= deadline) break;
+      const wait = planned - performance.now();
+      if (wait > 0) await sleep(wait);
+      const sent: Promise<void> = one(agent, n, planned).finally(() => inFlight.delete(sent));
+      inFlight.add(sent);
+    }
+    await Promise.all(inFlight);
+    agent.destroy();
+  } else {
+    // Closed loop: each client sends its next request when its last one is answered.
+    let n = 0;
+    await Promise.all(
+      Array.from({ length: clients }, async () => {
         const agent = new Agent({ ca, keepAlive: true, maxSockets: 1 });
-        for (let n = 0; performance.now() < deadline; n += 1) {
-          const writing = Math.random() < writeShare;
-          const began = performance.now();
-          const answer = writing
-            ? await send(
-                origin,
-                agent,
-                tokens[index % tokens.length]!,
-                'POST',
-                `/list/manual/${benchList}/subscriber`,
-                {
-                  name: `${run}-${index}-${n}`,
-                  email: `${run}-${index}-${n}@voorbeeld.nl`,
-                },
-              )
-            : await send(
-                origin,
-                agent,
-                tokens[index % tokens.length]!,
-                'GET',
-                readPaths[n % readPaths.length]!,
-              );
-          const now = performance.now();
-          samples.push({ status: answer.status, milliseconds: now - began, at: now - started, writing });
-          if ((answer.status < 200 || answer.status >= 300) && !firstFailure.has(answer.status))
-            firstFailure.set(answer.status, `${answer.status} ${answer.text.slice(0, 200)}`);
-          if (writing && answer.status >= 200 && answer.status < 300) acknowledged += 1;
-        }
+        while (performance.now() < deadline) await one(agent, n++, performance.now());
         agent.destroy();
-      },
-    ),
-  );
+      }),
+    );
+  }
   clearTimeout(timer);
   const elapsed = (performance.now() - started) / 1000;
   const serverSpent = serverCpuMs(target.instances) - serverBefore;
+  const idleSpent = serverCpuMs(target.idle) - idleBefore;
   const postgresSpent = postgresCpu('last');
   const checkAgent = new Agent({ ca });
   const present = await send(
@@ -379,6 +405,7 @@ async function phase(
     failedWrites: failed.filter((sample) => sample.writing).length,
     serverCpuPerRequest: serverSpent / samples.length,
     postgresCpuPerRequest: postgresSpent / samples.length,
+    idleCpuPerSecond: target.idle.length > 0 ? idleSpent / target.idle.length / elapsed : Number.NaN,
     extra,
   };
 }
@@ -427,6 +454,14 @@ interface Summary {
   serverCpuPerRequest: number;
   /** The median over the rounds of each round's CPU a request with this many instances against one. */
   ratioToOne: number;
+  /**
+   * What of the CPU a request is the serving instances' background duties: the CPU a second an idle
+   * instance used in the same round (the instances not serving its 1- and 2-instance phases), times the
+   * instances, spread over the requests of a second.
+   */
+  dutiesPerRequest: number;
+  /** The ratio to one instance of the CPU a request without the duties' share. */
+  ratioWithoutDuties: number;
   postgresCpuPerRequest: number;
 }
 
@@ -434,11 +469,28 @@ interface Summary {
 function summarise(results: PhaseResult[]): Summary[] {
   const of = (count: number) => results.filter((result) => result.instances === count);
   const one = new Map(of(1).map((result) => [result.round, result.serverCpuPerRequest]));
+  /** A round's idle CPU a second of one instance: the mean over its phases that left instances idle. */
+  const idleOf = (round: number | undefined) => {
+    const seen = results
+      .filter((result) => result.round === round && Number.isFinite(result.idleCpuPerSecond))
+      .map((result) => result.idleCpuPerSecond);
+    return seen.reduce((sum, value) => sum + value, 0) / seen.length;
+  };
+  const duties = (result: PhaseResult) => (idleOf(result.round) * result.instances) / result.reqPerSecond;
+  const oneWithout = new Map(
+    of(1).map((result) => [result.round, result.serverCpuPerRequest - duties(result)]),
+  );
   return [1, 2, 3].map((count) => ({
     instances: count,
     reqPerSecond: median(of(count).map((result) => result.reqPerSecond)),
     serverCpuPerRequest: median(of(count).map((result) => result.serverCpuPerRequest)),
     ratioToOne: median(of(count).map((result) => result.serverCpuPerRequest / one.get(result.round)!)),
+    dutiesPerRequest: median(of(count).map(duties)),
+    ratioWithoutDuties: median(
+      of(count).map(
+        (result) => (result.serverCpuPerRequest - duties(result)) / oneWithout.get(result.round)!,
+      ),
+    ),
     postgresCpuPerRequest: median(of(count).map((result) => result.postgresCpuPerRequest)),
   }));
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import { defaultLogRetentionMonths } from '../contract/auditLogKinds';
 import type { Database } from '../db/client';
+import { createNotifyingQueue } from '../db/pgBoss';
 
 // Log retention: entries older than their environment's term are removed once a day. The Logboek's
 // trigger refuses every DELETE unless the transaction says it is this job (`dpp.log_retention`), so
@@ -40,7 +41,7 @@ export async function startLogRetentionJob(
   db: Database,
   now: () => Date,
 ): Promise<{ stop(): Promise<void> }> {
-  await boss.createQueue(queueName, { expireInSeconds: 10 * 60, retryLimit: 0 });
+  await createNotifyingQueue(boss, queueName, { expireInSeconds: 10 * 60, retryLimit: 0 });
   await boss.work(queueName, { pollingIntervalSeconds: 30 }, async () => {
     await applyLogRetention(db, now());
   });

@@ -1,5 +1,5 @@
 import type { PgBoss } from 'pg-boss';
-import { startPgBoss, type QueueConnection } from '../db/pgBoss';
+import { createNotifyingQueue, startPgBoss, type QueueConnection } from '../db/pgBoss';
 import { releaseAllLeases, unattendedJobs } from './jobStates';
 import { runDeliveryJob, type DeliveryContext } from './deliveryRunner';
 
@@ -22,7 +22,7 @@ export interface DeliveryQueue {
 
 export async function openDeliveryQueue(connection: QueueConnection): Promise<DeliveryQueue> {
   const boss = await startPgBoss(connection, 'Delivery queue', { schedule: false, max: 3 });
-  await boss.createQueue(queueName, { expireInSeconds: 4 * 60 * 60, retryLimit: 0 });
+  await createNotifyingQueue(boss, queueName, { expireInSeconds: 4 * 60 * 60, retryLimit: 0 });
   return {
     enqueue: async (jobId, startAfter) => {
       await boss.send(queueName, { jobId }, startAfter ? { startAfter } : {});
@@ -59,7 +59,13 @@ export async function startDeliveryWork(
   if (options.embedded) await releaseAllLeases(context.db);
   await queue.boss.work<{ jobId: string }>(
     queueName,
-    { localConcurrency: options.jobsAtOnce, pollingIntervalSeconds: 1 },
+    // A job queued now wakes the workers (LISTEN/NOTIFY, db/pgBoss.ts); one queued for later (startAfter)
+    // is found by the poll, every 5 s while notifications arrive, every second without them.
+    {
+      localConcurrency: options.jobsAtOnce,
+      pollingIntervalSeconds: 1,
+      notifyPollingIntervalSeconds: 5,
+    },
     async ([queued]) => {
       const { jobId } = queued.data;
       if (running.has(jobId)) return;

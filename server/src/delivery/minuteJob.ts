@@ -1,4 +1,5 @@
 import type { PgBoss } from 'pg-boss';
+import { createNotifyingQueue } from '../db/pgBoss';
 
 // Upkeep that must run once a minute however many processes there are (the analytics rollup, the RSVP
 // upkeep; background duties, background/duties.ts): every process running it offers the job each minute
@@ -15,7 +16,8 @@ export async function startMinuteJob(
   label: string,
   work: () => Promise<void>,
 ): Promise<{ stop(): Promise<void> }> {
-  await boss.createQueue(queueName, { expireInSeconds: 10 * 60, retryLimit: 0 });
+  // The offer wakes a worker (LISTEN/NOTIFY); the poll, every 30 s then, is the backstop.
+  await createNotifyingQueue(boss, queueName, { expireInSeconds: 10 * 60, retryLimit: 0 });
   await boss.work(queueName, { pollingIntervalSeconds: 5 }, work);
   const offer = () =>
     boss.send(queueName, {}, { singletonKey: queueName }).catch((error: unknown) => {

@@ -1,4 +1,4 @@
-import { startPgBoss, type QueueConnection } from '../db/pgBoss';
+import { createNotifyingQueue, startPgBoss, type QueueConnection } from '../db/pgBoss';
 import type { Database } from '../db/client';
 import { journeyTimeZone } from './amsterdamTime';
 import type { JourneyClock } from './journeyClock';
@@ -57,8 +57,8 @@ export async function startJourneyTicker(
   tickMs: number,
 ): Promise<{ stop(): Promise<void> }> {
   const boss = await startPgBoss(connection, 'Journeys queue', { schedule: true, max: 2 });
-  await boss.createQueue(tickQueue, { retryLimit: 0 });
-  await boss.createQueue(dateQueue, { retryLimit: 2 });
+  await createNotifyingQueue(boss, tickQueue, { retryLimit: 0 });
+  await createNotifyingQueue(boss, dateQueue, { retryLimit: 2 });
   await boss.schedule(tickQueue, '* * * * *');
   await boss.schedule(dateQueue, '5 0 * * *', undefined, { tz: journeyTimeZone });
   await boss.work(tickQueue, async () => {
