@@ -16,6 +16,7 @@ import { loginNl } from './boot/texts';
 import { Layout } from './layout/Layout';
 import { NotFoundPage } from './layout/NotFoundPage';
 import { StartupScreen } from './layout/StartupScreen';
+import { prefetchShellReads } from './layout/prefetchShellReads';
 import { pages, resources } from './resources';
 import { startConsoleOnce, type ConsoleServices } from './startConsole';
 import { consoleTheme } from './theme';
@@ -58,8 +59,10 @@ export function App({ start = startConsoleOnce }: AppProps) {
       (services) => {
         if (!current) return;
         // On a reload of a signed-in tab, the page's data is asked for next to the theme and layout.
-        if (hasSignedInSession(readSession()))
+        if (hasSignedInSession(readSession())) {
           prefetchRouteReads(routes, window.location.pathname, services.dataProvider.prefetch);
+          prefetchShellReads(services, queryClient);
+        }
         setState({ status: 'ready', services });
       },
       (error: unknown) => {
@@ -70,7 +73,7 @@ export function App({ start = startConsoleOnce }: AppProps) {
     return () => {
       current = false;
     };
-  }, [start, attempt]);
+  }, [start, attempt, queryClient]);
 
   if (!services || !dataProvider) {
     return (

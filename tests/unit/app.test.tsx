@@ -113,6 +113,36 @@ describe('routes', () => {
     await expectPageTitle(areaTitle);
   });
 
+  it('asks for the theme and the role on a reload before react-admin starts, once each', async () => {
+    const steps: string[] = [];
+    const answerOf = globalThis.fetch;
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+      const path = new URL(String(input), 'https://console.test').pathname;
+      if (/\/(themes|platform\/me)$/.test(path)) steps.push(path.replace(/.*\/api\/1\/[^/]+\//, 'GET /'));
+      return answerOf(input, init);
+    });
+    window.history.replaceState(null, '', '/recievers/lists/abc');
+    const { fake, msal } = createFakeMsal();
+    fake.setActiveAccount(accountFor('anne@voorbeeld.nl'));
+    const start = async () => {
+      const services = await startConsole({ baseUrl: '', createMsal: () => msal });
+      const { checkAuth } = services.authProvider;
+      services.authProvider.checkAuth = (params) => {
+        steps.push('checkAuth');
+        return checkAuth(params);
+      };
+      return services;
+    };
+    render(<App start={start} />);
+
+    expect(await screen.findByTestId('environment-name')).toHaveTextContent('Gemeente Zuiderveen');
+    // The shell's reads left with the page's own, not once react-admin had checked the session and
+    // mounted the layout; the layout and the access checks took those answers.
+    expect(steps.indexOf('checkAuth')).toBeGreaterThan(steps.indexOf('GET /themes'));
+    expect(steps.indexOf('checkAuth')).toBeGreaterThan(steps.indexOf('GET /platform/me'));
+    expect(steps.filter((step) => step === 'GET /themes')).toHaveLength(1);
+  });
+
   it('shows the environments page', async () => {
     renderApp('/environments', { signedIn: true });
     await expectPageTitle('Omgevingen');
