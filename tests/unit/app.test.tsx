@@ -141,6 +141,9 @@ describe('routes', () => {
     expect(steps.indexOf('checkAuth')).toBeGreaterThan(steps.indexOf('GET /themes'));
     expect(steps.indexOf('checkAuth')).toBeGreaterThan(steps.indexOf('GET /platform/me'));
     expect(steps.filter((step) => step === 'GET /themes')).toHaveLength(1);
+    // The menu's platform entries take the platform role from the same read as the access checks.
+    await screen.findByRole('link', { name: 'Ontvangers' });
+    expect(steps.filter((step) => step === 'GET /platform/me')).toHaveLength(1);
   });
 
   it('shows the environments page', async () => {

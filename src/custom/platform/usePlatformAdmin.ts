@@ -1,10 +1,11 @@
-import { useSession } from '../../authProvider/useSession';
-import { useDeclaredQuery } from '../../declarative/useDeclaredQuery';
+import { usePermissions } from 'react-admin';
+import type { MemberPermissions } from '../../authProvider/memberAccess';
 
-/** Whether the signed-in user is a platform administrator (GET /platform/me); false until known. */
+/**
+ * Whether the signed-in user is a platform administrator; false until known. From react-admin's
+ * permissions: the one GET /platform/me per environment the access checks read (memberAccess.ts).
+ */
 export function usePlatformAdmin(): boolean {
-  const { environmentId } = useSession();
-  // Read per environment: a switch of environment drops the cache (useSwitchEnvironment).
-  const { data } = useDeclaredQuery('platformEnvironments', 'me', {}, { enabled: !!environmentId });
-  return data?.platformAdmin === true;
+  const { permissions } = usePermissions<MemberPermissions | undefined>();
+  return permissions?.platformAdmin === true;
 }
