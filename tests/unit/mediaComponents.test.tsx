@@ -48,7 +48,7 @@ const photos: MediaDirectory = {
 };
 
 /** The media API as the console sees it; renames and tags change this state. `answer` comes first. */
-function mediaServer(answer?: (request: SentRequest) => Response | undefined) {
+function mediaServer(answer?: (request: SentRequest) => Response | Promise<Response> | undefined) {
   const files = new Map(root.files.map((entry) => [entry.id, structuredClone(entry)]));
   return mockFetch((request: SentRequest) => {
     const special = answer?.(request);
@@ -239,5 +239,30 @@ describe('File details: tags (spec §5)', () => {
     // The tag form toggles.
     await userEvent.click(within(panel).getByRole('button', { name: 'Tag toevoegen' }));
     expect(within(panel).queryByTestId('media-tag-input')).toBeNull();
+  });
+
+  it('keeps the next tag typed while the previous one is being added', async () => {
+    let answerPost: () => void = () => undefined;
+    const postAnswered = new Promise<void>((resolve) => (answerPost = resolve));
+    // The POST is held until the next tag is typed, then passed on to the media API below.
+    mediaServer((request) =>
+      request.method === 'POST'
+        ? postAnswered.then(() => jsonAnswer({ id: 'new-1', name: 'strand' }, { status: 201 }))
+        : undefined,
+    );
+    renderExplorer();
+    await userEvent.click(await screen.findByRole('button', { name: 'Bestand strand, 1,5 KB' }));
+    const panel = await screen.findByRole('dialog', { name: 'Bestandsdetails' });
+    await userEvent.click(within(panel).getByRole('button', { name: 'Tag toevoegen' }));
+    const input = within(panel).getByTestId('media-tag-input');
+
+    await userEvent.type(input, 'strand{Enter}');
+    await userEvent.clear(input);
+    await userEvent.type(input, 'boot');
+    answerPost();
+
+    // 'Toevoegen' is enabled again once the add has settled.
+    await waitFor(() => expect(within(panel).getByRole('button', { name: 'Toevoegen' })).toBeEnabled());
+    expect(input).toHaveValue('boot');
   });
 });

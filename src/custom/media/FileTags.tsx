@@ -50,8 +50,14 @@ export function FileTags({ fileId }: { fileId: string }) {
       return;
     }
     setHint(undefined);
-    // The dataProvider reloads the tags, files and folders after the save.
-    create('tags', { data: { name }, meta }, { onSuccess: () => setInput(''), onError: fail });
+    // The dataProvider reloads the tags, files and folders after the save. The field is emptied only if it
+    // still holds what was added: what the user typed meanwhile (the next tag) is kept.
+    const added = input;
+    create(
+      'tags',
+      { data: { name }, meta },
+      { onSuccess: () => setInput((current) => (current === added ? '' : current)), onError: fail },
+    );
   };
 
   return (
