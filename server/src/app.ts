@@ -168,6 +168,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         frameworkErrors: answerFrameworkError,
         clientErrorHandler: answerClientError,
         trustProxy: config.trustProxy,
+        // Registering the environment's routes compiles every area's schemas: about a second on a quiet
+        // core, past Fastify's 10 s default on a host whose cores are busy (seen at load 15). A plugin
+        // that truly hangs still stops the start.
+        pluginTimeout: 120_000,
       }) as unknown as FastifyInstance
     ).withTypeProvider<TypeBoxTypeProvider>();
     app.decorate('config', config);

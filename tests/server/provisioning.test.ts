@@ -19,7 +19,9 @@ const databases: Array<[string, () => Promise<TestDatabase | undefined>]> = proc
   ? [['PostgreSQL', () => createTestDatabase(process.env.TEST_DATABASE_URL as string)]]
   : [['PGlite', async () => undefined]];
 
-describe.each(databases)('npm run admin on %s', (_name, createDatabase) => {
+// Each command opens the database as `npm run admin` does (on PGlite: the WebAssembly build anew), seven
+// in a row: a few seconds each on a quiet machine, more than the default minute at load 15.
+describe.each(databases)('npm run admin on %s', { timeout: 240_000 }, (_name, createDatabase) => {
   let dataDir: string;
   let database: TestDatabase | undefined;
   let env: NodeJS.ProcessEnv;
