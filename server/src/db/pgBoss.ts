@@ -20,9 +20,21 @@ export async function startPgBoss(
   label: string,
   options: { schedule: boolean; max: number },
 ): Promise<PgBoss> {
+  const idleCost = {
+    // The platform queues no flows (jobs waiting on others): a look for them each minute, not each 5 s.
+    flowIntervalSeconds: 60,
+    // No row in pgboss.instance: nothing reads it, and its health sampling (an event-loop delay monitor
+    // waking the process every 20 ms) cost an idle instance 10 ms CPU a second, on either database.
+    registerInstance: false,
+  };
   const boss =
     'pglite' in connection
-      ? new PgBoss({ db: fromPglite(connection.pglite), backend: 'pglite', schedule: options.schedule })
+      ? new PgBoss({
+          db: fromPglite(connection.pglite),
+          backend: 'pglite',
+          schedule: options.schedule,
+          ...idleCost,
+        })
       : new PgBoss({
           connectionString: connection.connectionString,
           max: options.max,
@@ -31,11 +43,7 @@ export async function startPgBoss(
           // The cron timekeeper's own queue (schedule: true) is not woken by a notification: it is
           // looked at every 30 s, the cron schedules' check, instead of every 5 s.
           cronWorkerIntervalSeconds: 30,
-          // The platform queues no flows (jobs waiting on others): a look for them each minute, not each 5 s.
-          flowIntervalSeconds: 60,
-          // No row in pgboss.instance: nothing reads it, and its health sampling (an event-loop delay
-          // monitor waking the process every 20 ms) cost an idle instance 10 ms CPU a second.
-          registerInstance: false,
+          ...idleCost,
         });
   boss.on('error', (error) => console.warn(`${label}: ${error.message}`));
   await boss.start();
