@@ -14,6 +14,7 @@ import { registerCompression } from './http/compression';
 import { registerRateLimiting } from './http/rateLimit';
 import { OneLineRequestLog, requestLogValue } from './http/requestLog';
 import { registerSecurityHeaders } from './http/securityHeaders';
+import { sharedSchemaCompilers } from './http/schemaCompilers';
 import { createIdentity, type IdentityOptions } from './identity';
 import { providerMountPath } from './identity/embeddedClient';
 import { assertEmbeddedIdentityAllowed } from './identity/embeddedGuard';
@@ -172,6 +173,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         // core, past Fastify's 10 s default on a host whose cores are busy (seen at load 15). A plugin
         // that truly hangs still stops the start.
         pluginTimeout: 120_000,
+        // Each schema compiled once a process, however many apps it builds (http/schemaCompilers.ts).
+        schemaController: { compilersFactory: sharedSchemaCompilers },
       }) as unknown as FastifyInstance
     ).withTypeProvider<TypeBoxTypeProvider>();
     app.decorate('config', config);
