@@ -99,9 +99,10 @@ const tableLayout = {
 };
 
 /**
- * The shared data table (spec §2) on react-admin's `<InfiniteList>` and `<DataTable>`: 250 rows per
- * request and the next 250 when the end scrolls into view, without page numbers or page-size menu;
- * the search box, the choice filters and the sortable headers query the server.
+ * The shared data table (spec §2) on react-admin's `<InfiniteList>` and `<DataTable>`, whose rows are
+ * plain cells (`DeclaredTableBody`): 250 rows per request and the next 250 when the end scrolls into
+ * view, without page numbers or page-size menu; the search box, the choice filters and the sortable
+ * headers query the server.
  */
 export function DeclaredTable({ declaration, filter, embedded = false, tableLabel }: DeclaredTableProps) {
   const view = tableViewOf(declaration);

@@ -95,9 +95,11 @@ function cellContent({ children, render, field, source }: DataTableColumnProps, 
   if (render) return render(record);
   if (field) return createElement(field, { source });
   if (source === undefined) return null;
-  const value: unknown = source.split('.').reduce<unknown>(
-    (parent, key) => (parent == null ? undefined : (parent as Record<string, unknown>)[key]),
-    record,
-  );
+  const value: unknown = source
+    .split('.')
+    .reduce<unknown>(
+      (parent, key) => (parent == null ? undefined : (parent as Record<string, unknown>)[key]),
+      record,
+    );
   return value == null ? null : String(value);
 }
