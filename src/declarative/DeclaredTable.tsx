@@ -27,7 +27,8 @@ import { tableQuery } from './pageReads';
 import { useLabel } from './useLabel';
 import { useRowClick } from './useRowClick';
 import { useRowOpener } from './RowOpenLink';
-import { tableRowStyles } from './tableRowClasses';
+import { tableBodyStyles, tableRowStyles } from './tableRowClasses';
+import { DeclaredTableBody } from './DeclaredTableBody';
 import { visibleColumns } from './visibleColumns';
 import { pageSize } from '@contract/paging';
 
@@ -82,6 +83,8 @@ function tableFilters(declaration: ResourceDeclaration, view: ReturnType<typeof 
 
 // Wide tables scroll inside their card on phones instead of widening the whole page.
 const tableLayout = {
+  // The rows' plain cells look like MUI's; the rules below adjust them.
+  ...tableBodyStyles,
   minWidth: 0,
   '& .RaList-main': { minWidth: 0 },
   '& .RaList-content': { overflowX: 'auto' },
@@ -96,9 +99,10 @@ const tableLayout = {
 };
 
 /**
- * The shared data table (spec §2) on react-admin's `<InfiniteList>` and `<DataTable>`: 250 rows per
- * request and the next 250 when the end scrolls into view, without page numbers or page-size menu;
- * the search box, the choice filters and the sortable headers query the server.
+ * The shared data table (spec §2) on react-admin's `<InfiniteList>` and `<DataTable>`, whose rows are
+ * plain cells (`DeclaredTableBody`): 250 rows per request and the next 250 when the end scrolls into
+ * view, without page numbers or page-size menu; the search box, the choice filters and the sortable
+ * headers query the server.
  */
 export function DeclaredTable({ declaration, filter, embedded = false, tableLabel }: DeclaredTableProps) {
   const view = tableViewOf(declaration);
@@ -160,6 +164,7 @@ function DeclaredRows({
       aria-label={tableLabel}
       rowClick={rowClick}
       bulkActionButtons={false}
+      body={DeclaredTableBody}
       empty={<TableEmpty text={view.empty} declaration={declaration} meta={meta} />}
     >
       {columns.map((visible, index) =>

@@ -1,4 +1,4 @@
-import { alpha, type SxProps, type Theme } from '@mui/material/styles';
+import { alpha, darken, lighten, type SxProps, type Theme } from '@mui/material/styles';
 
 /**
  * Class names of the plain elements a declared table draws in every row. A table shows 250 rows at
@@ -82,3 +82,37 @@ export const tableRowStyles: SxProps<Theme> = {
     },
   },
 };
+
+/**
+ * The look of MUI's TableBody, TableRow (hover) and small body TableCell, for the plain elements of
+ * `DeclaredTableBody`: styled once by the table instead of once per cell. Comes before the table's own
+ * cell rules (gutters, widths), which win at the same specificity.
+ */
+export const tableBodyStyles = {
+  '& .RaDataTable-tbody': { display: 'table-row-group' },
+  '& .RaDataTable-row': {
+    color: 'inherit',
+    display: 'table-row',
+    verticalAlign: 'middle',
+    outline: 0,
+    '&.MuiTableRow-hover:hover': { backgroundColor: 'action.hover' },
+  },
+  '& .RaDataTable-rowCell': {
+    typography: 'body2',
+    display: 'table-cell',
+    verticalAlign: 'inherit',
+    // TableCell's border: the divider colour without its alpha, lightened.
+    borderBottom: (theme: Theme) =>
+      `1px solid ${
+        theme.palette.mode === 'light'
+          ? lighten(alpha(theme.palette.divider, 1), 0.88)
+          : darken(alpha(theme.palette.divider, 1), 0.68)
+      }`,
+    textAlign: 'left',
+    padding: '6px 16px',
+    color: 'text.primary',
+    '&.MuiTableCell-alignRight': { textAlign: 'right', flexDirection: 'row-reverse' },
+    '&.MuiTableCell-alignCenter': { textAlign: 'center' },
+    '&.MuiTableCell-alignJustify': { textAlign: 'justify' },
+  },
+} satisfies SxProps<Theme>;

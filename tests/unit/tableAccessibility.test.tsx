@@ -106,6 +106,28 @@ describe('a declared table for keyboard users', { timeout: 60_000 }, () => {
   });
 });
 
+describe('a declared table for mouse users', { timeout: 60_000 }, () => {
+  it("opens a row's detail page on a click anywhere in the row", async () => {
+    const user = userEvent.setup({ delay: null });
+    mockFetch((request) =>
+      request.path.endsWith('/a1') ? jsonAnswer(sanne) : jsonAnswer({ data: [sanne], total: 1 }),
+    );
+    renderDeclarative([audiences], { path: '/recievers/audiences/' });
+
+    await user.click(await screen.findByRole('cell', { name: 'Utrecht' }));
+    expect(await screen.findByRole('heading', { name: 'Sanne', level: 2 })).toBeInTheDocument();
+  });
+
+  it("opens a row's edit panel on a click anywhere in the row", async () => {
+    const user = userEvent.setup({ delay: null });
+    mockFetch(() => jsonAnswer({ data: [sanne], total: 1 }));
+    renderDeclarative([subscribers], { path: '/recievers/subscribers/' });
+
+    await user.click(await screen.findByRole('cell', { name: 'Sanne' }));
+    expect(await screen.findByRole('dialog', { name: 'Ontvanger aanpassen' })).toBeInTheDocument();
+  });
+});
+
 describe('a table that cannot load', { timeout: 60_000 }, () => {
   it("shows the failure and 'Opnieuw proberen' instead of the empty text, and loads on a retry", async () => {
     const user = userEvent.setup({ delay: null });
