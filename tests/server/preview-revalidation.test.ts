@@ -1,3 +1,7 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   PublicationBlock,
@@ -5,7 +9,12 @@ import type {
   RenderedPublication,
 } from '../../server/src/contract/publications';
 import type { Subscriber } from '../../server/src/contract/receivers';
+import { openDatabase, type Database, type OpenDatabase } from '../../server/src/db/client';
+import { addContentVariant } from '../../server/src/publications/contentVariants';
+import { previewAnswer } from '../../server/src/publications/publicationRendering';
 import { environmentIds, mediaIds, publicationIds, receiverIds, themeIds } from '../../server/src/seed/ids';
+import { prepareSeededDatabase } from './support/seededTemplate';
+import type { TestDatabase } from './support/testDatabase';
 import { startTestServer, type TestServer, type Tokens } from './support/testServer';
 
 // GET /publications/{id}/render answers with an ETag (Cache-Control: no-cache), and a request naming the
@@ -226,5 +235,182 @@ describe('revalidating a preview', () => {
     etagB = await changedPreview(id, etagB, html, 'Markt op zondag', { variant: 'B' });
     expect(etagB).not.toBe(etag);
     expect((await preview(id, { etag })).status).toBe(304);
+  });
+});
+
+// Several instances may serve one database: what one writes must change the ETag another answers with,
+// though nothing of the write passed through that one. Here the writes are plain SQL on the database, as
+// another instance's (or an operator's) would arrive; the ETag is previewAnswer's, as the route answers it.
+describe('revalidating a preview after writes this process did not make', () => {
+  const publicationId = publicationIds.publications.januaryNewsletter;
+  const templateId = templates.zuiderveenStandard;
+  const cdn = { publicUrl: 'https://dpp.test', cdnBase: '/cdn' };
+  let dataDir: string;
+  let testDatabase: TestDatabase | undefined;
+  let opened: OpenDatabase;
+  let db: Database;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'dpp-preview-revalidation-'));
+    testDatabase = await prepareSeededDatabase(dataDir);
+    opened = await openDatabase({ dataDir, databaseUrl: testDatabase?.url });
+    db = opened.db;
+  });
+  afterAll(async () => {
+    await opened?.close();
+    await testDatabase?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  /** The preview revalidated with `etag`: its ETag, and its HTML unless `etag` is current (a 304). */
+  const revalidate = async (etag: string, variant?: string) => {
+    const answer = await previewAnswer(
+      db,
+      cdn,
+      env,
+      publicationId,
+      templateId,
+      undefined,
+      variant,
+      'Demo <demo@example.org>',
+      (current) => current === etag,
+    );
+    return {
+      etag: answer.etag,
+      html: answer.body === undefined ? undefined : (JSON.parse(answer.body) as RenderedPublication).html,
+    };
+  };
+
+  /** After `write`, the preview revalidated with `before` comes anew and shows `expected`; answers its ETag. */
+  async function afterWrite(
+    before: string,
+    write: string,
+    expected: (html: string) => void,
+    variant?: string,
+  ) {
+    await db.execute(sql.raw(write));
+    const answer = await revalidate(before, variant);
+    expect(answer.html, write).toBeDefined();
+    expect(answer.etag).not.toBe(before);
+    expected(answer.html ?? '');
+    expect((await revalidate(answer.etag, variant)).html).toBeUndefined();
+    return answer.etag;
+  }
+
+  it('comes anew after a change of its blocks, the publication, the theme, fonts, logo, files, groups, sender, template, invitation or environment', async () => {
+    const { blocks } = await addContentVariant(db, env, publicationId);
+    let etag = (await revalidate('')).etag;
+    let etagB = (await revalidate('', 'B')).etag;
+    expect((await revalidate(etag)).html).toBeUndefined();
+
+    // Writes that show in no preview of it keep the ETag: another publication's block, a file moved.
+    await db.execute(
+      sql`UPDATE publication_blocks SET content = content || '{"title": "Elders"}'
+          WHERE publication_id <> ${publicationId}`,
+    );
+    await db.execute(
+      sql`UPDATE media_files SET directory_id = ${mediaIds.zuiderveen.events}
+          WHERE id = ${mediaIds.zuiderveen.marketFile}`,
+    );
+    expect((await revalidate(etag)).html).toBeUndefined();
+    expect((await revalidate(etagB, 'B')).html).toBeUndefined();
+
+    // A block of variant B changes B's preview, not A's; one of A changes A's.
+    etagB = await afterWrite(
+      etagB,
+      `UPDATE publication_blocks SET content = content || '{"title": "Markt van B"}' WHERE id = '${blocks[0].id}'`,
+      (html) => expect(html).toContain('Markt van B'),
+      'B',
+    );
+    expect((await revalidate(etag)).html).toBeUndefined();
+    etag = await afterWrite(
+      etag,
+      `UPDATE publication_blocks SET content = content || '{"title": "Markt van A"}'
+       WHERE publication_id = '${publicationId}' AND variant_id IS NULL AND position = 0`,
+      (html) => expect(html).toContain('Markt van A'),
+    );
+    etag = await afterWrite(
+      etag,
+      `UPDATE publications SET preheader = 'Nieuw voorwoord' WHERE id = '${publicationId}'`,
+      (html) => expect(html).toContain('Nieuw voorwoord'),
+    );
+    etag = await afterWrite(
+      etag,
+      `UPDATE themes SET primary_color = '#0b6e4f' WHERE id = '${themeIds.zuiderveen}'`,
+      (html) => expect(html).toContain('#0b6e4f'),
+    );
+    // A web font: added to the theme and chosen for headings, then its stylesheet replaced.
+    etag = await afterWrite(
+      etag,
+      `WITH font AS (INSERT INTO theme_fonts (theme_id, font_identifier, src_url)
+                     VALUES ('${themeIds.zuiderveen}', 'Merriweather', 'https://fonts.example/merriweather.css')
+                     RETURNING id)
+       UPDATE themes SET heading_font_id = (SELECT id FROM font), heading_system_font = NULL
+       WHERE id = '${themeIds.zuiderveen}'`,
+      (html) => expect(html).toContain('fonts.example/merriweather.css'),
+    );
+    etag = await afterWrite(
+      etag,
+      `UPDATE theme_fonts SET src_url = 'https://fonts.example/merriweather-2.css'
+       WHERE font_identifier = 'Merriweather'`,
+      (html) => expect(html).toContain('fonts.example/merriweather-2.css'),
+    );
+    etag = await afterWrite(
+      etag,
+      `UPDATE themes SET file_id_to_logo = '${mediaIds.zuiderveen.harbourFile}' WHERE id = '${themeIds.zuiderveen}'`,
+      (html) => expect(html).toContain(`${mediaIds.zuiderveen.harbourFile}.webp`),
+    );
+    // A file a block shows: renamed (its name is the alt text of an image without one), then replaced by
+    // a file of another type under the same id.
+    etag = await afterWrite(
+      etag,
+      `UPDATE publication_blocks SET content = jsonb_set(content, '{image,alt}', '""')
+       WHERE publication_id = '${publicationId}' AND variant_id IS NULL AND position = 0`,
+      (html) => expect(html).not.toContain('Het vernieuwde marktplein in de winterzon'),
+    );
+    etag = await afterWrite(
+      etag,
+      `UPDATE media_files SET name = 'Plein in de zon.jpg', friendly_name = 'Plein in de zon'
+       WHERE id = '${mediaIds.zuiderveen.marketFile}'`,
+      (html) => expect(html).toContain('alt="Plein in de zon"'),
+    );
+    etag = await afterWrite(
+      etag,
+      `WITH replaced AS (DELETE FROM media_files WHERE id = '${mediaIds.zuiderveen.marketFile}' RETURNING *)
+       INSERT INTO media_files (id, environment_id, directory_id, extension, name, friendly_name, original_name, size_in_bytes)
+       SELECT id, environment_id, directory_id, '.png', 'plein.png', 'plein', 'plein.png', size_in_bytes FROM replaced`,
+      (html) => expect(html).toContain(`${mediaIds.zuiderveen.marketFile}.png`),
+    );
+    etag = await afterWrite(
+      etag,
+      `UPDATE publication_repeatable_groups SET fields = (
+         SELECT jsonb_agg(field) FROM jsonb_array_elements(fields) AS field WHERE field ->> 'name' <> 'title')
+       WHERE publication_type_id = '${types.zuiderveenNewsletter}' AND type = 'uitgelicht'`,
+      (html) => expect(html).not.toContain('Markt van A'),
+    );
+    etag = await afterWrite(
+      etag,
+      `INSERT INTO sender_settings (environment_id, sender_name) VALUES ('${env}', 'Marktmeester')
+       ON CONFLICT (environment_id) DO UPDATE SET sender_name = 'Marktmeester'`,
+      () => undefined,
+    );
+    etag = await afterWrite(
+      etag,
+      `UPDATE publication_templates SET layout = 'uitgebreid' WHERE id = '${templateId}'`,
+      () => undefined,
+    );
+    etag = await afterWrite(
+      etag,
+      `INSERT INTO rsvp_events (publication_id, environment_id, enabled, title, starts_at, ends_at)
+       VALUES ('${publicationId}', '${env}', true, 'Opening', now() + interval '30 days', now() + interval '31 days')`,
+      () => undefined,
+    );
+    await afterWrite(
+      etag,
+      `UPDATE environments SET name = 'Gemeente Zuiderveen-Noord' WHERE id = '${env}'`,
+      (html) => expect(html).toContain('Gemeente Zuiderveen-Noord'),
+    );
+    // Variant B's preview shows the environment's changes as well.
+    expect((await revalidate(etagB, 'B')).html).toContain('Gemeente Zuiderveen-Noord');
   });
 });

@@ -130,13 +130,22 @@ export async function contentVariantId(
   field: string,
 ): Promise<string | null> {
   const id = await findContentVariantId(db, publicationId, label);
-  if (id === undefined) {
-    throw badRequest(
-      field,
-      `Variant ${label} bestaat niet: maak die eerst aan bij de inhoud van de publicatie.`,
-    );
-  }
+  if (id === undefined) throw missingVariant(label, field);
   return id;
+}
+
+/** The 400 naming `field` for a content variant the publication does not have. */
+export function missingVariant(label: string, field: string): ApiError {
+  return badRequest(
+    field,
+    `Variant ${label} bestaat niet: maak die eerst aan bij de inhoud van de publicatie.`,
+  );
+}
+
+/** The position of the content variant `label` names (0 for 'A', the publication's own blocks), else undefined. */
+export function variantPosition(label: string): number | undefined {
+  const position = label.charCodeAt(0) - 65;
+  return label.length === 1 && position >= 0 ? position : undefined;
 }
 
 /** As contentVariantId, but undefined for a variant the publication does not have (any more). */
@@ -145,9 +154,9 @@ export async function findContentVariantId(
   publicationId: string,
   label: string,
 ): Promise<string | null | undefined> {
-  const position = label.charCodeAt(0) - 65;
-  if (label.length === 1 && position === 0) return null;
-  if (label.length !== 1 || position < 0) return undefined;
+  const position = variantPosition(label);
+  if (position === 0) return null;
+  if (position === undefined) return undefined;
   const [variant] = await db
     .select({ id: publicationVariants.id })
     .from(publicationVariants)

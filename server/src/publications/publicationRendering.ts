@@ -1,12 +1,14 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { FieldDefinition, RenderedPublication } from '../contract/publications';
 import type { Database } from '../db/client';
+import { preparedPerDatabase } from '../db/preparedQuery';
 import {
   environments,
   mediaFiles,
   publicationBlocks,
   publicationRepeatableGroups,
   publicationTemplates,
+  publicationVariants,
   publications,
   rsvpEvents,
   senderSettings,
@@ -14,7 +16,7 @@ import {
 } from '../db/schema';
 import { badRequest, notFound } from '../errors';
 import { blocksOfVariant } from './blocks';
-import { contentVariantId, findContentVariantId } from './contentVariants';
+import { contentVariantId, findContentVariantId, missingVariant, variantPosition } from './contentVariants';
 import { previewRecipientValues } from './previewRecipient';
 import { keepPreview, keptPreview, previewEtag } from './renderedPreviews';
 import { cdnImageUrl, type CdnLocation } from '../rendering/imageUrl';
@@ -83,17 +85,21 @@ export async function renderPublicationPreview(
   return previewOf(publication, await renderRead(read), cdn, environmentId, unsubscribeLink, recipient);
 }
 
-/** The preview of GET /publications/{id}/render: its JSON and its ETag. */
+/** The preview of GET /publications/{id}/render: its ETag, and its JSON unless the asker's copy is current. */
 export interface PreviewAnswer {
   etag: string;
-  /** RenderedPublication as JSON. */
-  body: string;
+  /** RenderedPublication as JSON; undefined when `current` said the asker holds this ETag (a 304). */
+  body: string | undefined;
 }
 
 /**
- * The preview answer of GET /publications/{id}/render (renderPublicationPreview with the From line), as
- * JSON with an ETag that is the hash of everything it was rendered from: an answer with nothing changed
- * comes from renderedPreviews.ts without a render. Errors as renderPublicationPreview.
+ * The preview answer of GET /publications/{id}/render (renderPublicationPreview with the From line). Its
+ * ETag derives from the preview stamps (migration `preview-stamps`: new at every write that could change
+ * what the preview shows), the template's layout, the invitation, the recipient's values and this server's
+ * settings, all read in one small query: when `current(etag)` holds, or the answer is kept
+ * (renderedPreviews.ts), no publication is read. The stamps are read before the publication, so what is
+ * rendered is at least as new as the stamps the ETag names; a write in between only gives the next request
+ * another ETag. Errors as renderPublicationPreview.
  */
 export async function previewAnswer(
   db: Database,
@@ -104,26 +110,38 @@ export async function previewAnswer(
   recipientEmail: string | undefined,
   variant: string | undefined,
   mailFrom: string,
+  current: (etag: string) => boolean,
 ): Promise<PreviewAnswer> {
-  const { publication, recipient, read } = await readPreview(db, cdn, environmentId, {
+  const label = variant ?? 'A';
+  const [stamps, recipient] = await Promise.all([
+    previewStamps(db, environmentId, publicationId, templateId, label),
+    recipientValues(db, environmentId, recipientEmail),
+  ]);
+  const etag = previewEtag([
+    environmentId,
     publicationId,
     templateId,
-    recipientEmail,
-    variant: variant ?? 'A',
-  });
-  const from = publicationFrom(publication, mailFrom);
-  const etag = previewEtag([
-    read.input,
-    [...read.images],
+    label,
+    stamps,
+    recipient,
     cdn.publicUrl,
     cdn.cdnBase,
-    environmentId,
-    publication.subject,
-    recipient,
-    from,
+    mailFrom,
   ]);
+  if (current(etag)) return { etag, body: undefined };
   const kept = keptPreview(etag);
   if (kept !== undefined) return { etag, body: kept };
+  const publication = await previewedPublication(
+    db,
+    environmentId,
+    publicationId,
+    templateId,
+    stamps.variantId,
+  );
+  const read = readStored(cdn, environmentId, publication, publication.layout, messageLinks, {
+    blockAnchors: true,
+  });
+  const from = publicationFrom(publication, mailFrom);
   const preview = previewOf(publication, await renderRead(read), cdn, environmentId, 'example', recipient);
   const answer: RenderedPublication = {
     html: preview.html,
@@ -136,6 +154,62 @@ export async function previewAnswer(
   keepPreview(etag, body);
   return { etag, body };
 }
+
+/**
+ * The preview stamps of a publication and its environment, the content variant `label` names (its id and
+ * stamp), the layout of `templateId` and the invitation as the render reads it: one query on primary
+ * keys, prepared once per database. 404 for an unknown publication (or another environment's), 400 naming
+ * `templateId` for a template of another type and `variant` for a variant the publication lacks.
+ */
+async function previewStamps(
+  db: Database,
+  environmentId: string,
+  publicationId: string,
+  templateId: string,
+  label: string,
+) {
+  const position = variantPosition(label);
+  if (position === undefined) throw missingVariant(label, 'variant');
+  const [row] = await previewStampQuery(db).execute({ environmentId, publicationId, templateId, position });
+  if (!row) throw notFound('De publicatie');
+  if (row.layout === null) throw wrongTemplate();
+  if (position > 0 && row.variant === null) throw missingVariant(label, 'variant');
+  return {
+    publication: row.publication,
+    environment: row.environment,
+    layout: row.layout,
+    variantId: row.variant?.id ?? null,
+    variant: row.variant?.stamp ?? null,
+    invitation: row.invitation,
+  };
+}
+
+const previewStampQuery = preparedPerDatabase((db) =>
+  db
+    .select({
+      publication: publications.previewStamp,
+      environment: environments.previewStamp,
+      layout: sql<string | null>`(
+        SELECT ${publicationTemplates.layout} FROM ${publicationTemplates}
+        WHERE ${publicationTemplates.id} = ${sql.placeholder('templateId')}
+          AND ${publicationTemplates.publicationTypeId} = ${publications.publicationTypeId})`,
+      variant: sql<{ id: string; stamp: string } | null>`(
+        SELECT json_build_object('id', ${publicationVariants.id}, 'stamp', ${publicationVariants.previewStamp})
+        FROM ${publicationVariants}
+        WHERE ${publicationVariants.publicationId} = ${publications.id}
+          AND ${publicationVariants.position} = ${sql.placeholder('position')})`,
+      invitation: invitationColumn,
+    })
+    .from(publications)
+    .innerJoin(environments, eq(environments.id, publications.environmentId))
+    .where(
+      and(
+        eq(publications.id, sql.placeholder('publicationId')),
+        eq(publications.environmentId, sql.placeholder('environmentId')),
+      ),
+    )
+    .prepare('preview_stamps'),
+);
 
 /** What a preview reads: the publication, the recipient's values and the rest of the render's input. */
 async function readPreview(
@@ -179,10 +253,13 @@ async function previewedPublication(
   );
   if (!publication) throw notFound('De publicatie');
   const { layout } = publication;
-  if (layout === null) {
-    throw badRequest('templateId', 'Deze template hoort niet bij het publicatietype van deze publicatie.');
-  }
+  if (layout === null) throw wrongTemplate();
   return { ...publication, layout };
+}
+
+/** The 400 for a template that is not of the publication's type. */
+function wrongTemplate() {
+  return badRequest('templateId', 'Deze template hoort niet bij het publicatietype van deze publicatie.');
 }
 
 /** The merge values of 'Bekijken als' (previewRecipientValues), none without an address. */
@@ -366,11 +443,7 @@ async function findPublication(
           FROM ${publicationBlocks}, jsonb_each(${publicationBlocks.content})
           WHERE ${publicationBlocks.publicationId} = ${publications.id} AND ${blocksOfVariant(variantId)}
             AND jsonb_typeof(value) = 'object'))`,
-      invitation: sql<{ allowMaybe: boolean; cancelled: boolean } | null>`(
-        SELECT json_build_object('allowMaybe', ${rsvpEvents.allowMaybe},
-                                 'cancelled', ${rsvpEvents.cancelledAt} IS NOT NULL)
-        FROM ${rsvpEvents}
-        WHERE ${rsvpEvents.publicationId} = ${publications.id} AND ${rsvpEvents.enabled})`,
+      invitation: invitationColumn,
       senderName: publications.senderName,
       environmentSender: {
         senderName: senderSettings.senderName,
@@ -392,6 +465,13 @@ async function findPublication(
     .where(and(eq(publications.id, publicationId), eq(publications.environmentId, environmentId)));
   return publication;
 }
+
+/** The invitation as a render reads it (null when the publication is none), in a select from publications. */
+const invitationColumn = sql<{ allowMaybe: boolean; cancelled: boolean } | null>`(
+  SELECT json_build_object('allowMaybe', ${rsvpEvents.allowMaybe},
+                           'cancelled', ${rsvpEvents.cancelledAt} IS NOT NULL)
+  FROM ${rsvpEvents}
+  WHERE ${rsvpEvents.publicationId} = ${publications.id} AND ${rsvpEvents.enabled})`;
 
 /** A media file a block's content names (any field with a fileId), as findPublication reads it. */
 interface StoredFile {

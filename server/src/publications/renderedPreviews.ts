@@ -3,11 +3,11 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 // The console asks for a publication's preview after every save, mostly with nothing changed that the
-// preview shows. A preview answer is kept here under the hash of everything its render reads (the
-// publication, its blocks and their fields, the theme, the template's layout, the images, the
-// invitation, the recipient's values, the sender): a change to any of those is a new key, so nothing has
-// to be invalidated. The key is the answer's ETag too, so a browser's revalidation of an unchanged
-// preview is answered 304 without a render.
+// preview shows. A preview answer is kept here under its ETag, which derives from the preview stamps of
+// the publication and its environment (new at every write that could change what the preview shows, kept
+// by the database for every instance) and the rest of what the render depends on
+// (publicationRendering.ts, previewAnswer): a change is a new key, so nothing has to be invalidated, and
+// an unchanged preview is answered, or revalidated with a 304, without reading the publication.
 
 /** The answers kept, the most recently used last; about 100–200 KB each. */
 const capacity = 64;
@@ -27,7 +27,7 @@ function saltOfThisCode(): string {
   return codeSalt;
 }
 
-/** The ETag of an answer whose render reads `input` (any JSON-serialisable value; functions are left out). */
+/** The ETag of an answer that depends on `input` (any JSON-serialisable value) and this server's code. */
 export function previewEtag(input: unknown): string {
   return `"${createHash('sha256').update(saltOfThisCode()).update(JSON.stringify(input)).digest('base64url')}"`;
 }

@@ -400,13 +400,14 @@ export const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.query.recipient,
         request.query.variant,
         app.mail.from,
+        (etag) => isNotModified(request, etag),
       );
       // Revalidated by the browser (no-cache): an unchanged preview is a 304 without a body.
       const reply: FastifyReply = typedReply.headers({
         etag: answer.etag,
         'cache-control': 'private, no-cache',
       });
-      if (isNotModified(request, answer.etag)) return reply.status(304).send();
+      if (answer.body === undefined) return reply.status(304).send();
       return reply.type('application/json; charset=utf-8').send(answer.body);
     },
   );

@@ -23,6 +23,12 @@ export const environments = pgTable(
     name: text('name').notNull(),
     /** The platform's default environment, answered by GET /api/1/environment/info; at most one. */
     isDefault: boolean('is_default').notNull().default(false),
+    /**
+     * New at every change of what an environment's publication previews show besides their own content
+     * (its name, theme, fonts, logo, media files, sender, repeatable groups): set by triggers (migration
+     * `preview-stamps`), read by publications/publicationRendering.ts for the preview's ETag.
+     */
+    previewStamp: uuid('preview_stamp').notNull().defaultRandom(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -81,6 +81,11 @@ export const publications = pgTable(
     isPublic: boolean('is_public').notNull().default(false),
     /** The sender name of this publication's messages instead of the environment's (sender_settings). */
     senderName: text('sender_name'),
+    /**
+     * New at every update of the row and every change of its own blocks (variant A), by triggers (migration
+     * `preview-stamps`): with the environment's stamp it is what the preview's ETag derives from.
+     */
+    previewStamp: uuid('preview_stamp').notNull().defaultRandom(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -103,6 +108,8 @@ export const publicationVariants = pgTable(
       .notNull()
       .references(() => publications.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
+    /** New at every change of the variant's blocks (a trigger, as `publications.preview_stamp`). */
+    previewStamp: uuid('preview_stamp').notNull().defaultRandom(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
