@@ -6,6 +6,10 @@ import { analyticsEvents, analyticsFirsts } from '../db/schema';
 // up to `batchSize` of them (every `flushMs`, or sooner when the batch is full). A graceful stop writes
 // what is queued before the database closes, so no event is lost then. The 'first' marks and the events
 // are written together or not at all.
+// The queue holds each event as its row of the batch's JSON (eventRow), made when it is added: one string
+// a request that waits for the flush instead of an object, its Date and its strings (what outlives the
+// young generation costs the GC's helper threads), and no JSON.stringify over the batch. One write runs
+// at a time and takes what is queued meanwhile: a request never chains a promise onto it.
 
 export interface TrackedEvent {
   environmentId: string;
@@ -32,29 +36,49 @@ const queueLimit = 100_000;
 /** The firsts row of 'any link' (a click's unique count over all links). */
 export const anyLink = -2;
 
+/**
+ * An event as the batch's JSON has it (writeRows): an array with the time in epoch milliseconds. Built by
+ * hand, the strings through JSON.stringify: a quarter of JSON.stringify's time over the array.
+ */
+export function eventRow(event: TrackedEvent): string {
+  return `[${JSON.stringify(event.environmentId)},${JSON.stringify(event.jobId)},${JSON.stringify(event.kind)},${event.position},${JSON.stringify(event.messageKey)},${event.recipientId ?? 'null'},${event.machine},${event.occurredAt.getTime()}]`;
+}
+
 export function createEventWriter(db: Database, options = { batchSize: 1000, flushMs: 200 }): EventWriter {
-  let queue: TrackedEvent[] = [];
-  let writing: Promise<void> = Promise.resolve();
-  const write = async () => {
-    while (queue.length > 0) {
-      const batch = queue.slice(0, options.batchSize);
-      queue = queue.slice(batch.length);
-      await writeBatch(db, batch);
+  let queue: string[] = [];
+  /** The write under way, while one is. */
+  let writing: Promise<void> | undefined;
+  const drain = async () => {
+    try {
+      while (queue.length > 0) {
+        const batch = queue.length <= options.batchSize ? queue : queue.slice(0, options.batchSize);
+        queue = batch === queue ? [] : queue.slice(batch.length);
+        await writeRows(db, batch);
+      }
+    } catch (error) {
+      console.warn(`Analytics events not written: ${String(error)}`);
     }
   };
-  const flush = () =>
-    (writing = writing.then(write).catch((error: unknown) => {
-      console.warn(`Analytics events not written: ${String(error)}`);
-    }));
+  const flush = async () => {
+    // A write under way takes what was queued before it ends, except after a failure: then write again.
+    while (writing) await writing;
+    if (queue.length === 0) return;
+    writing = drain();
+    try {
+      await writing;
+    } finally {
+      writing = undefined;
+    }
+  };
   const timer = setInterval(() => {
-    if (queue.length > 0) void flush();
+    if (queue.length > 0 && !writing) void flush();
   }, options.flushMs);
   timer.unref();
   return {
     add(event) {
       if (queue.length >= queueLimit) return;
-      queue.push(event);
-      if (queue.length >= options.batchSize) void flush();
+      queue.push(eventRow(event));
+      if (queue.length >= options.batchSize && !writing) void flush();
     },
     flush,
     async close() {
@@ -72,24 +96,19 @@ export function createEventWriter(db: Database, options = { batchSize: 1000, flu
  * event with the time in epoch milliseconds: objects with their keys and ISO times cost twice the CPU.
  */
 export async function writeBatch(db: Database, batch: TrackedEvent[]): Promise<void> {
-  if (batch.length === 0) return;
-  const rows = batch.map((event) => [
-    event.environmentId,
-    event.jobId,
-    event.kind,
-    event.position,
-    event.messageKey,
-    event.recipientId,
-    event.machine,
-    event.occurredAt.getTime(),
-  ]);
+  await writeRows(db, batch.map(eventRow));
+}
+
+/** writeBatch of events already made rows (eventRow). */
+async function writeRows(db: Database, rows: string[]): Promise<void> {
+  if (rows.length === 0) return;
   await db.execute(sql`
     WITH batch AS (
       SELECT (b.ord - 1)::integer AS ord, (b.e->>0)::uuid AS environment_id, (b.e->>1)::uuid AS job_id,
         b.e->>2 AS kind, (b.e->>3)::integer AS position, b.e->>4 AS message_key,
         (b.e->>5)::bigint AS recipient_id, (b.e->>6)::boolean AS machine,
         to_timestamp((b.e->>7)::double precision / 1000) AS occurred_at
-      FROM jsonb_array_elements(${JSON.stringify(rows)}::jsonb) WITH ORDINALITY AS b(e, ord)
+      FROM jsonb_array_elements(${`[${rows.join(',')}]`}::jsonb) WITH ORDINALITY AS b(e, ord)
     ), ranked AS (
       SELECT batch.*,
         row_number() OVER (PARTITION BY job_id, kind, position, machine, message_key ORDER BY ord) = 1 AS earliest,

@@ -54,6 +54,8 @@ const windowMs = 60_000;
 /** Addresses counted in memory per window; beyond it the newcomers share one count (bounded memory). */
 const maxAddresses = 100_000;
 const overflowAddress = 'others';
+/** Redirect targets whose headers are kept. */
+const maxRedirects = 10_000;
 
 export interface TrackingEndpointOptions {
   tracking: Tracking;
@@ -110,9 +112,17 @@ export function answerTrackingRequests(
 
   const pixelAnswer = (response: AnyResponse, record: boolean) =>
     send(response, 200, pixelHeaders, record ? pixel : undefined);
+  // A redirect's headers per target, made once (bounded like the link cache, analytics/tracking.ts).
+  const redirectHeaders = new Map<string, Record<string, string>>();
   const redirect = (response: AnyResponse, url: string | undefined) => {
     if (!url) return json(response, 404, { status: 404, message: 'Deze link bestaat niet.' });
-    send(response, 302, { ...security, 'cache-control': noStore, location: url, 'content-length': '0' });
+    let headers = redirectHeaders.get(url);
+    if (!headers) {
+      if (redirectHeaders.size >= maxRedirects) redirectHeaders.clear();
+      headers = { ...security, 'cache-control': noStore, location: url, 'content-length': '0' };
+      redirectHeaders.set(url, headers);
+    }
+    send(response, 302, headers);
   };
   // Synchronous while nothing must be waited for (the count, the key, the job and link are at hand):
   // a promise a request showed in the endpoints' CPU (analytics/tracking.ts).
@@ -215,6 +225,8 @@ type Limit = (address: string) => Count | undefined | Promise<Count | undefined>
 function memoryLimit(now: () => number): Limit {
   let counts = new Map<string, number>();
   let windowStart = now();
+  // One count object for every request: it is read synchronously, before the next request is counted.
+  const count: Count = { current: 0, ttl: 0 };
   return (address) => {
     const at = now();
     if (at - windowStart >= windowMs) {
@@ -224,7 +236,9 @@ function memoryLimit(now: () => number): Limit {
     const key = counts.has(address) || counts.size < maxAddresses ? address : overflowAddress;
     const current = (counts.get(key) ?? 0) + 1;
     counts.set(key, current);
-    return { current, ttl: windowStart + windowMs - at };
+    count.current = current;
+    count.ttl = windowStart + windowMs - at;
+    return count;
   };
 }
 

@@ -15,10 +15,17 @@ export function encodeSignature(signature: Buffer): string {
  * expected one's spelling in constant time (every character, whatever differs); the length is public.
  */
 export function signatureMatches(given: string, expected: Buffer): boolean {
-  const canonical = encodeSignature(expected);
-  if (given.length !== canonical.length) return false;
+  return signatureTextMatches(given, 0, encodeSignature(expected));
+}
+
+/**
+ * Whether `text` from `start` on is `canonical` (a signature's spelling, encodeSignature): compared in
+ * constant time (every character, whatever differs); the length is public.
+ */
+export function signatureTextMatches(text: string, start: number, canonical: string): boolean {
+  if (text.length - start !== canonical.length) return false;
   let difference = 0;
   for (let index = 0; index < canonical.length; index++)
-    difference |= given.charCodeAt(index) ^ canonical.charCodeAt(index);
+    difference |= text.charCodeAt(start + index) ^ canonical.charCodeAt(index);
   return difference === 0;
 }
