@@ -116,6 +116,8 @@ describe('publications and delivery jobs', () => {
   it('creates a publication and opens it', async () => {
     await page.getByRole('button', { name: 'Nieuwe Publicatie' }).click();
     const panel = page.getByRole('dialog', { name: 'Nieuwe Publicatie' });
+    // The type picker checks its field once its choices are in (before, it shows that it is loading).
+    await panel.getByRole('combobox', { name: 'Type' }).waitFor();
     await panel.getByRole('button', { name: 'Toevoegen', exact: true }).click();
     await panel.getByText('Naam is een verplicht veld').waitFor();
     await panel.getByText('Publicatietype is een verplicht veld').waitFor();
