@@ -1,6 +1,6 @@
 import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm, utimes } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -238,7 +238,11 @@ describe('several instances behind nginx', () => {
     // s3rver dates an object by its file: make the leftover two days old.
     const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
     const leftoverFile = path.join(s3.directory, s3.bucket, ...`${leftover}._S3rver_object`.split('/'));
+    // s3rver answers a put before its write of the bytes ends, and that write sets the file's time: date
+    // the file once all 1,000 bytes are in it.
+    await expect.poll(async () => (await stat(leftoverFile).catch(() => undefined))?.size).toBe(1000);
     await utimes(leftoverFile, twoDaysAgo, twoDaysAgo);
+    expect((await stat(leftoverFile)).mtime.getTime()).toBe(twoDaysAgo.getTime());
 
     a!.process.child.kill('SIGTERM');
     expect((await exitWithin(a!.process, 20_000)).code).toBe(0);
