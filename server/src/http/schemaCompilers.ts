@@ -20,32 +20,31 @@ const serializers = new Map<string, ReturnType<CompilerOf<SerializerFactory>>>()
 
 const textOf = (value: unknown) => JSON.stringify(value) ?? 'undefined';
 
+/** The function kept under `key`, compiled and kept first if there is none. */
+function kept<Compiled>(functions: Map<string, Compiled>, key: string, compile: () => Compiled): Compiled {
+  let compiled = functions.get(key);
+  if (compiled === undefined) {
+    compiled = compile();
+    functions.set(key, compiled);
+  }
+  return compiled;
+}
+
 /** Fastify's `schemaController.compilersFactory`: its default compilers, compiling each schema once a process. */
-export const sharedSchemaCompilers: { buildValidator: ValidatorFactory; buildSerializer: SerializerFactory } = {
-  buildValidator: ((externalSchemas, options) => {
-    const compile = buildAjvCompiler(externalSchemas, options);
-    const compilerKey = `${textOf(externalSchemas)}${textOf(options?.customOptions)}`;
-    return (route) => {
-      const key = `${compilerKey}\u0000${route.httpPart}\u0000${textOf(route.schema)}`;
-      let validate = validators.get(key);
-      if (!validate) {
-        validate = compile(route);
-        validators.set(key, validate);
-      }
-      return validate;
-    };
-  }) as ValidatorFactory,
-  buildSerializer: ((externalSchemas, options) => {
-    const compile = buildStringifyCompiler(externalSchemas, options);
-    const compilerKey = `${textOf(externalSchemas)}${textOf(options)}`;
-    return (route) => {
-      const key = `${compilerKey}\u0000${textOf(route.schema)}`;
-      let serialize = serializers.get(key);
-      if (!serialize) {
-        serialize = compile(route);
-        serializers.set(key, serialize);
-      }
-      return serialize;
-    };
-  }) as SerializerFactory,
-};
+export const sharedSchemaCompilers: { buildValidator: ValidatorFactory; buildSerializer: SerializerFactory } =
+  {
+    buildValidator: ((externalSchemas, options) => {
+      const compile = buildAjvCompiler(externalSchemas, options);
+      const compilerKey = `${textOf(externalSchemas)}${textOf(options?.customOptions)}`;
+      return (route) =>
+        kept(validators, `${compilerKey}\u0000${route.httpPart}\u0000${textOf(route.schema)}`, () =>
+          compile(route),
+        );
+    }) as ValidatorFactory,
+    buildSerializer: ((externalSchemas, options) => {
+      const compile = buildStringifyCompiler(externalSchemas, options);
+      const compilerKey = `${textOf(externalSchemas)}${textOf(options)}`;
+      return (route) =>
+        kept(serializers, `${compilerKey}\u0000${textOf(route.schema)}`, () => compile(route));
+    }) as SerializerFactory,
+  };
