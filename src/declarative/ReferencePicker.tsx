@@ -4,6 +4,7 @@ import { CheckboxGroupInput, SelectInput, useGetList, type RaRecord } from 'reac
 import { DeclaredFormContext, useFormContextValues } from './DeclaredFormContext';
 import { inputProps } from './inputProps';
 import type { DeclaredInputProps } from './fieldDeclaration';
+import { LoadingMessage } from './LoadingMessage';
 import { pickableRecords } from './pickableRecords';
 import { pageSize } from '@contract/paging';
 import { useLabel } from './useLabel';
@@ -32,26 +33,16 @@ export function ReferencePicker({ field }: DeclaredInputProps) {
   }, [blockSubmit, field.source, nothingLeft]);
 
   if (!reference) return null;
+  if (isPending) return <LoadingMessage />;
   if (nothingLeft) return <Alert severity="info">{label(reference.empty ?? '')}</Alert>;
-  // While the choices load the input is there already (react-admin's loading field): a form sent in
-  // that moment is checked, and says what is missing, as it is later.
   if (reference.multiple)
     return (
       <CheckboxGroupInput
         {...inputProps(field)}
         choices={choices}
-        isPending={isPending}
         optionText={reference.optionText}
         row={false}
       />
     );
-  return (
-    <SelectInput
-      {...inputProps(field)}
-      choices={choices}
-      isPending={isPending}
-      optionText={reference.optionText}
-      fullWidth
-    />
-  );
+  return <SelectInput {...inputProps(field)} choices={choices} optionText={reference.optionText} fullWidth />;
 }
