@@ -176,6 +176,7 @@ export const publicationsNl = {
         text: 'Platte tekst',
         frame_title: 'Voorbeeld van %{name} met sjabloon %{template}, %{width} pixels breed',
         failed: 'Het voorbeeld kon niet worden gemaakt.',
+        updating: 'Het voorbeeld wordt bijgewerkt',
         no_templates: 'Dit publicatietype heeft geen templates, dus er is geen voorbeeld.',
         web_version: 'Webversie openen',
         inbox: 'In de inbox',

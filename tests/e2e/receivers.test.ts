@@ -129,6 +129,8 @@ describe('receivers on a desktop (1366x768)', () => {
 
     await page.getByRole('button', { name: 'Lijst toevoegen' }).first().click();
     const addList = panel(page, 'Lijst toevoegen');
+    // The list picker checks its field once its choices are in (before, it shows that it is loading).
+    await addList.getByRole('combobox', { name: /Lijst/ }).waitFor();
     await addList.getByRole('button', { name: 'Toevoegen' }).click();
     await addList.getByText('Selecteer een lijst').waitFor();
     await choose(addList, page, /Lijst/, listTitle);

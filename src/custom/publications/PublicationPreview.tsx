@@ -151,7 +151,11 @@ export function PublicationPreview({
             <PreviewRecipientField onApply={(next) => void showAs(next)} error={refusal} />
           </Stack>
         )}
-        <Box sx={{ height: 4 }}>{preview.isFetching ? <LinearProgress /> : null}</Box>
+        <Box sx={{ height: 4 }}>
+          {preview.isFetching ? (
+            <LinearProgress aria-label={translate('app.publications.preview.updating')} />
+          ) : null}
+        </Box>
         {preview.error ? (
           <LoadError
             message={serverMessage(preview.error, translate('app.publications.preview.failed'))}
