@@ -4,7 +4,7 @@ import { CheckboxGroupInput, SelectInput, useGetList, type RaRecord } from 'reac
 import { DeclaredFormContext, useFormContextValues } from './DeclaredFormContext';
 import { inputProps } from './inputProps';
 import type { DeclaredInputProps } from './fieldDeclaration';
-import { LoadingMessage } from './LoadingMessage';
+import { PendingReference } from './PendingReference';
 import { pickableRecords } from './pickableRecords';
 import { pageSize } from '@contract/paging';
 import { useLabel } from './useLabel';
@@ -33,7 +33,7 @@ export function ReferencePicker({ field }: DeclaredInputProps) {
   }, [blockSubmit, field.source, nothingLeft]);
 
   if (!reference) return null;
-  if (isPending) return <LoadingMessage />;
+  if (isPending) return <PendingReference field={field} />;
   if (nothingLeft) return <Alert severity="info">{label(reference.empty ?? '')}</Alert>;
   if (reference.multiple)
     return (

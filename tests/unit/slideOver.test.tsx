@@ -39,8 +39,36 @@ const unsubscribers = defineResource<{ id: string; email: string }>({
   invalidates: ['audiences'],
 });
 
+/** Lists to pick from, and a panel that adds one to an audience: its list is a required picker. */
+const lists = defineResource<{ id: string; name: string }>({
+  name: 'lists',
+  label: { one: 'Lijst', many: 'Lijsten' },
+  recordRepresentation: 'name',
+  api: { getList: { method: 'GET', path: '/lists/' } },
+  fields: [{ source: 'name', label: 'Naam', kind: 'text' }],
+  views: {},
+});
+const audienceLists = defineResource<{ id: string; listId: string }>({
+  name: 'audienceLists',
+  label: { one: 'Lijst', many: 'Lijsten' },
+  api: { create: { method: 'POST', path: '/audiences/a1/lists' } },
+  fields: [
+    {
+      source: 'listId',
+      label: 'Lijst',
+      kind: 'reference',
+      reference: 'lists',
+      optionText: 'name',
+      validate: required('Selecteer een lijst'),
+    },
+  ],
+  views: { create: { as: 'slideOver', title: 'Lijst toevoegen', fields: ['listId'] } },
+});
+
 function renderHost() {
-  return renderDeclarative([unsubscribers], { slideOvers: { greeting: GreetingPanel } });
+  return renderDeclarative([unsubscribers, lists, audienceLists], {
+    slideOvers: { greeting: GreetingPanel },
+  });
 }
 
 /** The panels here are the test's own, not the console's: sent as the raw protocol's request. */
@@ -179,5 +207,22 @@ describe('declared slide-over forms', { timeout: 60_000 }, () => {
 
     expect(await within(panel).findByText('Email is een verplicht veld')).toBeInTheDocument();
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('checks a picker whose choices are still loading: its message shows and nothing is sent', async () => {
+    const user = userEvent.setup({ delay: null });
+    // The lists never answer while the test runs: the picker stays in its loading state.
+    const { sent } = mockFetch((request) =>
+      request.path.endsWith('/lists/') ? new Promise<Response>(() => undefined) : jsonAnswer({}),
+    );
+    renderHost();
+    open('audienceLists.create');
+
+    const panel = await screen.findByRole('dialog', { name: 'Lijst toevoegen' });
+    await waitFor(() => expect(sent.some((request) => request.path.endsWith('/lists/'))).toBe(true));
+    await user.click(within(panel).getByRole('button', { name: 'Toevoegen' }));
+
+    expect(await within(panel).findByText('Selecteer een lijst')).toBeInTheDocument();
+    expect(sent.filter((request) => request.method !== 'GET')).toEqual([]);
   });
 });
