@@ -11,13 +11,18 @@
 // gives the medians, the ratio of CPU a request to one instance as the median of each round's ratio, and
 // the same without the duties' share (the idle instances' CPU a second, times the serving instances).
 // Before the rounds, each instance's CPU while nothing is asked of any (BENCH_IDLE_SECONDS).
+// BENCH_CONTROLS=1 adds to each round, after its phase of one instance, that instance alone at the rate
+// each of 2 and of 3 instances gets (BENCH_RATE/2, /3), and at BENCH_RATE while a busy process spins on
+// the machine: what the CPU a request of one process does with its own rate and the machine's load.
 // Options: BENCH_RATE (requests/s, default 50; 0: a closed loop of BENCH_CLIENTS clients), BENCH_CLIENTS
 // (connections at most, default 24), BENCH_DURATION (s per phase, default 20), BENCH_ROUNDS (default 3),
 // BENCH_IDLE_SECONDS (default 30), BENCH_POOL_SIZE (each instance's DATABASE_POOL_SIZE, default 4),
 // BENCH_WRITE_SHARE (default 0.3); short mode (shortMode.ts) 20 requests/s, 4 connections, 2 s per phase,
 // 1 round, 2 s idle. PostgreSQL: TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test;
 // Redis: REDIS_URL or redis://127.0.0.1:6379.
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { Agent, request } from 'node:https';
 import { loadavg, tmpdir } from 'node:os';
@@ -57,6 +62,7 @@ const durationSeconds = benchSetting('BENCH_DURATION', 20, 2);
 const rounds = benchSetting('BENCH_ROUNDS', 3, 1);
 const idleSeconds = benchSetting('BENCH_IDLE_SECONDS', 30, 2);
 const writeShare = Number(process.env.BENCH_WRITE_SHARE ?? 0.3);
+const controls = process.env.BENCH_CONTROLS === '1';
 const env = environmentIds.zuiderveen;
 
 interface Instance {
@@ -90,6 +96,8 @@ interface PhaseResult {
   failedWrites: number;
   /** CPU time (ms) of the serving instances, together, per request answered. */
   serverCpuPerRequest: number;
+  /** The serving instances' main threads' voluntary context switches (sleeps, wake-ups) per request. */
+  wakeUpsPerRequest: number;
   /** CPU time (ms) of the database's PostgreSQL backends (all instances' connections) per request. */
   postgresCpuPerRequest: number;
   /** CPU time (ms) a second of each instance not serving meanwhile (its background duties); NaN: none. */
@@ -147,7 +155,11 @@ async function main(): Promise<void> {
     const ca = await readFile(certificatePath, 'utf8');
     /** The proxy in front of some of the instances (started the first time they are asked for). */
     const proxyFor = async (serving: Instance[], port?: number): Promise<Target> => {
-      const key = serving.map((instance) => instance.port).join(',');
+      // One proxy for each set of instances, whatever their order.
+      const key = serving
+        .map((instance) => instance.port)
+        .sort((a, b) => a - b)
+        .join(',');
       let proxy = proxies.get(key);
       if (!proxy) {
         proxy = await startNginx({
@@ -174,6 +186,12 @@ async function main(): Promise<void> {
     // Every instance has served a few requests (its connections, caches and compiled code warm) before
     // anything is counted.
     await phase('warm-up', { ...all, instances: [], idle: [] }, ca, tokens, Math.min(10, durationSeconds));
+    // Each proxy the rounds use opens its connections to its instances before anything is counted: a
+    // phase measures requests, not the TLS handshakes of a proxy's first seconds.
+    for (const serving of [[0], [1], [2], [0, 1], [1, 2], [2, 0]]) {
+      const proxy = await proxyFor(serving.map((index) => instances[index]!));
+      await phase('warm-up', { ...proxy, instances: [], idle: [] }, ca, tokens, Math.min(3, durationSeconds));
+    }
     const idle = await idleCpu(instances, database.name);
 
     console.log(
@@ -190,6 +208,7 @@ async function main(): Promise<void> {
         `(instances 1, 2, 3), PostgreSQL's backends ${(idle.postgres / idleSeconds).toFixed(1)} ms CPU/s`,
     );
     const results: PhaseResult[] = [];
+    const controlResults: PhaseResult[] = [];
     for (let round = 0; round < rounds; round += 1)
       for (const count of roundOrder(round)) {
         // Each round starts at another instance: every process serves as often, and a count of instances
@@ -200,11 +219,12 @@ async function main(): Promise<void> {
         results.push({ ...result, round: round + 1 });
         console.log(
           `round ${round + 1}, ${label(count)}: ${result.reqPerSecond.toFixed(0)} req/s, ` +
-            `${result.serverCpuPerRequest.toFixed(2)} ms server CPU a request` +
+            `${result.serverCpuPerRequest.toFixed(2)} ms server CPU a request, load ${loadavg()[0]!.toFixed(2)}` +
             (Number.isFinite(result.idleCpuPerSecond)
               ? `, the idle instance${count < 2 ? 's' : ''} ${result.idleCpuPerSecond.toFixed(1)} ms CPU/s each`
               : ''),
         );
+        if (controls && count === 1) controlResults.push(...(await controlPhases(target, ca, tokens, round)));
       }
     // The last phase: three instances, the third killed halfway.
     const victim = instances[2]!;
@@ -219,14 +239,15 @@ async function main(): Promise<void> {
         .join(' ')}\n`,
     );
     console.log(
-      '| phase | round | requests | req/s | server CPU ms/request | PostgreSQL ms/request | p50 ms | p99 ms | ' +
-        'errors | writes lost | written, answer lost | errors |',
+      '| phase | round | requests | req/s | server CPU ms/request | wake-ups/request | PostgreSQL ms/request | ' +
+        'p50 ms | p99 ms | errors | writes lost | written, answer lost | errors |',
     );
-    console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
-    for (const result of results)
+    console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+    for (const result of [...results, ...controlResults])
       console.log(
         `| ${result.phase} | ${result.round ?? ''} | ${result.requests} | ${result.reqPerSecond.toFixed(0)} | ` +
-          `${cpuFigure(result.serverCpuPerRequest)} | ${cpuFigure(result.postgresCpuPerRequest)} | ` +
+          `${cpuFigure(result.serverCpuPerRequest)} | ${cpuFigure(result.wakeUpsPerRequest)} | ` +
+          `${cpuFigure(result.postgresCpuPerRequest)} | ` +
           `${result.p50.toFixed(1)} | ${result.p99.toFixed(1)} | ${result.errors} | ${result.lost} | ` +
           `${result.writtenUnanswered} | ${result.extra ?? ''} |`,
       );
@@ -245,6 +266,22 @@ async function main(): Promise<void> {
           `${row.ratioToOne.toFixed(2)} | ${row.dutiesPerRequest.toFixed(3)} | ${row.ratioWithoutDuties.toFixed(2)} | ` +
           `${row.postgresCpuPerRequest.toFixed(3)} |`,
       );
+    if (controls) {
+      console.log(
+        '\none instance alone, ratio of its CPU a request to its own at BENCH_RATE in the same round ' +
+          '(median of the rounds):',
+      );
+      for (const name of new Set(controlResults.map((result) => result.phase))) {
+        const ratios = controlResults
+          .filter((result) => result.phase === name)
+          .map(
+            (result) => result.serverCpuPerRequest / oneInstance(results, result.round).serverCpuPerRequest,
+          );
+        console.log(
+          `${name}: ${median(ratios).toFixed(2)} (rounds ${ratios.map((r) => r.toFixed(2)).join(', ')})`,
+        );
+      }
+    }
     console.log();
     reportRows([
       ...idle.each.map((ms, index) => ({
@@ -302,6 +339,7 @@ async function phase(
   tokens: Tokens[],
   seconds: number,
   incident?: { at: number; kill(): void },
+  offered = rate,
 ): Promise<PhaseResult> {
   const origin = target.origin;
   const run = `scale${Date.now().toString(36)}`;
@@ -312,6 +350,7 @@ async function phase(
   const samples: Sample[] = [];
   let acknowledged = 0;
   const serverBefore = serverCpuMs(target.instances);
+  const wakeUpsBefore = wakeUps(target.instances);
   const idleBefore = serverCpuMs(target.idle);
   const postgresCpu = backendsCpuMeter(target.database);
   const started = performance.now();
@@ -345,7 +384,7 @@ async function phase(
     const agent = new Agent({ ca, keepAlive: true, maxSockets: clients });
     const inFlight = new Set<Promise<void>>();
     for (let n = 0; ; n += 1) {
-      const planned = started + (n * 1000) / rate;
+      const planned = started + (n * 1000) / offered;
       if (planned >= deadline) break;
       const wait = planned - performance.now();
       if (wait > 0) await sleep(wait);
@@ -368,6 +407,7 @@ async function phase(
   clearTimeout(timer);
   const elapsed = (performance.now() - started) / 1000;
   const serverSpent = serverCpuMs(target.instances) - serverBefore;
+  const wakeUpsSpent = wakeUps(target.instances) - wakeUpsBefore;
   const idleSpent = serverCpuMs(target.idle) - idleBefore;
   const postgresSpent = postgresCpu('last');
   const checkAgent = new Agent({ ca });
@@ -404,6 +444,7 @@ async function phase(
     writtenUnanswered: Math.max(0, found - acknowledged),
     failedWrites: failed.filter((sample) => sample.writing).length,
     serverCpuPerRequest: serverSpent / samples.length,
+    wakeUpsPerRequest: wakeUpsSpent / samples.length,
     postgresCpuPerRequest: postgresSpent / samples.length,
     idleCpuPerSecond: target.idle.length > 0 ? idleSpent / target.idle.length / elapsed : Number.NaN,
     extra,
@@ -418,6 +459,59 @@ function serverCpuMs(instances: Instance[]): number {
     sum += processCpuMs(server.child.pid!);
   }
   return sum;
+}
+
+/**
+ * The voluntary context switches so far of the instances' main threads, together: each time the event
+ * loop waited for something and was woken. NaN once one of them has ended.
+ */
+function wakeUps(instances: Instance[]): number {
+  let sum = 0;
+  for (const { process: server } of instances) {
+    if (server.child.exitCode !== null || server.child.signalCode !== null) return Number.NaN;
+    const status = readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
+    sum += Number(/^voluntary_ctxt_switches:\s+(\d+)/m.exec(status)?.[1]);
+  }
+  return sum;
+}
+
+/**
+ * BENCH_CONTROLS: the one instance of `target` alone at the rate each of 2 and of 3 instances gets, and at
+ * the full rate while a busy process (a spinning node) takes a core.
+ */
+async function controlPhases(
+  target: Target,
+  ca: string,
+  tokens: Tokens[],
+  round: number,
+): Promise<PhaseResult[]> {
+  const found: PhaseResult[] = [];
+  for (const split of [2, 3]) {
+    const offered = rate / split;
+    const name = `1 instance at ${offered.toFixed(1)} req/s`;
+    found.push({
+      ...(await phase(name, target, ca, tokens, durationSeconds, undefined, offered)),
+      round: round + 1,
+    });
+  }
+  const spinner = spawn(process.execPath, ['-e', 'for (;;);'], { stdio: 'ignore' });
+  try {
+    const name = `1 instance at ${rate} req/s, a busy process beside it`;
+    found.push({ ...(await phase(name, target, ca, tokens, durationSeconds)), round: round + 1 });
+  } finally {
+    spinner.kill('SIGKILL');
+  }
+  for (const result of found)
+    console.log(
+      `round ${round + 1}, ${result.phase}: ${result.serverCpuPerRequest.toFixed(2)} ms server CPU a request, ` +
+        `load ${loadavg()[0]!.toFixed(2)}`,
+    );
+  return found;
+}
+
+/** The phase of one instance (BENCH_RATE) of a round. */
+function oneInstance(results: PhaseResult[], round: number | undefined): PhaseResult {
+  return results.find((result) => result.round === round && result.instances === 1)!;
 }
 
 /** Each instance's CPU time (ms), and that of their PostgreSQL backends, over idleSeconds without requests. */

@@ -177,6 +177,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         schemaController: { compilersFactory: sharedSchemaCompilers },
       }) as unknown as FastifyInstance
     ).withTypeProvider<TypeBoxTypeProvider>();
+    // An idle HTTP/1.1 connection (a proxy's, deploy/nginx) stays open as long as an idle HTTP/2 session
+    // (Fastify's 72 s), longer than the proxy keeps it (60 s). Fastify leaves Node's 5 s in place for an
+    // HTTP/2 server: the proxy would reconnect (a TLS handshake) after every pause of 5 s, and could send a
+    // request on a connection the instance is closing at that moment.
+    app.server.keepAliveTimeout = 72_000;
     app.decorate('config', config);
     app.decorate('db', database.db);
     app.decorate('identity', identity);
