@@ -1,8 +1,9 @@
 // `npm run bench:render`: renders a 30-block publication through each template of its type through the API
 // (GET /publications/{id}/render as the console's browser asks it: sign-in check, database reads, ETag,
 // render or 304) and through the render function alone (no database, no HTTP), interleaved, and prints per
-// template the API's p50 against the function's, cold (compiled layout and kept previews thrown away
-// before every render) and cached (nothing changed), in wall time and in this process's CPU time. Starts
+// template the API's p50 against the function's, cold (one block saved before every API render, as an
+// editor's save does, and the compiled layout thrown away before every render) and cached (nothing
+// changed), in wall time and in this process's CPU time. Starts
 // the real server in this process (temporary data directory; PGlite, or a fresh PostgreSQL database next
 // to TEST_DATABASE_URL when set), so that the bench can empty the server's caches. Options: BENCH_COLD
 // (rounds per template, default 40), BENCH_CACHED (default 200). Short mode (shortMode.ts): 5 blocks, 3
@@ -12,7 +13,6 @@ import { Agent, request } from 'node:https';
 import os from 'node:os';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { PublicationBlock, PublicationType } from '../server/src/contract/publications';
-import { clearRenderedPreviews } from '../server/src/publications/renderedPreviews';
 import { clearCompiledLayouts } from '../server/src/rendering/compiledLayout';
 import { layoutNames, type LayoutName } from '../server/src/rendering/layouts';
 import { renderPublication, type RenderBlock } from '../server/src/rendering/renderPublication';
@@ -111,11 +111,11 @@ async function main(): Promise<void> {
       [publicationIds.types.zuiderveenInvitation, invitationBlocks],
     ] as const) {
       const type = (await call<PublicationType>(server, token, 'GET', `/publicationtypes/${typeId}`)).body;
-      const publicationId = await publicationWithBlocks(server, token, type, blocks);
+      const publication = await publicationWithBlocks(server, token, type, blocks);
       for (const template of type.templates) {
         const layout = layoutNames.find((name) => name === template.name.toLowerCase());
         if (!layout) throw new Error(`No layout named like the template ${template.name}`);
-        const api = apiRender(client, token, publicationId, template.id);
+        const api = apiRender(client, token, publication, template.id);
         const fn = functionRender(type, blocks, layout, server.config.publicUrl);
         rows.push({ template: template.name, layout, ...(await measurePair(api, fn)) });
       }
@@ -158,17 +158,25 @@ async function main(): Promise<void> {
   }
 }
 
+/** The bench's publication: its id, and a save of one of its blocks as an editor's (untimed). */
+interface BenchPublication {
+  id: string;
+  /** Saves block `index % blockCount` with its text changed, `edit` naming the change. */
+  saveBlock(index: number, edit: number): Promise<void>;
+}
+
 async function publicationWithBlocks(
   server: TestServer,
   token: Tokens,
   type: PublicationType,
   blocks: ReadonlyArray<[string, Record<string, unknown>]>,
-): Promise<string> {
+): Promise<BenchPublication> {
   const created = await call<string>(server, token, 'POST', '/publications/', {
     name: `Bench ${type.name}`,
     publicationTypeId: type.id,
   });
   const publicationId = created.body;
+  const saved: Array<{ id: string; version: number; content: Record<string, unknown> }> = [];
   for (let index = 0; index < blockCount; index += 1) {
     const [blockType, content] = blocks[index % blocks.length];
     const block = (
@@ -179,30 +187,67 @@ async function publicationWithBlocks(
         `/publications/${publicationId}/type/${type.id}/${blockType}/dynamic`,
       )
     ).body;
-    const saved = await call(server, token, 'PUT', `/publications/${publicationId}/blocks/${block.id}`, {
-      content,
-      version: block.version,
-    });
-    if (saved.status !== 200) throw new Error(`Saving a ${blockType} block failed: ${saved.text}`);
+    saved.push(
+      await saveBlock(server, token, publicationId, { id: block.id, version: block.version, content }),
+    );
   }
-  return publicationId;
+  return {
+    id: publicationId,
+    async saveBlock(index, edit) {
+      const block = saved[index % saved.length];
+      const text = `${String(block.content.text)}<p>Bewerking ${edit}</p>`;
+      saved[index % saved.length] = {
+        ...(await saveBlock(server, token, publicationId, { ...block, content: { ...block.content, text } })),
+        content: block.content,
+      };
+    },
+  };
+}
+
+/** PUT /publications/{id}/blocks/{blockId}: the block with its new version. */
+async function saveBlock(
+  server: TestServer,
+  token: Tokens,
+  publicationId: string,
+  block: { id: string; version: number; content: Record<string, unknown> },
+): Promise<{ id: string; version: number; content: Record<string, unknown> }> {
+  const saved = await call<PublicationBlock>(
+    server,
+    token,
+    'PUT',
+    `/publications/${publicationId}/blocks/${block.id}`,
+    {
+      content: block.content,
+      version: block.version,
+    },
+  );
+  if (saved.status !== 200) throw new Error(`Saving a block failed: ${saved.text}`);
+  return { ...block, version: saved.body.version };
 }
 
 /**
  * GET /publications/{id}/render as the console's browser sends it: one kept-alive connection, brotli or
  * gzip accepted, and the ETag of the last answer in If-None-Match (the browser's cache revalidates,
- * `Cache-Control: no-cache`); a 304 shows the copy from the last 200. Cold: the server's compiled layouts
- * and rendered previews are emptied first and no ETag is sent, so the server compiles and renders anew.
+ * `Cache-Control: no-cache`); a 304 shows the copy from the last 200. Cold: as after an editor's save, one
+ * block's text is changed first (the next block each time; untimed), and the server's compiled layouts
+ * are emptied, so the server reads the publication, compiles the layout and renders anew.
  */
-function apiRender(client: ApiClient, token: Tokens, publicationId: string, templateId: string): RenderOnce {
-  const path = `/api/1/${env}/publications/${publicationId}/render?templateId=${templateId}`;
+function apiRender(
+  client: ApiClient,
+  token: Tokens,
+  publication: BenchPublication,
+  templateId: string,
+): RenderOnce {
+  const path = `/api/1/${env}/publications/${publication.id}/render?templateId=${templateId}`;
   let last: { etag: string; html: string } | undefined;
+  let edits = 0;
   return async (cold) => {
     if (cold) {
+      await publication.saveBlock(edits, edits);
+      edits += 1;
       clearCompiledLayouts();
-      clearRenderedPreviews();
     }
-    const etag = cold ? undefined : last?.etag;
+    const etag = last?.etag;
     const started = performance.now();
     const cpu = process.cpuUsage();
     const response = await client.get(path, {

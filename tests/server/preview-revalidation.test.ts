@@ -11,7 +11,7 @@ import type {
 import type { Subscriber } from '../../server/src/contract/receivers';
 import { openDatabase, type Database, type OpenDatabase } from '../../server/src/db/client';
 import { addContentVariant } from '../../server/src/publications/contentVariants';
-import { previewAnswer } from '../../server/src/publications/publicationRendering';
+import { previewAnswer, renderPublicationPreview } from '../../server/src/publications/publicationRendering';
 import { environmentIds, mediaIds, publicationIds, receiverIds, themeIds } from '../../server/src/seed/ids';
 import { prepareSeededDatabase } from './support/seededTemplate';
 import type { TestDatabase } from './support/testDatabase';
@@ -275,11 +275,27 @@ describe('revalidating a preview after writes this process did not make', () => 
       'Demo <demo@example.org>',
       (current) => current === etag,
     );
-    return {
-      etag: answer.etag,
-      html: answer.body === undefined ? undefined : (JSON.parse(answer.body) as RenderedPublication).html,
-    };
+    const rendered = answer.body === undefined ? undefined : (JSON.parse(answer.body) as RenderedPublication);
+    return { etag: answer.etag, html: rendered?.html, rendered };
   };
+
+  /**
+   * A preview answer as the full read of the publication renders it (renderPublicationPreview): the
+   * answer reads the environment's parts kept per stamp, and must show the same, byte for byte.
+   */
+  async function expectAsFullRead(rendered: RenderedPublication | undefined, variant?: string) {
+    const full = await renderPublicationPreview(
+      db,
+      cdn,
+      env,
+      publicationId,
+      templateId,
+      'example',
+      undefined,
+      variant,
+    );
+    expect(rendered && { ...rendered, from: undefined }).toEqual({ ...full, from: undefined });
+  }
 
   /** After `write`, the preview revalidated with `before` comes anew and shows `expected`; answers its ETag. */
   async function afterWrite(
@@ -293,13 +309,16 @@ describe('revalidating a preview after writes this process did not make', () => 
     expect(answer.html, write).toBeDefined();
     expect(answer.etag).not.toBe(before);
     expected(answer.html ?? '');
+    await expectAsFullRead(answer.rendered, variant);
     expect((await revalidate(answer.etag, variant)).html).toBeUndefined();
     return answer.etag;
   }
 
   it('comes anew after a change of its blocks, the publication, the theme, fonts, logo, files, groups, sender, template, invitation or environment', async () => {
     const { blocks } = await addContentVariant(db, env, publicationId);
-    let etag = (await revalidate('')).etag;
+    const first = await revalidate('');
+    await expectAsFullRead(first.rendered);
+    let etag = first.etag;
     let etagB = (await revalidate('', 'B')).etag;
     expect((await revalidate(etag)).html).toBeUndefined();
 
@@ -394,6 +413,7 @@ describe('revalidating a preview after writes this process did not make', () => 
        ON CONFLICT (environment_id) DO UPDATE SET sender_name = 'Marktmeester'`,
       () => undefined,
     );
+    expect((await revalidate('')).rendered?.from).toContain('Marktmeester');
     etag = await afterWrite(
       etag,
       `UPDATE publication_templates SET layout = 'uitgebreid' WHERE id = '${templateId}'`,

@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FieldDefinition, RenderedPublication } from '../contract/publications';
 import type { Database } from '../db/client';
 import { preparedPerDatabase } from '../db/preparedQuery';
@@ -17,6 +17,7 @@ import {
 import { badRequest, notFound } from '../errors';
 import { blocksOfVariant } from './blocks';
 import { contentVariantId, findContentVariantId, missingVariant, variantPosition } from './contentVariants';
+import { environmentParts, previewFiles } from './previewEnvironment';
 import { previewRecipientValues } from './previewRecipient';
 import { keepPreview, keptPreview, previewEtag } from './renderedPreviews';
 import { cdnImageUrl, type CdnLocation } from '../rendering/imageUrl';
@@ -131,14 +132,8 @@ export async function previewAnswer(
   if (current(etag)) return { etag, body: undefined };
   const kept = keptPreview(etag);
   if (kept !== undefined) return { etag, body: kept };
-  const publication = await previewedPublication(
-    db,
-    environmentId,
-    publicationId,
-    templateId,
-    stamps.variantId,
-  );
-  const read = readStored(cdn, environmentId, publication, publication.layout, messageLinks, {
+  const publication = await previewedPublicationOf(db, environmentId, stamps);
+  const read = readStored(cdn, environmentId, publication, stamps.layout, messageLinks, {
     blockAnchors: true,
   });
   const from = publicationFrom(publication, mailFrom);
@@ -181,6 +176,16 @@ async function previewStamps(
     variantId: row.variant?.id ?? null,
     variant: row.variant?.stamp ?? null,
     invitation: row.invitation,
+    // Not part of the ETag: the publication's stamp is new at every change of these.
+    row: {
+      id: publicationId,
+      name: row.name,
+      subject: row.subject,
+      preheader: row.preheader,
+      publicationTypeId: row.publicationTypeId,
+      isPublic: row.isPublic,
+      senderName: row.senderName,
+    },
   };
 }
 
@@ -199,6 +204,12 @@ const previewStampQuery = preparedPerDatabase((db) =>
         WHERE ${publicationVariants.publicationId} = ${publications.id}
           AND ${publicationVariants.position} = ${sql.placeholder('position')})`,
       invitation: invitationColumn,
+      name: publications.name,
+      subject: publications.subject,
+      preheader: publications.preheader,
+      publicationTypeId: publications.publicationTypeId,
+      isPublic: publications.isPublic,
+      senderName: publications.senderName,
     })
     .from(publications)
     .innerJoin(environments, eq(environments.id, publications.environmentId))
@@ -210,6 +221,88 @@ const previewStampQuery = preparedPerDatabase((db) =>
     )
     .prepare('preview_stamps'),
 );
+
+/**
+ * The publication as findPublication reads it, for a preview whose stamps `previewStamps` read: its own
+ * columns from the stamps' row, its blocks (or its content variant's) in one small query, and what every
+ * preview of the environment shares (its name, theme, logo, sender, the groups' fields and the media
+ * files the blocks name) kept per environment stamp (previewEnvironment.ts), so that a preview after a
+ * save reads little more than the blocks.
+ */
+async function previewedPublicationOf(
+  db: Database,
+  environmentId: string,
+  stamps: Awaited<ReturnType<typeof previewStamps>>,
+): Promise<StoredPublication> {
+  const [blocks, parts] = await Promise.all([
+    (stamps.variantId === null
+      ? ownBlocksQuery(db).execute({ publicationId: stamps.row.id })
+      : variantBlocksQuery(db).execute({
+          publicationId: stamps.row.id,
+          variantId: stamps.variantId,
+        })) as Promise<StoredBlock[]>,
+    environmentParts(db, environmentId, stamps.environment, stamps.row.publicationTypeId),
+  ]);
+  if (!parts) throw notFound('De publicatie');
+  const files = await previewFiles(db, environmentId, stamps.environment, namedFileIds(blocks));
+  return {
+    ...stamps.row,
+    ...parts,
+    layout: stamps.layout,
+    blocks,
+    files,
+    invitation: stamps.invitation,
+  };
+}
+
+/** A block as findPublication reads it, in a select from publication_blocks. */
+const blockColumns = {
+  id: publicationBlocks.id,
+  type: publicationBlocks.blockType,
+  content: publicationBlocks.content,
+};
+const blockOrder = [asc(publicationBlocks.position), asc(publicationBlocks.createdAt)];
+
+const ownBlocksQuery = preparedPerDatabase((db) =>
+  db
+    .select(blockColumns)
+    .from(publicationBlocks)
+    .where(
+      and(
+        eq(publicationBlocks.publicationId, sql.placeholder('publicationId')),
+        isNull(publicationBlocks.variantId),
+      ),
+    )
+    .orderBy(...blockOrder)
+    .prepare('preview_blocks'),
+);
+
+const variantBlocksQuery = preparedPerDatabase((db) =>
+  db
+    .select(blockColumns)
+    .from(publicationBlocks)
+    .where(
+      and(
+        eq(publicationBlocks.publicationId, sql.placeholder('publicationId')),
+        eq(publicationBlocks.variantId, sql.placeholder('variantId')),
+      ),
+    )
+    .orderBy(...blockOrder)
+    .prepare('preview_variant_blocks'),
+);
+
+const fileIdPattern = /^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+
+/** The media file ids the blocks' content names, as findPublication finds them: any field's `fileId`. */
+function namedFileIds(blocks: readonly StoredBlock[]): string[] {
+  return blocks.flatMap((block) =>
+    Object.values(block.content).flatMap((value) => {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];
+      const { fileId } = value as { fileId?: unknown };
+      return typeof fileId === 'string' && fileIdPattern.test(fileId) ? [fileId.toLowerCase()] : [];
+    }),
+  );
+}
 
 /** What a preview reads: the publication, the recipient's values and the rest of the render's input. */
 async function readPreview(
