@@ -1,0 +1,2 @@
+DROP INDEX "analytics_events_recipient_cover_idx";--> statement-breakpoint
+CREATE INDEX "analytics_events_recipient_cover_idx" ON "analytics_events" USING btree ("recipient_id","machine","kind","occurred_at","job_id") WHERE "analytics_events"."recipient_id" IS NOT NULL;
