@@ -25,17 +25,8 @@ export const serverBundle = 'dist-server/main.js';
 export const workerBundle = 'dist-server/worker.js';
 
 /**
- * V8 options of the suite's spawned processes on top of the serve script's: PGlite's WebAssembly runs on
- * V8's baseline compiler only. A new process otherwise spends about 4 s of CPU optimising PGlite's hot
- * functions in the background, which a server that lives for one test never earns back: the test of
- * three killed and restarted servers sending 1,000 messages (abTests) took 68 and 59 s of CPU with it
- * against 85 and 72 s without (interleaved, load 1.5-2.9). Production keeps V8's default tiering.
- */
-const suiteNodeArgs = ['--liftoff-only'];
-
-/**
  * Runs the built server (`dist-server/main.js`) as its own process, the way `npm run serve` does (its
- * environment and node options, and `suiteNodeArgs`); `nodeArgs` come on top.
+ * environment and node options); `nodeArgs` come on top.
  */
 export function spawnServer(env: Record<string, string>, nodeArgs: string[] = []): ServerProcess {
   return spawnBundle(serverBundle, env, nodeArgs);
@@ -48,7 +39,7 @@ export function spawnWorker(env: Record<string, string>): ServerProcess {
 
 function spawnBundle(bundle: string, env: Record<string, string>, nodeArgs: string[]): ServerProcess {
   const serve = serveCommand();
-  const child = spawn(process.execPath, [...serve.nodeArgs, ...suiteNodeArgs, ...nodeArgs, bundle], {
+  const child = spawn(process.execPath, [...serve.nodeArgs, ...nodeArgs, bundle], {
     env: { ...serve.env, ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'test', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
