@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DataDirectoryLockedError, lockDataDirectory } from '../../server/src/db/lock';
 import { freePort } from './support/freePort';
 import { copyPgliteTemplate } from './support/pgliteTemplate';
-import { exitWithin, spawnServer, waitForHealth } from './support/serverProcess';
+import { exitWithin, spawnedServerTimeout, spawnServer, waitForHealth } from './support/serverProcess';
 import { startTestServer, type TestServer } from './support/testServer';
 
 describe('exclusive data directory', () => {
@@ -33,7 +33,7 @@ describe('exclusive data directory', () => {
     // The first server is unharmed and still holds the lock.
     expect((await server.api('GET', '/health')).status).toBe(200);
     expect(lockOwnerPid(server.config.dataDir)).toBe(String(process.pid));
-  });
+  }, spawnedServerTimeout);
 });
 
 describe('stopping', () => {
@@ -56,7 +56,7 @@ describe('stopping', () => {
     expect(exit.code).toBe(0);
     expect(exit.output).toContain('runs at https://localhost:');
     expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
-  });
+  }, spawnedServerTimeout);
 });
 
 describe('data directory lock file', () => {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/src/config';
 import { freePort } from './support/freePort';
 import { copyPgliteTemplate } from './support/pgliteTemplate';
-import { exitWithin, spawnServer, waitForHealth } from './support/serverProcess';
+import { exitWithin, spawnedServerTimeout, spawnServer, waitForHealth } from './support/serverProcess';
 
 // Where mail goes, decided at start: SMTP_URL, else the embedded catcher outside production, else nowhere
 // (production), said at start-up.
@@ -78,5 +78,5 @@ describe('start-up in production without SMTP_URL', () => {
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
-  });
+  }, spawnedServerTimeout);
 });

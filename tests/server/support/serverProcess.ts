@@ -21,6 +21,11 @@ export interface ServerProcess {
 
 /** The server bundle the suite's globalSetup builds (`npm run build` makes the same file). */
 export const serverBundle = 'dist-server/main.js';
+/**
+ * The time limit of a test that starts and stops a spawned server: its start alone (module loading,
+ * PGlite's WebAssembly, migrations) took over 45 s of wall time at a load of 14 on 2 cores.
+ */
+export const spawnedServerTimeout = 180_000;
 /** The bundle of `npm run worker`, built next to the server's. */
 export const workerBundle = 'dist-server/worker.js';
 
