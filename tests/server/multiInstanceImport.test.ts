@@ -8,6 +8,7 @@ import type { ReceiverList } from '../../server/src/contract/receivers';
 import { demoUsers, environmentIds } from '../../server/src/seed/ids';
 import { launchBrowser, newDesktopContext } from '../e2e/support/browser';
 import { signIn } from '../e2e/support/signIn';
+import { witnessPage } from '../e2e/support/pageWitness';
 import { freePort } from './support/freePort';
 import { httpsRequest } from './support/https';
 import { importMultipart } from './support/importRequests';
@@ -116,7 +117,8 @@ describe('an import taken over by another instance behind nginx', () => {
     // the seconds a sign-in takes, and A must still be importing when it is killed.
     const context = await newDesktopContext(browser);
     const page = await context.newPage();
-    await signIn(page, nginx.url);
+    const explained = witnessPage(page);
+    await explained('signing in through nginx', () => signIn(page, nginx.url));
 
     const started = await rawRequest({
       method: 'POST',
@@ -151,10 +153,9 @@ describe('an import taken over by another instance behind nginx', () => {
     // A cold console load through nginx while the suite's other files load the machine: as long as the
     // polls around it allow (it failed once at 30 s in a fresh-clone run at load 9; alone the whole test
     // takes 17 s).
-    await page
-      .getByTestId('import-progress')
-      .or(page.getByTestId('import-result'))
-      .waitFor({ timeout: 120_000 });
+    await explained('the import page through nginx after A was killed', () =>
+      page.getByTestId('import-progress').or(page.getByTestId('import-result')).waitFor({ timeout: 120_000 }),
+    );
 
     // B takes the import over once A's lease has expired and resumes it from the last committed batch.
     await expect
@@ -191,7 +192,9 @@ describe('an import taken over by another instance behind nginx', () => {
     expect(await bucketKeys('imports/')).toEqual([]);
 
     // The console, polling through nginx, says the import is done.
-    await page.getByText('De import is klaar').waitFor({ timeout: 120_000 });
+    await explained('the finished import in the console', () =>
+      page.getByText('De import is klaar').waitFor({ timeout: 120_000 }),
+    );
     const rows = await page.getByTestId('import-count-rows').locator('dd').textContent();
     expect(rows?.replace(/\./g, '')).toBe(String(rowCount));
     await context.close();
