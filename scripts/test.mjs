@@ -11,8 +11,9 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
-import { stillRunning } from './progressReporter.mjs';
+import { slowestFiles, stillRunning } from './progressReporter.mjs';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 // Beside the default reporter, one that notes each file and test as it starts and ends (see the deadline).
@@ -104,6 +105,11 @@ function run(job) {
         const result = { ...job, code: exitCode, seconds: seconds(jobStarted), tests: countTests(output) };
         console.log(`\n━━━━ ${job.name}: ${result.code === 0 ? 'passed' : `FAILED (exit ${result.code})`} in ${result.seconds} s ━━━━`);
         console.log(output.trimEnd());
+        const slowest = existsSync(progressPath) ? slowestFiles(readFileSync(progressPath, 'utf8'), 10) : [];
+        if (slowest.length > 0) {
+          const named = slowest.map((file) => `${path.basename(file.name)} ${file.seconds.toFixed(0)} s`);
+          console.log(`Slowest files of ${job.name} (hooks included): ${named.join(', ')}`);
+        }
         resolve(result);
       });
     });
