@@ -2,8 +2,9 @@
 // (GET /publications/{id}/render as the console's browser asks it: sign-in check, database reads, ETag,
 // render or 304) and through the render function alone (no database, no HTTP), interleaved, and prints per
 // template the API's p50 against the function's, cold (one block saved before every API render, as an
-// editor's save does, and the compiled layout thrown away before every render) and cached (nothing
-// changed), in wall time and in this process's CPU time. Starts
+// editor's save does, so the API renders that block anew and takes the other blocks' parts it kept; the
+// compiled layout thrown away before every render) and cached (nothing changed), in wall time and in this
+// process's CPU time. Starts
 // the real server in this process (temporary data directory; PGlite, or a fresh PostgreSQL database next
 // to TEST_DATABASE_URL when set), so that the bench can empty the server's caches. Options: BENCH_COLD
 // (rounds per template, default 40), BENCH_CACHED (default 200). Short mode (shortMode.ts): 5 blocks, 3

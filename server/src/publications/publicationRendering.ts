@@ -19,7 +19,7 @@ import { blocksOfVariant } from './blocks';
 import { contentVariantId, findContentVariantId, missingVariant, variantPosition } from './contentVariants';
 import { environmentParts, previewFiles } from './previewEnvironment';
 import { previewRecipientValues } from './previewRecipient';
-import { keepPreview, keptPreview, previewEtag } from './renderedPreviews';
+import { keepPreview, keptPreview, keptPreviewBlocks, previewEtag } from './renderedPreviews';
 import { cdnImageUrl, type CdnLocation } from '../rendering/imageUrl';
 import { escapeHtml } from '../rendering/escapeHtml';
 import { fillMergeFields, type MergeValues } from '../rendering/mergeFields';
@@ -135,6 +135,7 @@ export async function previewAnswer(
   const publication = await previewedPublicationOf(db, environmentId, stamps);
   const read = readStored(cdn, environmentId, publication, stamps.layout, messageLinks, {
     blockAnchors: true,
+    keptBlocks: keptPreviewBlocks,
   });
   const from = publicationFrom(publication, mailFrom);
   const preview = previewOf(publication, await renderRead(read), cdn, environmentId, 'example', recipient);
@@ -609,7 +610,10 @@ function readStored(
   publication: StoredPublication,
   layout: string,
   links: { unsubscribe: boolean; webVersion: boolean; rsvp?: boolean },
-  { blockAnchors = false }: { blockAnchors?: boolean } = {},
+  {
+    blockAnchors = false,
+    keptBlocks,
+  }: { blockAnchors?: boolean; keptBlocks?: PublicationRenderInput['keptBlocks'] } = {},
 ): StoredRead {
   // Only messages answer an invitation (never the web version); a cancelled event takes no answers.
   const invitation = links.unsubscribe && links.rsvp !== false ? publication.invitation : null;
@@ -638,6 +642,7 @@ function readStored(
     unsubscribeLink: links.unsubscribe,
     webVersionLink: links.webVersion,
     blockAnchors,
+    keptBlocks,
     rsvp: invitation && !invitation.cancelled ? { allowMaybe: invitation.allowMaybe } : undefined,
     image(fileId, size) {
       const file = images.get(fileId);

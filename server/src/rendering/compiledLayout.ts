@@ -65,6 +65,11 @@ function compact(html: string): string {
     .trim();
 }
 
+/** What a compiled layout is made of: the layout's name and every value of the style. */
+export function layoutKey(layoutName: string, style: TemplateStyle): string {
+  return `${layoutName}\n${JSON.stringify(style)}`;
+}
+
 /** Compiled layouts kept, most recently used last; a theme change makes a new key, old ones age out. */
 const cacheLimit = 64;
 const cache = new Map<string, Promise<CompiledLayout>>();
@@ -75,7 +80,7 @@ const cache = new Map<string, Promise<CompiledLayout>>();
  * share one compilation; a failed one is not kept.
  */
 export function compiledLayout(layoutName: string, style: TemplateStyle): Promise<CompiledLayout> {
-  const key = `${layoutName}\n${JSON.stringify(style)}`;
+  const key = layoutKey(layoutName, style);
   const cached = cache.get(key);
   if (cached) {
     cache.delete(key);

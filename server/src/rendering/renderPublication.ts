@@ -1,6 +1,7 @@
 import type { BlockContent, FieldDefinition, ImageValue, LinkValue } from '../contract/publications';
-import { compiledLayout } from './compiledLayout';
+import { compiledLayout, layoutKey, type CompiledLayout } from './compiledLayout';
 import { formatDutchDateTime } from './dateTime';
+import type { Layout } from './layouts';
 import { escapeHtml } from './escapeHtml';
 import {
   preferencesUrlPlaceholder,
@@ -13,6 +14,7 @@ import { answerParameter, rsvpAnswers } from '../rsvp/rsvpAddress';
 /** The heading of an invitation's answer block. */
 const rsvpBlockTitle = 'Aanmelden';
 import { richTextToPlainText } from './plainText';
+import type { BlockPart, RenderedBlocks } from './renderedBlocks';
 import { inlineRichTextStyles, sanitizeRichText } from './richText';
 import type { TemplateStyle } from './themeStyle';
 
@@ -55,6 +57,11 @@ export interface PublicationRenderInput {
    * invitee's own page (`{{rsvpUrl}}`, filled per recipient) with that answer preselected.
    */
   rsvp?: { allowMaybe: boolean };
+  /**
+   * Blocks' parts of earlier renders (renderedBlocks.ts), used and filled under keys of all they are made
+   * of: the console's preview, where a save changes one block. Without it every block is rendered.
+   */
+  keptBlocks?: RenderedBlocks;
 }
 
 export interface RenderedMail {
@@ -96,57 +103,12 @@ export async function renderPublication(input: PublicationRenderInput): Promise<
     input.environmentName,
   ];
 
+  const blockOf = blockRenderer(input, fragments, layout);
   for (const block of input.blocks) {
-    const elements: string[] = [];
-    const lines: string[] = [];
-    for (const field of block.fields) {
-      const value = block.content[field.name];
-      if (value === undefined) continue;
-      switch (field.kind) {
-        case 'shortText': {
-          const fragment =
-            field.display === 'heading' ? 'heading' : field.display === 'caption' ? 'caption' : 'plain';
-          elements.push(fragments[fragment].fill({ text: escapeHtml(String(value)) }));
-          lines.push(String(value));
-          break;
-        }
-        case 'richText': {
-          const sanitised = sanitizeRichText(String(value));
-          elements.push(
-            fragments.richText.fill({ html: inlineRichTextStyles(sanitised, layout.richTextStyles) }),
-          );
-          lines.push(richTextToPlainText(sanitised));
-          break;
-        }
-        case 'dateTime': {
-          const formatted = formatDutchDateTime(String(value));
-          elements.push(fragments.dateTime.fill({ text: escapeHtml(formatted) }));
-          lines.push(formatted);
-          break;
-        }
-        case 'image': {
-          const { fileId, alt, decorative } = value as ImageValue;
-          const image = input.image(fileId, layout.image);
-          if (!image) break;
-          // Decorative: an empty alt, so screen readers skip it. Content saved before alt text was
-          // required may lack one: the file's name is better than nothing.
-          const altText = decorative ? '' : alt || image.name;
-          elements.push(fragments.image.fill({ src: escapeHtml(image.url), alt: escapeHtml(altText) }));
-          break;
-        }
-        case 'link': {
-          const { url, text: buttonText } = value as LinkValue;
-          const label = buttonText || defaultButtonText;
-          elements.push(fragments.button.fill({ href: escapeHtml(url), text: escapeHtml(label) }));
-          lines.push(`${label}: ${url}`);
-          break;
-        }
-      }
-    }
-    if (elements.length === 0) continue;
-    if (input.blockAnchors && block.id) html.push(`<div id="block-${escapeHtml(block.id)}"></div>`);
-    html.push(fragments.blockOpen.fill(), ...elements, fragments.blockClose.fill());
-    text.push(lines.join('\n\n'));
+    const part = blockOf(block);
+    if (!part) continue;
+    html.push(part.html);
+    text.push(part.text);
   }
 
   if (input.rsvp) {
@@ -177,4 +139,113 @@ export async function renderPublication(input: PublicationRenderInput): Promise<
   }
   html.push(fragments.end.fill());
   return { html: html.join(''), text: `${[...text, footerText.join('\n')].join('\n\n')}\n` };
+}
+
+/**
+ * A block's part of the render, from `input.keptBlocks` when it holds the block's key, else rendered (and
+ * kept there). Only the console's preview passes kept blocks; every other render renders every block.
+ */
+function blockRenderer(
+  input: PublicationRenderInput,
+  fragments: CompiledLayout['fragments'],
+  layout: Layout,
+): (block: RenderBlock) => BlockPart {
+  const kept = input.keptBlocks;
+  if (!kept) return (block) => renderBlock(block, input, fragments, layout);
+  const layoutPart = layoutKey(input.layout, input.style);
+  return (block) => {
+    const key = blockKey(layoutPart, block, input, layout);
+    const found = kept.get(key);
+    if (found !== undefined) return found;
+    const part = renderBlock(block, input, fragments, layout);
+    kept.set(key, part);
+    return part;
+  };
+}
+
+/**
+ * Everything a block's part is made of, as one string: the compiled layout's key (layout and style, which
+ * fix the fragments, the rich-text styles and the image size), the block's id when it gets an anchor, its
+ * fields and content, and what each of its images resolves to (the file's address and name, or gone).
+ * The rest of renderBlock is this code's own (escaping, sanitising, date formatting in UTC).
+ */
+function blockKey(
+  layoutPart: string,
+  block: RenderBlock,
+  input: PublicationRenderInput,
+  layout: Layout,
+): string {
+  const images = block.fields.flatMap((field) => {
+    const value = block.content[field.name];
+    if (field.kind !== 'image' || value === undefined) return [];
+    return [input.image((value as ImageValue).fileId, layout.image) ?? null];
+  });
+  return JSON.stringify([
+    layoutPart,
+    input.blockAnchors ? (block.id ?? null) : null,
+    block.fields,
+    block.content,
+    images,
+  ]);
+}
+
+/** One block through the layout's fragments: its HTML and plain text, or null when it shows nothing. */
+function renderBlock(
+  block: RenderBlock,
+  input: PublicationRenderInput,
+  fragments: CompiledLayout['fragments'],
+  layout: Layout,
+): BlockPart {
+  const elements: string[] = [];
+  const lines: string[] = [];
+  for (const field of block.fields) {
+    const value = block.content[field.name];
+    if (value === undefined) continue;
+    switch (field.kind) {
+      case 'shortText': {
+        const fragment =
+          field.display === 'heading' ? 'heading' : field.display === 'caption' ? 'caption' : 'plain';
+        elements.push(fragments[fragment].fill({ text: escapeHtml(String(value)) }));
+        lines.push(String(value));
+        break;
+      }
+      case 'richText': {
+        const sanitised = sanitizeRichText(String(value));
+        elements.push(
+          fragments.richText.fill({ html: inlineRichTextStyles(sanitised, layout.richTextStyles) }),
+        );
+        lines.push(richTextToPlainText(sanitised));
+        break;
+      }
+      case 'dateTime': {
+        const formatted = formatDutchDateTime(String(value));
+        elements.push(fragments.dateTime.fill({ text: escapeHtml(formatted) }));
+        lines.push(formatted);
+        break;
+      }
+      case 'image': {
+        const { fileId, alt, decorative } = value as ImageValue;
+        const image = input.image(fileId, layout.image);
+        if (!image) break;
+        // Decorative: an empty alt, so screen readers skip it. Content saved before alt text was
+        // required may lack one: the file's name is better than nothing.
+        const altText = decorative ? '' : alt || image.name;
+        elements.push(fragments.image.fill({ src: escapeHtml(image.url), alt: escapeHtml(altText) }));
+        break;
+      }
+      case 'link': {
+        const { url, text: buttonText } = value as LinkValue;
+        const label = buttonText || defaultButtonText;
+        elements.push(fragments.button.fill({ href: escapeHtml(url), text: escapeHtml(label) }));
+        lines.push(`${label}: ${url}`);
+        break;
+      }
+    }
+  }
+  if (elements.length === 0) return null;
+  const anchor = input.blockAnchors && block.id ? `<div id="block-${escapeHtml(block.id)}"></div>` : '';
+  return {
+    html: anchor + fragments.blockOpen.fill() + elements.join('') + fragments.blockClose.fill(),
+    text: lines.join('\n\n'),
+  };
 }
