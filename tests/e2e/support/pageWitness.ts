@@ -1,5 +1,11 @@
 import type { Page } from 'playwright-core';
 
+/** A URL without its query and fragment: a sign-in's code and state stay out of the log. */
+function address(url: string): string {
+  const parsed = URL.parse(url);
+  return parsed && parsed.origin !== 'null' ? `${parsed.origin}${parsed.pathname}` : url;
+}
+
 /** How many of a page's events a witness keeps: the last ones are the ones that explain a failure. */
 const keptEvents = 20;
 
@@ -14,16 +20,29 @@ export function witnessPage(page: Page) {
     events.push(`${new Date().toISOString().slice(11, 23)} ${event}`);
     if (events.length > keptEvents) events.shift();
   };
-  page.on('requestfailed', (request) =>
-    note(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText})`),
-  );
-  page.on('response', (response) => {
-    if (response.status() >= 400) note(`${response.status()} ${response.request().method()} ${response.url()}`);
+  const watch = (watched: Page, prefix: string) => {
+    watched.on('requestfailed', (request) =>
+      note(
+        `${prefix}request failed: ${request.method()} ${address(request.url())} (${request.failure()?.errorText})`,
+      ),
+    );
+    watched.on('response', (response) => {
+      if (response.status() >= 400) {
+        note(`${prefix}${response.status()} ${response.request().method()} ${address(response.url())}`);
+      }
+    });
+    watched.on('console', (message) => {
+      if (message.type() === 'error') note(`${prefix}console error: ${message.text().slice(0, 300)}`);
+    });
+    watched.on('pageerror', (error) => note(`${prefix}page error: ${error.message.slice(0, 300)}`));
+    watched.on('close', () => note(`${prefix}closed at ${address(watched.url())}`));
+  };
+  watch(page, '');
+  // The sign-in popup: where it went before it closed.
+  page.on('popup', (popup) => {
+    note(`popup opened: ${address(popup.url())}`);
+    watch(popup, 'popup: ');
   });
-  page.on('console', (message) => {
-    if (message.type() === 'error') note(`console error: ${message.text().slice(0, 300)}`);
-  });
-  page.on('pageerror', (error) => note(`page error: ${error.message.slice(0, 300)}`));
 
   /** Runs `wait`; when it throws, throws again with the page's address, visible text and events. */
   return async function explained<T>(what: string, wait: () => Promise<T>): Promise<T> {
@@ -37,7 +56,7 @@ export function witnessPage(page: Page) {
       throw new Error(
         [
           `${what}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
-          `page: ${page.url()}`,
+          `page: ${address(page.url())}`,
           `visible text: ${text.replace(/\s+/g, ' ').slice(0, 800)}`,
           'what the page met:',
           ...(events.length > 0 ? events : ['(nothing failed)']),
