@@ -9,7 +9,8 @@
 // both and their ratios. Then it stops the server gracefully and counts the stored events: every answered
 // request must be there (nothing lost on stop; requests cut off by the client's deadline may be stored
 // too). Prints the server's RSS before, after and at peak.
-// BENCH_THREADS=1 prints each run's CPU a request by thread (the main thread, V8's GC helpers, …).
+// BENCH_THREADS=1 prints each run's CPU a request by thread (the main thread, V8's GC helpers, …), user
+// and system apart, with the process's minor page faults and the main thread's context switches a request.
 // BENCH_SERVER_NODE_ARGS (benchServer.ts) go to both processes, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`.
 // Short mode (shortMode.ts): 10 connections, one pair of 1 s runs per endpoint.
 import { randomBytes } from 'node:crypto';
@@ -165,7 +166,18 @@ async function startReference(tlsDir: string): Promise<{ url: string; pid: numbe
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
-  await new Promise<void>((resolve) => child.stdout!.once('data', () => resolve()));
+  // "ready" on a line of its own: node options such as `--trace-gc` print to standard output before it.
+  await new Promise<void>((resolve) => {
+    let printed = '';
+    const onData = (chunk: Buffer) => {
+      printed += chunk.toString();
+      if (!/^ready$/m.test(printed)) return;
+      child.stdout!.off('data', onData);
+      child.stdout!.resume();
+      resolve();
+    };
+    child.stdout!.on('data', onData);
+  });
   return { url: `https://localhost:${port}`, pid: child.pid!, stop: () => child.kill('SIGTERM') };
 }
 
@@ -192,35 +204,84 @@ interface Side {
   paths: string[];
 }
 
-/** CPU seconds per thread (`name#tid`), for BENCH_THREADS=1. */
-async function threadTimes(pid: number): Promise<Map<string, number>> {
-  const times = new Map<string, number>();
+/** Per thread (`name#tid`), for BENCH_THREADS=1: user and system CPU seconds, context switches. */
+interface ThreadCounters {
+  user: number;
+  system: number;
+  /** Voluntary (waiting) and involuntary (preempted) context switches. */
+  waits: number;
+  preempted: number;
+}
+
+async function threadCounters(pid: number): Promise<Map<string, ThreadCounters>> {
+  const counters = new Map<string, ThreadCounters>();
   for (const task of await readdir(`/proc/${pid}/task`)) {
     const stat = await readFile(`/proc/${pid}/task/${task}/stat`, 'utf8').catch(() => '');
-    if (!stat) continue;
+    const status = await readFile(`/proc/${pid}/task/${task}/status`, 'utf8').catch(() => '');
+    if (!stat || !status) continue;
     const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    times.set(`${comm}#${task}`, (Number(fields[11]) + Number(fields[12])) / clockTicks);
+    const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+    counters.set(`${comm}#${task}`, {
+      user: Number(fields[11]) / clockTicks,
+      system: Number(fields[12]) / clockTicks,
+      waits: field('voluntary_ctxt_switches'),
+      preempted: field('nonvoluntary_ctxt_switches'),
+    });
   }
-  return times;
+  return counters;
+}
+
+/** Minor page faults of the whole process so far (/proc/{pid}/stat). */
+async function minorFaults(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[7]);
+}
+
+/** BENCH_THREADS=1: a run's CPU a request by thread, user and system, page faults and context switches. */
+function printCounters(
+  label: string,
+  requests: number,
+  before: Map<string, ThreadCounters>,
+  after: Map<string, ThreadCounters>,
+  faults: number,
+): void {
+  const byName = new Map<string, ThreadCounters>();
+  for (const [thread, now] of after) {
+    const then = before.get(thread) ?? { user: 0, system: 0, waits: 0, preempted: 0 };
+    const name = thread.split('#')[0];
+    const total = byName.get(name) ?? { user: 0, system: 0, waits: 0, preempted: 0 };
+    total.user += now.user - then.user;
+    total.system += now.system - then.system;
+    total.waits += now.waits - then.waits;
+    total.preempted += now.preempted - then.preempted;
+    byName.set(name, total);
+  }
+  const perRequest = (value: number) => ((value * 1e6) / requests).toFixed(1);
+  const threads = [...byName]
+    .filter(([, counted]) => counted.user + counted.system > 0)
+    .map(([thread, counted]) => `${thread} ${perRequest(counted.user)}+${perRequest(counted.system)}`);
+  const main = byName.get('MainThread') ?? byName.get('node');
+  const switches = main
+    ? `; main thread's context switches a request: ${(main.waits / requests).toFixed(3)} waiting, ${(main.preempted / requests).toFixed(3)} preempted`
+    : '';
+  console.log(
+    `${label}: µs a request by thread (user+system): ${threads.join(', ')}; minor faults a request ${(faults / requests).toFixed(3)}${switches}`,
+  );
 }
 
 async function measure(name: string, side: Side): Promise<Run> {
   const cpuBefore = await cpuSeconds(side.pid);
-  const threadsBefore = process.env.BENCH_THREADS ? await threadTimes(side.pid) : undefined;
+  const threadsBefore = process.env.BENCH_THREADS ? await threadCounters(side.pid) : undefined;
+  const faultsBefore = threadsBefore ? await minorFaults(side.pid) : 0;
   const result = await run(name, side.url, side.paths);
   if (threadsBefore) {
-    const after = await threadTimes(side.pid);
-    const byName = new Map<string, number>();
-    for (const [thread, seconds] of after) {
-      const name = thread.split('#')[0];
-      byName.set(name, (byName.get(name) ?? 0) + seconds - (threadsBefore.get(thread) ?? 0));
-    }
-    const perRequest = [...byName]
-      .filter(([, seconds]) => seconds > 0)
-      .map(([thread, seconds]) => `${thread} ${((seconds * 1e6) / result.result.requests.total).toFixed(1)}`);
-    console.log(
-      `${side.pid === referencePid ? 'reference' : 'server'} ${name}: µs a request by thread: ${perRequest.join(', ')}`,
+    printCounters(
+      `${side.pid === referencePid ? 'reference' : 'server'} ${name}`,
+      result.result.requests.total,
+      threadsBefore,
+      await threadCounters(side.pid),
+      (await minorFaults(side.pid)) - faultsBefore,
     );
   }
   return { ...result, cpu: (await cpuSeconds(side.pid)) - cpuBefore };

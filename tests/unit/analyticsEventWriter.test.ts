@@ -55,9 +55,63 @@ describe('event writer', () => {
       Array.from({ length: 7 }, (_, index) => {
         const { environmentId, jobId, kind, position, messageKey, recipientId, machine, occurredAt } =
           event(index);
-        return [environmentId, jobId, kind, position, messageKey, recipientId, machine, occurredAt.getTime()];
+        // Every event is its message's only one: the earliest of its keys in its batch.
+        return [
+          environmentId,
+          jobId,
+          kind,
+          position,
+          messageKey,
+          recipientId,
+          machine,
+          occurredAt.getTime(),
+          true,
+          kind === 'click',
+        ];
       }),
     );
+  });
+
+  it("marks a batch's earliest event of each 'first' key, and starts over in the next batch", async () => {
+    const { db, batches, releaseAll } = heldDatabase();
+    const writer = createEventWriter(db, { batchSize: 6, flushMs: 60_000 });
+    const of = (
+      kind: 'open' | 'click',
+      position: number,
+      messageKey: string,
+      machine = false,
+    ): TrackedEvent => ({
+      ...event(0),
+      kind,
+      position,
+      messageKey,
+      machine,
+    });
+    writer.add(of('open', -1, 'a:one'));
+    writer.add(of('open', -1, 'a:one'));
+    // The same message's open by a machine is another key.
+    writer.add(of('open', -1, 'a:one', true));
+    writer.add(of('click', 0, 'a:one'));
+    // Another link: its own first click, not the message's first click on any link.
+    writer.add(of('click', 1, 'a:one'));
+    writer.add(of('click', 0, 'a:two'));
+    // The next batch: the database's firsts table decides across batches.
+    writer.add(of('open', -1, 'a:one'));
+    const closed = writer.close();
+    await releaseAll();
+    await closed;
+    const marks = batches.map((batch) => batch.map((row) => (row as unknown[]).slice(8)));
+    expect(marks).toEqual([
+      [
+        [true, false],
+        [false, false],
+        [true, false],
+        [true, true],
+        [true, false],
+        [true, true],
+      ],
+      [[true, false]],
+    ]);
   });
 
   it('keeps what a failed write left and writes it on the next flush', async () => {

@@ -7,9 +7,12 @@ import { analyticsEvents, analyticsFirsts } from '../db/schema';
 // what is queued before the database closes, so no event is lost then. The 'first' marks and the events
 // are written together or not at all.
 // The queue holds each event as its row of the batch's JSON (eventRow), made when it is added: one string
-// a request that waits for the flush instead of an object, its Date and its strings (what outlives the
-// young generation costs the GC's helper threads), and no JSON.stringify over the batch. One write runs
-// at a time and takes what is queued meanwhile: a request never chains a promise onto it.
+// a request that waits for the flush instead of an object, its Date and its strings, and no
+// JSON.stringify over the batch. The batch an event goes into is known when it is added, so the row also
+// says whether it is the batch's earliest of its 'first' keys: decided here, per job and message key,
+// instead of by two window functions' sorts in the database, whose CPU is taken on the server's cores
+// (docs/performance.md, "Tracking endpoints").
+// One write runs at a time and takes what is queued meanwhile: a request never chains a promise onto it.
 
 export interface TrackedEvent {
   environmentId: string;
@@ -36,24 +39,70 @@ const queueLimit = 100_000;
 /** The firsts row of 'any link' (a click's unique count over all links). */
 export const anyLink = -2;
 
+/** The rows of one statement, and the 'first' keys (analytics_firsts) an earlier row of it claims. */
+interface Batch {
+  rows: string[];
+  /** Per job and message key, the claimed (kind, position, machine) as claimCode numbers. */
+  claimed: Map<string, Map<string, number[]>>;
+}
+
+const newBatch = (): Batch => ({ rows: [], claimed: new Map() });
+
+/** A key's kind, position (-2 or more) and machine flag as one number: no string a key. */
+const claimCode = (kind: TrackedEvent['kind'], position: number, machine: boolean) =>
+  (position + 2) * 4 + (kind === 'click' ? 2 : 0) + (machine ? 1 : 0);
+
+/** Whether no earlier row of the batch has the key (job, kind, position, machine, message); claims it. */
+function claim(batch: Batch, event: TrackedEvent, position: number): boolean {
+  let messages = batch.claimed.get(event.jobId);
+  if (!messages) batch.claimed.set(event.jobId, (messages = new Map()));
+  const code = claimCode(event.kind, position, event.machine);
+  const codes = messages.get(event.messageKey);
+  if (!codes) {
+    messages.set(event.messageKey, [code]);
+    return true;
+  }
+  if (codes.includes(code)) return false;
+  codes.push(code);
+  return true;
+}
+
 /**
- * An event as the batch's JSON has it (writeRows): an array with the time in epoch milliseconds. Built by
- * hand, the strings through JSON.stringify: a quarter of JSON.stringify's time over the array.
+ * An event as the batch's JSON has it (writeRows): an array with the time in epoch milliseconds, then
+ * whether it is the batch's earliest of its key and (a click) of its message's clicks on any link. Built
+ * by hand, the strings through JSON.stringify: a quarter of JSON.stringify's time over the array.
  */
-export function eventRow(event: TrackedEvent): string {
-  return `[${JSON.stringify(event.environmentId)},${JSON.stringify(event.jobId)},${JSON.stringify(event.kind)},${event.position},${JSON.stringify(event.messageKey)},${event.recipientId ?? 'null'},${event.machine},${event.occurredAt.getTime()}]`;
+export function eventRow(event: TrackedEvent, earliest: boolean, earliestClick: boolean): string {
+  return `[${JSON.stringify(event.environmentId)},${JSON.stringify(event.jobId)},${JSON.stringify(event.kind)},${event.position},${JSON.stringify(event.messageKey)},${event.recipientId ?? 'null'},${event.machine},${event.occurredAt.getTime()},${earliest},${earliestClick}]`;
+}
+
+/** Adds the event's row to the batch. */
+function addTo(batch: Batch, event: TrackedEvent): void {
+  const earliest = claim(batch, event, event.position);
+  const earliestClick = event.kind === 'click' && claim(batch, event, anyLink);
+  batch.rows.push(eventRow(event, earliest, earliestClick));
 }
 
 export function createEventWriter(db: Database, options = { batchSize: 1000, flushMs: 200 }): EventWriter {
-  let queue: string[] = [];
+  /** Full batches waiting for their write, then the one being filled. */
+  const full: Batch[] = [];
+  let filling = newBatch();
+  let queued = 0;
   /** The write under way, while one is. */
   let writing: Promise<void> | undefined;
+  const next = (): Batch => {
+    const batch = full.shift();
+    if (batch) return batch;
+    const last = filling;
+    filling = newBatch();
+    return last;
+  };
   const drain = async () => {
     try {
-      while (queue.length > 0) {
-        const batch = queue.length <= options.batchSize ? queue : queue.slice(0, options.batchSize);
-        queue = batch === queue ? [] : queue.slice(batch.length);
-        await writeRows(db, batch);
+      while (queued > 0) {
+        const batch = next();
+        queued -= batch.rows.length;
+        await writeRows(db, batch.rows);
       }
     } catch (error) {
       console.warn(`Analytics events not written: ${String(error)}`);
@@ -62,7 +111,7 @@ export function createEventWriter(db: Database, options = { batchSize: 1000, flu
   const flush = async () => {
     // A write under way takes what was queued before it ends, except after a failure: then write again.
     while (writing) await writing;
-    if (queue.length === 0) return;
+    if (queued === 0) return;
     writing = drain();
     try {
       await writing;
@@ -71,14 +120,18 @@ export function createEventWriter(db: Database, options = { batchSize: 1000, flu
     }
   };
   const timer = setInterval(() => {
-    if (queue.length > 0 && !writing) void flush();
+    if (queued > 0 && !writing) void flush();
   }, options.flushMs);
   timer.unref();
   return {
     add(event) {
-      if (queue.length >= queueLimit) return;
-      queue.push(eventRow(event));
-      if (queue.length >= options.batchSize && !writing) void flush();
+      if (queued >= queueLimit) return;
+      addTo(filling, event);
+      queued++;
+      if (filling.rows.length < options.batchSize) return;
+      full.push(filling);
+      filling = newBatch();
+      if (!writing) void flush();
     },
     flush,
     async close() {
@@ -95,8 +148,10 @@ export function createEventWriter(db: Database, options = { batchSize: 1000, flu
  * nine parameters per event took the event loop long enough to show in the endpoints' p99), an array per
  * event with the time in epoch milliseconds: objects with their keys and ISO times cost twice the CPU.
  */
-export async function writeBatch(db: Database, batch: TrackedEvent[]): Promise<void> {
-  await writeRows(db, batch.map(eventRow));
+export async function writeBatch(db: Database, events: TrackedEvent[]): Promise<void> {
+  const batch = newBatch();
+  for (const event of events) addTo(batch, event);
+  await writeRows(db, batch.rows);
 }
 
 /** writeBatch of events already made rows (eventRow). */
@@ -107,19 +162,14 @@ async function writeRows(db: Database, rows: string[]): Promise<void> {
       SELECT (b.ord - 1)::integer AS ord, (b.e->>0)::uuid AS environment_id, (b.e->>1)::uuid AS job_id,
         b.e->>2 AS kind, (b.e->>3)::integer AS position, b.e->>4 AS message_key,
         (b.e->>5)::bigint AS recipient_id, (b.e->>6)::boolean AS machine,
-        to_timestamp((b.e->>7)::double precision / 1000) AS occurred_at
+        to_timestamp((b.e->>7)::double precision / 1000) AS occurred_at,
+        (b.e->>8)::boolean AS earliest, (b.e->>9)::boolean AS earliest_click
       FROM jsonb_array_elements(${`[${rows.join(',')}]`}::jsonb) WITH ORDINALITY AS b(e, ord)
-    ), ranked AS (
-      SELECT batch.*,
-        row_number() OVER (PARTITION BY job_id, kind, position, machine, message_key ORDER BY ord) = 1 AS earliest,
-        (kind = 'click' AND row_number() OVER (PARTITION BY job_id, kind, machine, message_key ORDER BY ord) = 1)
-          AS earliest_click
-      FROM batch
     ), fresh AS (
       INSERT INTO ${analyticsFirsts} (job_id, kind, position, machine, message_key)
-      SELECT job_id, kind, position, machine, message_key FROM ranked WHERE earliest
+      SELECT job_id, kind, position, machine, message_key FROM batch WHERE earliest
       UNION ALL
-      SELECT job_id, kind, ${anyLink}::integer, machine, message_key FROM ranked WHERE earliest_click
+      SELECT job_id, kind, ${anyLink}::integer, machine, message_key FROM batch WHERE earliest_click
       ON CONFLICT DO NOTHING
       RETURNING job_id, kind, position, machine, message_key
     )
@@ -135,5 +185,5 @@ async function writeRows(db: Database, rows: string[]): Promise<void> {
           AND f.position = ${anyLink}::integer AND f.machine = r.machine AND f.message_key = r.message_key)
       END AS first_of_kind,
       r.occurred_at
-    FROM ranked r ORDER BY r.ord`);
+    FROM batch r ORDER BY r.ord`);
 }
