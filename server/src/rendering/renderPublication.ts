@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { BlockContent, FieldDefinition, ImageValue, LinkValue } from '../contract/publications';
 import { compiledLayout, layoutKey, type CompiledLayout } from './compiledLayout';
 import { formatDutchDateTime } from './dateTime';
@@ -152,7 +153,9 @@ function blockRenderer(
 ): (block: RenderBlock) => BlockPart {
   const kept = input.keptBlocks;
   if (!kept) return (block) => renderBlock(block, input, fragments, layout);
-  const layoutPart = layoutKey(input.layout, input.style);
+  // A digest of the layout and style, made once a render: the style may hold 20,000 characters of
+  // advanced CSS, which would otherwise be repeated (and escaped) in every block's key.
+  const layoutPart = createHash('sha256').update(layoutKey(input.layout, input.style)).digest('base64url');
   return (block) => {
     const key = blockKey(layoutPart, block, input, layout);
     const found = kept.get(key);
