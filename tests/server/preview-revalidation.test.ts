@@ -273,7 +273,7 @@ describe('revalidating a preview after writes this process did not make', () => 
       undefined,
       variant,
       'Demo <demo@example.org>',
-      (current) => current === etag,
+      [etag],
     );
     const rendered = answer.body === undefined ? undefined : (JSON.parse(answer.body) as RenderedPublication);
     return { etag: answer.etag, html: rendered?.html, rendered };

@@ -19,7 +19,15 @@ import { blocksOfVariant } from './blocks';
 import { contentVariantId, findContentVariantId, missingVariant, variantPosition } from './contentVariants';
 import { environmentParts, previewFiles } from './previewEnvironment';
 import { previewRecipientValues } from './previewRecipient';
-import { keepPreview, keptPreview, keptPreviewBlocks, previewEtag } from './renderedPreviews';
+import {
+  contentStampsOf,
+  type ContentStamps,
+  keepPreview,
+  keptPreview,
+  keptPreviewBlocks,
+  previewEtag,
+  rememberContentStamps,
+} from './renderedPreviews';
 import { cdnImageUrl, type CdnLocation } from '../rendering/imageUrl';
 import { escapeHtml } from '../rendering/escapeHtml';
 import { fillMergeFields, type MergeValues } from '../rendering/mergeFields';
@@ -89,7 +97,7 @@ export async function renderPublicationPreview(
 /** The preview of GET /publications/{id}/render: its ETag, and its JSON unless the asker's copy is current. */
 export interface PreviewAnswer {
   etag: string;
-  /** RenderedPublication as JSON; undefined when `current` said the asker holds this ETag (a 304). */
+  /** RenderedPublication as JSON; undefined when the asker holds this ETag (a 304). */
   body: string | undefined;
 }
 
@@ -97,10 +105,13 @@ export interface PreviewAnswer {
  * The preview answer of GET /publications/{id}/render (renderPublicationPreview with the From line). Its
  * ETag derives from the preview stamps (migration `preview-stamps`: new at every write that could change
  * what the preview shows), the template's layout, the invitation, the recipient's values and this server's
- * settings, all read in one small query: when `current(etag)` holds, or the answer is kept
- * (renderedPreviews.ts), no publication is read. The stamps are read before the publication, so what is
- * rendered is at least as new as the stamps the ETag names; a write in between only gives the next request
- * another ETag. Errors as renderPublicationPreview.
+ * settings, all read in one small query: when the asker holds that ETag (`held`, its If-None-Match), or
+ * the answer is kept (renderedPreviews.ts), no publication is read. The same query reads the blocks unless
+ * the ETag the asker holds was made of the same publication and variant stamps (then they are most likely
+ * unchanged, and read only if the ETag differs after all): so a preview after a save takes one query. The
+ * stamps are read before the rest of the publication, so what is rendered is at least as new as the
+ * stamps the ETag names; a write in between only gives the next request another ETag. Errors as
+ * renderPublicationPreview.
  */
 export async function previewAnswer(
   db: Database,
@@ -111,11 +122,11 @@ export async function previewAnswer(
   recipientEmail: string | undefined,
   variant: string | undefined,
   mailFrom: string,
-  current: (etag: string) => boolean,
+  held: readonly string[],
 ): Promise<PreviewAnswer> {
   const label = variant ?? 'A';
-  const [stamps, recipient] = await Promise.all([
-    previewStamps(db, environmentId, publicationId, templateId, label),
+  const [{ blocks, ...stamps }, recipient] = await Promise.all([
+    previewStamps(db, environmentId, publicationId, templateId, label, contentStampsOf(held)),
     recipientValues(db, environmentId, recipientEmail),
   ]);
   const etag = previewEtag([
@@ -129,10 +140,11 @@ export async function previewAnswer(
     cdn.cdnBase,
     mailFrom,
   ]);
-  if (current(etag)) return { etag, body: undefined };
+  rememberContentStamps(etag, { publication: stamps.publication, variant: stamps.variant });
+  if (held.includes(etag)) return { etag, body: undefined };
   const kept = keptPreview(etag);
   if (kept !== undefined) return { etag, body: kept };
-  const publication = await previewedPublicationOf(db, environmentId, stamps);
+  const publication = await previewedPublicationOf(db, environmentId, stamps, blocks);
   const read = readStored(cdn, environmentId, publication, stamps.layout, messageLinks, {
     blockAnchors: true,
     keptBlocks: keptPreviewBlocks,
@@ -153,8 +165,9 @@ export async function previewAnswer(
 
 /**
  * The preview stamps of a publication and its environment, the content variant `label` names (its id and
- * stamp), the layout of `templateId` and the invitation as the render reads it: one query on primary
- * keys, prepared once per database. 404 for an unknown publication (or another environment's), 400 naming
+ * stamp), the layout of `templateId` and the invitation as the render reads it, and its blocks unless
+ * `known` names its current publication and variant stamps: one query on primary keys, prepared once per
+ * database. 404 for an unknown publication (or another environment's), 400 naming
  * `templateId` for a template of another type and `variant` for a variant the publication lacks.
  */
 async function previewStamps(
@@ -163,10 +176,18 @@ async function previewStamps(
   publicationId: string,
   templateId: string,
   label: string,
+  known: ContentStamps | undefined,
 ) {
   const position = variantPosition(label);
   if (position === undefined) throw missingVariant(label, 'variant');
-  const [row] = await previewStampQuery(db).execute({ environmentId, publicationId, templateId, position });
+  const [row] = await previewStampQuery(db).execute({
+    environmentId,
+    publicationId,
+    templateId,
+    position,
+    knownPublication: known?.publication ?? null,
+    knownVariant: known?.variant ?? null,
+  });
   if (!row) throw notFound('De publicatie');
   if (row.layout === null) throw wrongTemplate();
   if (position > 0 && row.variant === null) throw missingVariant(label, 'variant');
@@ -177,6 +198,8 @@ async function previewStamps(
     variantId: row.variant?.id ?? null,
     variant: row.variant?.stamp ?? null,
     invitation: row.invitation,
+    /** Read in the same statement as the stamps, null when `known` named them; not part of the ETag. */
+    blocks: row.blocks,
     // Not part of the ETag: the publication's stamp is new at every change of these.
     row: {
       id: publicationId,
@@ -189,6 +212,12 @@ async function previewStamps(
     },
   };
 }
+
+/** The content variant `position` names ('A', 0, is the publication's own blocks: none). */
+const variantOfPosition = sql`(
+  SELECT ${publicationVariants.id} FROM ${publicationVariants}
+  WHERE ${publicationVariants.publicationId} = ${publications.id}
+    AND ${publicationVariants.position} = ${sql.placeholder('position')})`;
 
 const previewStampQuery = preparedPerDatabase((db) =>
   db
@@ -205,6 +234,22 @@ const previewStampQuery = preparedPerDatabase((db) =>
         WHERE ${publicationVariants.publicationId} = ${publications.id}
           AND ${publicationVariants.position} = ${sql.placeholder('position')})`,
       invitation: invitationColumn,
+      // CASE WHEN with an unknown (null) stamp is not true: the blocks are read.
+      blocks: sql<StoredBlock[] | null>`CASE
+        WHEN ${publications.previewStamp} = ${sql.placeholder('knownPublication')}
+         AND (SELECT ${publicationVariants.previewStamp} FROM ${publicationVariants}
+              WHERE ${publicationVariants.publicationId} = ${publications.id}
+                AND ${publicationVariants.position} = ${sql.placeholder('position')})
+             IS NOT DISTINCT FROM ${sql.placeholder('knownVariant')}
+        THEN NULL
+        ELSE (SELECT coalesce(json_agg(json_build_object(
+                       'id', ${publicationBlocks.id}, 'type', ${publicationBlocks.blockType},
+                       'content', ${publicationBlocks.content})
+                     ORDER BY ${publicationBlocks.position}, ${publicationBlocks.createdAt}), '[]'::json)
+              FROM ${publicationBlocks}
+              WHERE ${publicationBlocks.publicationId} = ${publications.id}
+                AND ${publicationBlocks.variantId} IS NOT DISTINCT FROM ${variantOfPosition})
+        END`,
       name: publications.name,
       subject: publications.subject,
       preheader: publications.preheader,
@@ -233,15 +278,19 @@ const previewStampQuery = preparedPerDatabase((db) =>
 async function previewedPublicationOf(
   db: Database,
   environmentId: string,
-  stamps: Awaited<ReturnType<typeof previewStamps>>,
+  stamps: Omit<Awaited<ReturnType<typeof previewStamps>>, 'blocks'>,
+  /** The blocks the stamps' query read, or null to read them here. */
+  readBlocks: StoredBlock[] | null,
 ): Promise<StoredPublication> {
   const [blocks, parts] = await Promise.all([
-    (stamps.variantId === null
-      ? ownBlocksQuery(db).execute({ publicationId: stamps.row.id })
-      : variantBlocksQuery(db).execute({
-          publicationId: stamps.row.id,
-          variantId: stamps.variantId,
-        })) as Promise<StoredBlock[]>,
+    (readBlocks !== null
+      ? Promise.resolve(readBlocks)
+      : stamps.variantId === null
+        ? ownBlocksQuery(db).execute({ publicationId: stamps.row.id })
+        : variantBlocksQuery(db).execute({
+            publicationId: stamps.row.id,
+            variantId: stamps.variantId,
+          })) as Promise<StoredBlock[]>,
     environmentParts(db, environmentId, stamps.environment, stamps.row.publicationTypeId),
   ]);
   if (!parts) throw notFound('De publicatie');

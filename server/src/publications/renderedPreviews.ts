@@ -57,8 +57,38 @@ export function keepPreview(etag: string, body: string): void {
   while (answers.size > capacity) answers.delete(answers.keys().next().value as string);
 }
 
+/** The stamps of a publication's content a preview read: the publication's, and its content variant's. */
+export interface ContentStamps {
+  publication: string;
+  variant: string | null;
+}
+
+/** How many ETags' content stamps are remembered (some 100 bytes each). */
+const stampCapacity = 1024;
+const etagStamps = new Map<string, ContentStamps>();
+
+/**
+ * Remembers the content stamps an ETag was made of, so that when a client revalidates with it, the
+ * stamps' query reads the blocks only if those stamps are no longer current (previewAnswer).
+ */
+export function rememberContentStamps(etag: string, stamps: ContentStamps): void {
+  etagStamps.delete(etag);
+  etagStamps.set(etag, stamps);
+  while (etagStamps.size > stampCapacity) etagStamps.delete(etagStamps.keys().next().value as string);
+}
+
+/** The content stamps of the first of `etags` this process remembers, or undefined. */
+export function contentStampsOf(etags: readonly string[]): ContentStamps | undefined {
+  for (const etag of etags) {
+    const stamps = etagStamps.get(etag);
+    if (stamps !== undefined) return stamps;
+  }
+  return undefined;
+}
+
 /** Forgets every kept answer and block part (for benchmarks and tests that render from scratch). */
 export function clearRenderedPreviews(): void {
   answers.clear();
+  etagStamps.clear();
   keptPreviewBlocks.clear();
 }

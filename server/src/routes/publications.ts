@@ -48,7 +48,7 @@ import {
 } from '../publications/deliveryJobs';
 import { cancelJob, scheduleJob } from '../delivery/jobStates';
 import { jobRecipientPage } from '../delivery/jobRecipients';
-import { isNotModified } from '../http/conditionalRequests';
+import { heldEtags } from '../http/conditionalRequests';
 import { previewAnswer } from '../publications/publicationRendering';
 import { checkDelivery } from '../publications/deliverChecks';
 import { approvalNeedFor } from '../approval/approvalSettings';
@@ -400,7 +400,7 @@ export const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.query.recipient,
         request.query.variant,
         app.mail.from,
-        (etag) => isNotModified(request, etag),
+        heldEtags(request),
       );
       // Revalidated by the browser (no-cache): an unchanged preview is a 304 without a body.
       const reply: FastifyReply = typedReply.headers({
