@@ -17,10 +17,15 @@ afterAll(async () => {
 /** The slide-over panel with this title. */
 const panel = (page: Page, title: string) => page.getByRole('dialog', { name: title });
 
-/** Picks an option of a react-admin select by the input's label. */
+/**
+ * Picks an option of a react-admin select by the input's label, and waits for its options to close: while
+ * they are open the rest of the page is hidden from the accessibility tree, so the next field could not be
+ * found (at load 13 in CI, 'Voorwaarde' was not found for 30 s after 'Veld' was chosen).
+ */
 async function choose(scope: Locator, page: Page, label: RegExp, option: string): Promise<void> {
   await scope.getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
 }
 
 describe('receivers on a desktop (1366x768)', () => {
