@@ -136,11 +136,29 @@ describe('building a newsletter and media in use (desktop and phone)', () => {
     const from = await page.getByRole('button', { name: 'Blok 3 (Artikel) verplaatsen' }).boundingBox();
     const to = await page.getByRole('button', { name: 'Blok 1 (Artikel) verplaatsen' }).boundingBox();
     if (!from || !to) throw new Error('handles not laid out');
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    const x = from.x + from.width / 2;
+    await page.mouse.move(x, from.y + from.height / 2);
     await page.mouse.down();
     for (let step = 1; step <= 10; step++) {
-      await page.mouse.move(from.x + from.width / 2, from.y + ((to.y - 10 - from.y) * step) / 10);
+      await page.mouse.move(x, from.y + ((to.y - 10 - from.y) * step) / 10);
     }
+    // Released once the block is announced at its new place, as a user lets go once it shows there.
+    // dnd-kit measures the blocks when the drag starts; on a loaded machine the last move can come before
+    // that, so the pointer stirs a pixel (as a hand does) until the place is known.
+    const overFirst = page
+      .locator('[aria-live]')
+      .filter({ hasText: 'Blok 3 (Artikel) staat nu op plaats 1 van 3.' });
+    let stir = 1;
+    await expect
+      .poll(
+        async () => {
+          stir = -stir;
+          await page.mouse.move(x, to.y - 10 + stir);
+          return overFirst.count();
+        },
+        { timeout: 15_000 },
+      )
+      .toBeGreaterThan(0);
     await page.mouse.up();
     await expect
       .poll(() => blockTitles(page, id), { timeout: 15_000 })
