@@ -64,6 +64,13 @@ async function newsletterWithAudience(page: Page): Promise<string> {
   return publicationId;
 }
 
+/**
+ * The job page's status saying the job is sent. Its counts are labelled 'Verzonden' too, from the start:
+ * a plain text match passed while the job was still sending, and the caught mail was then looked for too
+ * early (seen at load 12 in a fresh-clone run).
+ */
+const sentChip = (page: Page) => page.locator('.MuiChip-label').getByText('Verzonden', { exact: true });
+
 describe('approval before a large send, asked by one member and given by another', () => {
   let anneContext: BrowserContext;
   let anne: Page;
@@ -159,7 +166,8 @@ describe('approval before a large send, asked by one member and given by another
     await bram.getByText(/^Goedgekeurd door Bram Jansen op /).waitFor();
     await bram.getByRole('link', { name: 'Naar de verzending' }).click();
     await bram.getByText(/^Goedgekeurd door Bram Jansen op /).waitFor();
-    await bram.getByText('Verzonden', { exact: true }).first().waitFor({ timeout: 120_000 });
+    await sentChip(bram).waitFor({ timeout: 120_000 });
+    await animationsSettled(bram);
     await screenshot(bram, 'approval-job-desktop');
 
     await bram.goto(caughtMailUrl(server.url, firstAddress));
@@ -346,7 +354,7 @@ describe("a Redacteur's send, asked with 'Verspreiden' and approved by a Beheerd
     expect(jobs.total).toBe(1);
     await anne.getByRole('link', { name: 'Naar de verzending' }).click();
     await anne.getByText(/^Goedgekeurd door Anne de Vries op /).waitFor();
-    await anne.getByText('Verzonden', { exact: true }).first().waitFor({ timeout: 120_000 });
+    await sentChip(anne).waitFor({ timeout: 120_000 });
     await animationsSettled(anne);
     await screenshot(anne, 'approval-editor-job-desktop');
     expect(await axeViolations(anne)).toEqual([]);
