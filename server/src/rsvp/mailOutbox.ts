@@ -1,14 +1,15 @@
-import { startOutboxRunner, type OutboxRunner } from '../mail/outboxRunner';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { recordRefusalAtSend } from '../bounces/undeliverable';
 import type { Database } from '../db/client';
-import { rsvpEvents, rsvpInvitees, rsvpMailOutbox } from '../db/schema';
+import { rsvpEvents, rsvpInvitees } from '../db/schema';
 import type { Clock } from '../delivery/clock';
 import { selectRows } from '../delivery/selectRows';
 import { serverSecret } from '../delivery/serverSecret';
 import { environmentMailHeader } from '../mail/environmentHeader';
+import { leasedOutbox, type LeasedRow, type RowOutcome } from '../mail/leasedOutbox';
 import { messageEnvelope } from '../mail/messageEnvelope';
 import { MailSendError, type Mailer } from '../mail/mailer';
+import { startOutboxRunner, type OutboxRunner } from '../mail/outboxRunner';
 import { prepareMessageSender, type MessageSender } from '../sending/messageSender';
 import type { MailKind } from './answers';
 import { calendarFile } from './calendarFile';
@@ -18,14 +19,11 @@ import { carriesCalendar, rsvpMail } from './rsvpMails';
 import { rsvpKey, signRsvpToken } from './rsvpToken';
 
 // Sends the RSVP emails queued in `rsvp_mail_outbox` (rsvp/answers.ts queues them in the answer's own
-// transaction). A row is taken under a lease (so two processes never send it at once, and a crashed
-// sender's row is taken over after the lease), sent with a Message-ID and a bounce address fixed by the
-// row's id (mail/messageEnvelope.ts: its bounces count as any message's), and marked
-// sent in the statement after the server's '250 OK'. As with delivery, the one gap no SMTP client can
-// close is a crash between that OK and the mark: the message then goes once more with the same
-// Message-ID. A global unsubscriber gets nothing (the row is closed as skipped); the answer still counts.
-// Rows are taken in batches (up to `batchSize`), whose invitees, unsubscribers and senders are read once
-// for the batch, not once per email: a burst of answers costs one sender lookup, not one per answer.
+// transaction), taken and settled as every mail outbox's rows are (mail/leasedOutbox.ts), each with a
+// Message-ID and a bounce address fixed by the row's id (mail/messageEnvelope.ts: its bounces count as any
+// message's). A global unsubscriber gets nothing (the row is closed unsent); the answer still counts. A
+// batch's invitees, unsubscribers and senders are read once for the batch, not once per email: a burst of
+// answers costs one sender lookup, not one per answer.
 
 export interface OutboxContext {
   db: Database;
@@ -37,13 +35,7 @@ export interface OutboxContext {
   clock: Clock;
 }
 
-const leaseMs = 60_000;
-const maxAttempts = 5;
-/** After a temporary failure the row waits this long times its attempts. */
-const retryDelayMs = 30_000;
-
-interface ClaimedRow {
-  id: number;
+interface OutboxRow extends LeasedRow {
   environment_id: string;
   publication_id: string;
   /** A bigint: a string from PostgreSQL, a number from PGlite. */
@@ -52,39 +44,14 @@ interface ClaimedRow {
   sequence: number;
 }
 
-/** Rows taken at once; each is still sent and marked on its own. */
-const batchSize = 50;
-
-/** The oldest unsent rows no one holds (up to `batchSize`), taken under one lease, by id. */
-async function claimBatch(db: Database, now: Date): Promise<ClaimedRow[]> {
-  const rows = await selectRows<ClaimedRow>(
-    db,
-    sql`UPDATE rsvp_mail_outbox SET lease_until = ${new Date(now.getTime() + leaseMs)}, attempts = attempts + 1
-        WHERE id IN (
-          SELECT id FROM rsvp_mail_outbox
-          WHERE sent_at IS NULL AND attempts < ${maxAttempts} AND (lease_until IS NULL OR lease_until < ${now})
-          ORDER BY id LIMIT ${batchSize} FOR UPDATE SKIP LOCKED)
-        RETURNING id, environment_id, publication_id, invitee_id, kind, sequence`,
-  );
-  // A bigserial: a string from PostgreSQL, a number from PGlite; a number here (it names the bounce address).
-  return rows.map((row) => ({ ...row, id: Number(row.id) })).sort((a, b) => a.id - b.id);
-}
-
-/**
- * Gives rows of a batch back untried (their lease and attempt undone), when sending the batch took so long
- * that their lease could run out while they wait: another sender then takes them, never both.
- */
-async function release(db: Database, rows: readonly ClaimedRow[]) {
-  await db
-    .update(rsvpMailOutbox)
-    .set({ leaseUntil: null, attempts: sql`${rsvpMailOutbox.attempts} - 1` })
-    .where(
-      inArray(
-        rsvpMailOutbox.id,
-        rows.map((row) => row.id),
-      ),
-    );
-}
+const outbox = leasedOutbox<OutboxRow>({
+  table: 'rsvp_mail_outbox',
+  columns: ['environment_id', 'publication_id', 'invitee_id', 'kind', 'sequence'],
+  leaseMs: 60_000,
+  maxAttempts: 5,
+  retryDelayMs: 30_000,
+  batchSize: 50,
+});
 
 /** What a batch's rows share, read once for the batch. */
 interface BatchReads {
@@ -97,7 +64,7 @@ interface BatchReads {
   bounceKey: Buffer;
 }
 
-async function readBatch(db: Database, rows: readonly ClaimedRow[]): Promise<BatchReads> {
+async function readBatch(db: Database, rows: readonly OutboxRow[]): Promise<BatchReads> {
   const found = new Map(
     (
       await db
@@ -133,53 +100,30 @@ async function readBatch(db: Database, rows: readonly ClaimedRow[]): Promise<Bat
 }
 
 /** Sends every queued RSVP email that is due; answers how many were sent. */
-export async function drainRsvpOutbox(context: OutboxContext): Promise<number> {
-  const { db, clock } = context;
-  let sent = 0;
-  for (;;) {
-    const claimedAt = clock.now().getTime();
-    const rows = await claimBatch(db, clock.now());
-    if (rows.length === 0) return sent;
-    const reads = await readBatch(db, rows);
-    for (const [index, row] of rows.entries()) {
-      if (index > 0 && clock.now().getTime() - claimedAt > leaseMs / 2) {
-        await release(db, rows.slice(index));
-        break;
-      }
-      if ((await sendRow(context, row, reads)) === 'sent') sent += 1;
-    }
-  }
+export function drainRsvpOutbox(context: OutboxContext): Promise<number> {
+  return outbox.drain(context.db, context.clock, async (rows) => {
+    const reads = await readBatch(context.db, rows);
+    return (row) => sendRow(context, row, reads);
+  });
 }
 
-async function sendRow(
-  context: OutboxContext,
-  row: ClaimedRow,
-  reads: BatchReads,
-): Promise<'sent' | 'skipped' | 'failed'> {
+async function sendRow(context: OutboxContext, row: OutboxRow, reads: BatchReads): Promise<RowOutcome> {
   const { db, clock } = context;
-  const close = (detail: string | null) =>
-    db
-      .update(rsvpMailOutbox)
-      .set({ sentAt: clock.now(), lastError: detail, leaseUntil: null })
-      .where(eq(rsvpMailOutbox.id, row.id));
+  const { close, retryLater } = outbox.settling(db, row, clock);
   const found = reads.found.get(Number(row.invitee_id));
   if (!found) {
-    await close('De genodigde bestaat niet meer.');
-    return 'skipped';
+    return close('De genodigde bestaat niet meer.');
   }
   const { invitee, event } = found;
   if (row.kind === 'herinnering' && !reminderStillDue(event, invitee, clock.now())) {
-    await close('Niet meer nodig: beantwoord, verlopen of afgelast.');
-    return 'skipped';
+    return close('Niet meer nodig: beantwoord, verlopen of afgelast.');
   }
   if (row.kind === 'herinnering-bijeenkomst' && !eventReminderStillDue(event, invitee, clock.now())) {
-    await close('Niet meer nodig: geen Ja meer, begonnen of afgelast.');
-    return 'skipped';
+    return close('Niet meer nodig: geen Ja meer, begonnen of afgelast.');
   }
   const unsubscribed = reads.unsubscribed.has(`${row.environment_id} ${invitee.email.toLowerCase()}`);
   if (unsubscribed) {
-    await close('Uitgeschreven');
-    return 'skipped';
+    return close('Uitgeschreven');
   }
   const senderKey = `${row.environment_id} ${row.publication_id}`;
   let preparing = reads.senders.get(senderKey);
@@ -195,8 +139,7 @@ async function sendRow(
   }
   const prepared = await preparing;
   if ('refused' in prepared) {
-    await failed(db, row, prepared.refused, clock.now());
-    return 'failed';
+    return retryLater(prepared.refused);
   }
   const ids = { environmentId: row.environment_id, publicationId: row.publication_id };
   const token = signRsvpToken(await rsvpKey(db), { ...ids, inviteeId: invitee.id });
@@ -262,22 +205,11 @@ async function sendRow(
             now: clock.now(),
           }),
         );
-      await close(message);
-      return 'failed';
+      return close(message);
     }
-    await failed(db, row, message, clock.now());
-    return 'failed';
+    return retryLater(message);
   }
-  await close(null);
-  return 'sent';
-}
-
-/** A temporary failure: the row waits before the next attempt (its attempts are counted). */
-async function failed(db: Database, row: ClaimedRow, error: string, now: Date) {
-  await db
-    .update(rsvpMailOutbox)
-    .set({ lastError: error, leaseUntil: new Date(now.getTime() + retryDelayMs * 2) })
-    .where(and(eq(rsvpMailOutbox.id, row.id)));
+  return close(null);
 }
 
 export type RsvpOutbox = OutboxRunner;

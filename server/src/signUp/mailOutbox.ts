@@ -1,25 +1,23 @@
-import { startOutboxRunner, type OutboxRunner } from '../mail/outboxRunner';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { signUpForms, signUpMailOutbox } from '../db/schema';
+import { signUpForms } from '../db/schema';
 import type { Clock } from '../delivery/clock';
-import { selectRows } from '../delivery/selectRows';
 import { serverSecret } from '../delivery/serverSecret';
 import { environmentMailHeader } from '../mail/environmentHeader';
+import { leasedOutbox, type LeasedRow, type RowOutcome } from '../mail/leasedOutbox';
 import { MailSendError, type Mailer } from '../mail/mailer';
 import { messageEnvelope } from '../mail/messageEnvelope';
+import { startOutboxRunner, type OutboxRunner } from '../mail/outboxRunner';
 import { prepareMessageSender } from '../sending/messageSender';
 import { confirmPath, publicBase } from './signUpAddress';
 import { alreadySubscribedMail, confirmationMail } from './signUpMails';
 import { signConfirmToken, signUpKey } from './signUpTokens';
 
 // Sends the sign-up mails queued in `sign_up_mail_outbox` (signUp/submission.ts queues each in the
-// sign-up's own transaction), as the RSVP outbox does: rows are taken under a lease with SKIP LOCKED (two
-// processes never take the same row; a crashed sender's row is taken over after the lease), and marked
-// sent right after the mail server's '250 OK'. Each row's Message-ID is fixed by its id, so the one gap
-// no SMTP client can close (a crash between that OK and the mark) sends a recognisably identical message.
-// Its envelope sender is the row's bounce address (VERP, mail/messageEnvelope.ts), so a bounce or complaint
-// reaches the bounce listener and the bounce rules like any other message's (bounces/undeliverable.ts).
+// sign-up's own transaction), taken and settled as every mail outbox's rows are (mail/leasedOutbox.ts).
+// Each row's Message-ID is fixed by its id, and its envelope sender is the row's bounce address (VERP,
+// mail/messageEnvelope.ts), so a bounce or complaint reaches the bounce listener and the bounce rules like
+// any other message's (bounces/undeliverable.ts).
 
 export interface SignUpOutboxContext {
   db: Database;
@@ -30,13 +28,7 @@ export interface SignUpOutboxContext {
   clock: Clock;
 }
 
-const leaseMs = 60_000;
-const maxAttempts = 5;
-const retryDelayMs = 60_000;
-const batchSize = 50;
-
-interface ClaimedRow {
-  id: number;
+interface OutboxRow extends LeasedRow {
   environment_id: string;
   form_id: string;
   pending_sign_up_id: string | null;
@@ -44,26 +36,19 @@ interface ClaimedRow {
   email: string;
 }
 
-async function claimBatch(db: Database, now: Date): Promise<ClaimedRow[]> {
-  const rows = await selectRows<ClaimedRow>(
-    db,
-    sql`UPDATE sign_up_mail_outbox SET lease_until = ${new Date(now.getTime() + leaseMs)}, attempts = attempts + 1
-        WHERE id IN (
-          SELECT id FROM sign_up_mail_outbox
-          WHERE sent_at IS NULL AND attempts < ${maxAttempts} AND (lease_until IS NULL OR lease_until < ${now})
-          ORDER BY id LIMIT ${batchSize} FOR UPDATE SKIP LOCKED)
-        RETURNING id, environment_id, form_id, pending_sign_up_id, kind, email`,
-  );
-  return rows.map((row) => ({ ...row, id: Number(row.id) })).sort((a, b) => a.id - b.id);
-}
+const outbox = leasedOutbox<OutboxRow>({
+  table: 'sign_up_mail_outbox',
+  columns: ['environment_id', 'form_id', 'pending_sign_up_id', 'kind', 'email'],
+  leaseMs: 60_000,
+  maxAttempts: 5,
+  retryDelayMs: 60_000,
+  batchSize: 50,
+});
 
 /** Sends every queued sign-up mail that is due; answers how many were sent. */
-export async function drainSignUpOutbox(context: SignUpOutboxContext): Promise<number> {
-  const { db, clock } = context;
-  let sent = 0;
-  for (;;) {
-    const rows = await claimBatch(db, clock.now());
-    if (rows.length === 0) return sent;
+export function drainSignUpOutbox(context: SignUpOutboxContext): Promise<number> {
+  const { db } = context;
+  return outbox.drain(db, context.clock, async (rows) => {
     const forms = new Map(
       (
         await db
@@ -78,31 +63,19 @@ export async function drainSignUpOutbox(context: SignUpOutboxContext): Promise<n
       ).map((form) => [form.id, form]),
     );
     const keys = { link: await signUpKey(db), bounce: await serverSecret(db, 'bounce-address') };
-    for (const row of rows) if (await sendRow(context, row, forms.get(row.form_id), keys)) sent += 1;
-  }
+    return (row) => sendRow(context, row, forms.get(row.form_id), keys);
+  });
 }
 
 async function sendRow(
   context: SignUpOutboxContext,
-  row: ClaimedRow,
+  row: OutboxRow,
   form: typeof signUpForms.$inferSelect | undefined,
   keys: { link: Buffer; bounce: Buffer },
-): Promise<boolean> {
+): Promise<RowOutcome> {
   const { db, clock } = context;
-  const close = (detail: string | null) =>
-    db
-      .update(signUpMailOutbox)
-      .set({ sentAt: clock.now(), lastError: detail, leaseUntil: null })
-      .where(eq(signUpMailOutbox.id, row.id));
-  const retryLater = (detail: string) =>
-    db
-      .update(signUpMailOutbox)
-      .set({ lastError: detail, leaseUntil: new Date(clock.now().getTime() + retryDelayMs) })
-      .where(eq(signUpMailOutbox.id, row.id));
-  if (!form) {
-    await close('Het aanmeldformulier bestaat niet meer.');
-    return false;
-  }
+  const { close, retryLater } = outbox.settling(db, row, clock);
+  if (!form) return close('Het aanmeldformulier bestaat niet meer.');
   const prepared = await prepareMessageSender(
     db,
     row.environment_id,
@@ -110,10 +83,7 @@ async function sendRow(
     { mailFrom: context.from, catcher: context.catcher },
     clock.now(),
   );
-  if ('refused' in prepared) {
-    await retryLater(prepared.refused);
-    return false;
-  }
+  if ('refused' in prepared) return retryLater(prepared.refused);
   let content;
   if (row.kind === 'bevestigen' && row.pending_sign_up_id) {
     const token = signConfirmToken(keys.link, {
@@ -143,12 +113,9 @@ async function sendRow(
     });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    if (error instanceof MailSendError && !error.temporary) await close(message);
-    else await retryLater(message);
-    return false;
+    return error instanceof MailSendError && !error.temporary ? close(message) : retryLater(message);
   }
-  await close(null);
-  return true;
+  return close(null);
 }
 
 export type SignUpOutbox = OutboxRunner;
