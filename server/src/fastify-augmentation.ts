@@ -12,6 +12,7 @@ import type { AuthenticatedUser } from './auth/authenticatedUser';
 import type { VerifiedToken } from './auth/bearer';
 import type { DownloadRoutes } from './auth/downloadRoutes';
 import type { DownloadTicketKeys } from './auth/downloadTicketKeys';
+import type { OperationRoles } from './auth/operationRoleCheck';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,6 +41,16 @@ declare module 'fastify' {
     downloadTickets: DownloadTicketKeys;
     /** The GET routes declared `x-download`; set by the environment scope (routes/scope.ts), inside it. */
     downloadRoutes: DownloadRoutes;
+    /** The least role of each route of the environment scope; set by the scope (routes/scope.ts), inside it. */
+    operationRoles: OperationRoles;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The route checks the asker's membership in its own first query (routes/scope.ts, routeMemberCheck)
+     * instead of the scope's query before it: on PGlite a query costs about 1–1.5 ms whatever it reads,
+     * which weighs on a small preview (docs/performance.md, rendering). Its handler must admit the member.
+     */
+    membershipInRouteQuery?: boolean;
   }
   interface FastifyRequest {
     /** Set by the environment scope (routes/scope.ts); only meaningful inside it. */

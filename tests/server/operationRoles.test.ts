@@ -9,7 +9,8 @@ import {
 import { operationAccess, operationRoles } from '../../server/src/contract/operationRoles';
 import { withOperationRolesTable } from '../../server/src/contract/operationRolesTable';
 import type { PlatformMember } from '../../server/src/contract/platform';
-import { demoUsers, environmentIds } from '../../server/src/seed/ids';
+import { demoUsers, environmentIds, publicationIds } from '../../server/src/seed/ids';
+import { mintAccessToken } from './support/mintToken';
 import {
   documentedOperations,
   environmentOperations,
@@ -236,6 +237,80 @@ describe('operation roles', () => {
         body: { role: 'reader' },
       });
       expect(response.status).toBe(404);
+    });
+  });
+
+  // The preview checks membership in its own first query instead of the scope's (routes/scope.ts,
+  // config.membershipInRouteQuery): it must refuse as every other operation does, a revalidation (304)
+  // too, and see a membership gone at once.
+  describe('the preview, which checks membership in its own query', () => {
+    const publicationId = publicationIds.publications.januaryNewsletter; // A's
+    const templateId = publicationIds.templates.zuiderveenStandard;
+    const render = (
+      token: Tokens | string,
+      environment: string,
+      { etag, query = { templateId } }: { etag?: string; query?: Record<string, string> } = {},
+    ) =>
+      server.api('GET', `/publications/${publicationId}/render`, {
+        token,
+        env: environment,
+        query,
+        headers: etag ? { 'if-none-match': etag } : {},
+      });
+    const refusal = { status: 403, body: { status: 403, message: notAMember } };
+    const outcome = async (answer: Promise<ApiResponse>) => {
+      const { status, body } = await answer;
+      return { status, body };
+    };
+
+    /** A user invited to `environment` with `role` (by e-mail, not signed in yet), and their token. */
+    async function invited(email: string, environment: string, role: MemberRoleName) {
+      const added = await server.api<PlatformMember>(
+        'POST',
+        `/api/1/platform/environments/${environment}/members`,
+        { token: anne, body: { email, role } },
+      );
+      expect(added.status).toBe(200);
+      return { id: added.body.id, token: await mintAccessToken(server, { email }) };
+    }
+
+    it('admits a member whose first request it is, and refuses a non-member and a member of another environment, on a 304 too', async () => {
+      // Invited and never seen: the preview claims the invitation as the scope's check does.
+      const member = await invited('voorvertoning@voorbeeld.nl', a, 'reader');
+      const first = await render(member.token, a);
+      expect(first.status).toBe(200);
+      const etag = String(first.headers.etag);
+      expect((await render(member.token, a, { etag })).status).toBe(304);
+
+      // Known to no environment (no user yet), and known as a member of B only.
+      const outsider = await mintAccessToken(server, { email: 'buitenstaander@voorbeeld.nl' });
+      const elsewhere = await invited('elders@voorbeeld.nl', b, 'administrator');
+      expect((await server.api('GET', '/themes', { token: elsewhere.token, env: b })).status).toBe(200);
+      for (const token of [outsider, elsewhere.token]) {
+        expect(await outcome(render(token, a))).toEqual(refusal);
+        expect(await outcome(render(token, a, { etag }))).toEqual(refusal);
+        // Before the 400 of a request that is not valid, as every other operation.
+        expect(await outcome(render(token, a, { query: { templateId: 'geen-guid' } }))).toEqual(refusal);
+      }
+      expect((await render(member.token, a, { query: { templateId: 'geen-guid' } })).status).toBe(400);
+      // A's member through B's path: refused, not told the publication is not there.
+      expect(await outcome(render(member.token, b))).toEqual(refusal);
+      expect(await outcome(render(member.token, b, { etag }))).toEqual(refusal);
+      expect((await render(anne, b)).status).toBe(404);
+    });
+
+    it('refuses a member right after their removal, on a 304 too', async () => {
+      const member = await invited('vertrekt@voorbeeld.nl', a, 'editor');
+      const before = await render(member.token, a);
+      expect(before.status).toBe(200);
+      const etag = String(before.headers.etag);
+      expect((await render(member.token, a, { etag })).status).toBe(304);
+      const removed = await server.api('DELETE', `/api/1/platform/environments/${a}/members/${member.id}`, {
+        token: anne,
+      });
+      expect(removed.status).toBe(204);
+      expect(await outcome(render(member.token, a, { etag }))).toEqual(refusal);
+      expect(await outcome(render(member.token, a))).toEqual(refusal);
     });
   });
 });

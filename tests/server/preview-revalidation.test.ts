@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   PublicationBlock,
@@ -9,10 +9,19 @@ import type {
   RenderedPublication,
 } from '../../server/src/contract/publications';
 import type { Subscriber } from '../../server/src/contract/receivers';
+import { memberOf, type MemberCheck } from '../../server/src/auth/membership';
 import { openDatabase, type Database, type OpenDatabase } from '../../server/src/db/client';
+import { users } from '../../server/src/db/schema';
 import { addContentVariant } from '../../server/src/publications/contentVariants';
 import { previewAnswer, renderPublicationPreview } from '../../server/src/publications/publicationRendering';
-import { environmentIds, mediaIds, publicationIds, receiverIds, themeIds } from '../../server/src/seed/ids';
+import {
+  demoUsers,
+  environmentIds,
+  mediaIds,
+  publicationIds,
+  receiverIds,
+  themeIds,
+} from '../../server/src/seed/ids';
 import { prepareSeededDatabase } from './support/seededTemplate';
 import type { TestDatabase } from './support/testDatabase';
 import { startTestServer, type TestServer, type Tokens } from './support/testServer';
@@ -250,11 +259,24 @@ describe('revalidating a preview after writes this process did not make', () => 
   let opened: OpenDatabase;
   let db: Database;
 
+  const anne = {
+    identity: { identityIssuer: 'https://identity.test', identitySubject: 'anne' },
+  };
+  /** The route's member check (routes/scope.ts) in short: admits a member, whatever the role. */
+  const asker: MemberCheck = {
+    identity: { issuer: anne.identity.identityIssuer, subject: anne.identity.identitySubject },
+    admit: async (read) => {
+      if (!read || !memberOf(read)) throw new Error('Anne is not admitted');
+    },
+  };
+
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'dpp-preview-revalidation-'));
     testDatabase = await prepareSeededDatabase(dataDir);
     opened = await openDatabase({ dataDir, databaseUrl: testDatabase?.url });
     db = opened.db;
+    // Anne asks, known by an identity as after her first sign-in.
+    await db.update(users).set(anne.identity).where(eq(users.id, demoUsers.anne.id));
   });
   afterAll(async () => {
     await opened?.close();
@@ -274,6 +296,7 @@ describe('revalidating a preview after writes this process did not make', () => 
       variant,
       'Demo <demo@example.org>',
       [etag],
+      asker,
     );
     const rendered = answer.body === undefined ? undefined : (JSON.parse(answer.body) as RenderedPublication);
     return { etag: answer.etag, html: rendered?.html, rendered };

@@ -1,8 +1,10 @@
 import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FieldDefinition, RenderedPublication } from '../contract/publications';
+import { memberColumns, memberJoin, readAsMember, tokenUser, type MemberCheck } from '../auth/membership';
 import type { Database } from '../db/client';
 import { preparedPerDatabase } from '../db/preparedQuery';
 import {
+  environmentMembers,
   environments,
   mediaFiles,
   publicationBlocks,
@@ -13,6 +15,7 @@ import {
   rsvpEvents,
   senderSettings,
   themes,
+  users,
 } from '../db/schema';
 import { badRequest, notFound } from '../errors';
 import { blocksOfVariant } from './blocks';
@@ -110,8 +113,9 @@ export interface PreviewAnswer {
  * the ETag the asker holds was made of the same publication and variant stamps (then they are most likely
  * unchanged, and read only if the ETag differs after all): so a preview after a save takes one query. The
  * stamps are read before the rest of the publication, so what is rendered is at least as new as the
- * stamps the ETag names; a write in between only gives the next request another ETag. Errors as
- * renderPublicationPreview.
+ * stamps the ETag names; a write in between only gives the next request another ETag. The same query
+ * reads the asker's membership (`asker`, routes/scope.ts `membershipInRouteQuery`), which is checked
+ * before anything else is answered, a 304 too. Errors as renderPublicationPreview.
  */
 export async function previewAnswer(
   db: Database,
@@ -123,12 +127,20 @@ export async function previewAnswer(
   variant: string | undefined,
   mailFrom: string,
   held: readonly string[],
+  asker: MemberCheck,
 ): Promise<PreviewAnswer> {
   const label = variant ?? 'A';
-  const [{ blocks, ...stamps }, recipient] = await Promise.all([
-    previewStamps(db, environmentId, publicationId, templateId, label, contentStampsOf(held)),
-    recipientValues(db, environmentId, recipientEmail),
-  ]);
+  const { blocks, ...stamps } = await previewStamps(
+    db,
+    asker,
+    environmentId,
+    publicationId,
+    templateId,
+    label,
+    contentStampsOf(held),
+  );
+  // Only once the asker is admitted: a non-member reads nothing of the environment.
+  const recipient = await recipientValues(db, environmentId, recipientEmail);
   const etag = previewEtag([
     environmentId,
     publicationId,
@@ -167,11 +179,13 @@ export async function previewAnswer(
  * The preview stamps of a publication and its environment, the content variant `label` names (its id and
  * stamp), the layout of `templateId` and the invitation as the render reads it, and its blocks unless
  * `known` names its current publication and variant stamps: one query on primary keys, prepared once per
- * database. 404 for an unknown publication (or another environment's), 400 naming
- * `templateId` for a template of another type and `variant` for a variant the publication lacks.
+ * database, which also reads the asker's membership and admits them first (403 as the environment
+ * scope's). 404 for an unknown publication (or another environment's), 400 naming `templateId` for a
+ * template of another type and `variant` for a variant the publication lacks.
  */
 async function previewStamps(
   db: Database,
+  asker: MemberCheck,
   environmentId: string,
   publicationId: string,
   templateId: string,
@@ -179,21 +193,27 @@ async function previewStamps(
   known: ContentStamps | undefined,
 ) {
   const position = variantPosition(label);
-  if (position === undefined) throw missingVariant(label, 'variant');
-  const [row] = await previewStampQuery(db).execute({
-    environmentId,
-    publicationId,
-    templateId,
-    position,
-    knownPublication: known?.publication ?? null,
-    knownVariant: known?.variant ?? null,
+  const row = await readAsMember(asker, async () => {
+    const [read] = await previewStampQuery(db).execute({
+      ...asker.identity,
+      environmentId,
+      publicationId,
+      templateId,
+      // An unknown label is refused below, once the asker is admitted.
+      position: position ?? 0,
+      knownPublication: known?.publication ?? null,
+      knownVariant: known?.variant ?? null,
+    });
+    return read;
   });
-  if (!row) throw notFound('De publicatie');
+  if (position === undefined) throw missingVariant(label, 'variant');
+  const { publication, environment } = row;
+  if (publication === null || environment === null) throw notFound('De publicatie');
   if (row.layout === null) throw wrongTemplate();
   if (position > 0 && row.variant === null) throw missingVariant(label, 'variant');
   return {
-    publication: row.publication,
-    environment: row.environment,
+    publication: publication.stamp,
+    environment,
     layout: row.layout,
     variantId: row.variant?.id ?? null,
     variant: row.variant?.stamp ?? null,
@@ -203,44 +223,46 @@ async function previewStamps(
     // Not part of the ETag: the publication's stamp is new at every change of these.
     row: {
       id: publicationId,
-      name: row.name,
-      subject: row.subject,
-      preheader: row.preheader,
-      publicationTypeId: row.publicationTypeId,
-      isPublic: row.isPublic,
-      senderName: row.senderName,
+      name: publication.name,
+      subject: publication.subject,
+      preheader: publication.preheader,
+      publicationTypeId: publication.publicationTypeId,
+      isPublic: publication.isPublic,
+      senderName: publication.senderName,
     },
   };
 }
 
-/** The content variant `position` names ('A', 0, is the publication's own blocks: none). */
-const variantOfPosition = sql`(
-  SELECT ${publicationVariants.id} FROM ${publicationVariants}
-  WHERE ${publicationVariants.publicationId} = ${publications.id}
-    AND ${publicationVariants.position} = ${sql.placeholder('position')})`;
-
+/**
+ * previewStamps' query: from the token's user (memberColumns), so that a non-member gets their row too
+ * (and a 403, not a 404) and reads nothing of the environment: the publication is joined only through
+ * the membership. The content variant `position` names is joined once ('A', 0, is the publication's
+ * own blocks: none).
+ */
 const previewStampQuery = preparedPerDatabase((db) =>
   db
     .select({
-      publication: publications.previewStamp,
+      ...memberColumns,
+      publication: {
+        stamp: publications.previewStamp,
+        name: publications.name,
+        subject: publications.subject,
+        preheader: publications.preheader,
+        publicationTypeId: publications.publicationTypeId,
+        isPublic: publications.isPublic,
+        senderName: publications.senderName,
+      },
       environment: environments.previewStamp,
       layout: sql<string | null>`(
         SELECT ${publicationTemplates.layout} FROM ${publicationTemplates}
         WHERE ${publicationTemplates.id} = ${sql.placeholder('templateId')}
           AND ${publicationTemplates.publicationTypeId} = ${publications.publicationTypeId})`,
-      variant: sql<{ id: string; stamp: string } | null>`(
-        SELECT json_build_object('id', ${publicationVariants.id}, 'stamp', ${publicationVariants.previewStamp})
-        FROM ${publicationVariants}
-        WHERE ${publicationVariants.publicationId} = ${publications.id}
-          AND ${publicationVariants.position} = ${sql.placeholder('position')})`,
+      variant: { id: publicationVariants.id, stamp: publicationVariants.previewStamp },
       invitation: invitationColumn,
       // CASE WHEN with an unknown (null) stamp is not true: the blocks are read.
       blocks: sql<StoredBlock[] | null>`CASE
         WHEN ${publications.previewStamp} = ${sql.placeholder('knownPublication')}
-         AND (SELECT ${publicationVariants.previewStamp} FROM ${publicationVariants}
-              WHERE ${publicationVariants.publicationId} = ${publications.id}
-                AND ${publicationVariants.position} = ${sql.placeholder('position')})
-             IS NOT DISTINCT FROM ${sql.placeholder('knownVariant')}
+         AND ${publicationVariants.previewStamp} IS NOT DISTINCT FROM ${sql.placeholder('knownVariant')}
         THEN NULL
         ELSE (SELECT coalesce(json_agg(json_build_object(
                        'id', ${publicationBlocks.id}, 'type', ${publicationBlocks.blockType},
@@ -248,23 +270,28 @@ const previewStampQuery = preparedPerDatabase((db) =>
                      ORDER BY ${publicationBlocks.position}, ${publicationBlocks.createdAt}), '[]'::json)
               FROM ${publicationBlocks}
               WHERE ${publicationBlocks.publicationId} = ${publications.id}
-                AND ${publicationBlocks.variantId} IS NOT DISTINCT FROM ${variantOfPosition})
+                AND ${publicationBlocks.variantId} IS NOT DISTINCT FROM ${publicationVariants.id})
         END`,
-      name: publications.name,
-      subject: publications.subject,
-      preheader: publications.preheader,
-      publicationTypeId: publications.publicationTypeId,
-      isPublic: publications.isPublic,
-      senderName: publications.senderName,
     })
-    .from(publications)
-    .innerJoin(environments, eq(environments.id, publications.environmentId))
-    .where(
+    .from(users)
+    .leftJoin(environmentMembers, memberJoin)
+    .leftJoin(
+      publications,
       and(
         eq(publications.id, sql.placeholder('publicationId')),
-        eq(publications.environmentId, sql.placeholder('environmentId')),
+        eq(publications.environmentId, environmentMembers.environmentId),
       ),
     )
+    .leftJoin(environments, eq(environments.id, publications.environmentId))
+    .leftJoin(
+      publicationVariants,
+      and(
+        eq(publicationVariants.publicationId, publications.id),
+        eq(publicationVariants.position, sql.placeholder('position')),
+      ),
+    )
+    .where(tokenUser)
+    .limit(1)
     .prepare('preview_stamps'),
 );
 

@@ -49,6 +49,7 @@ import {
 import { cancelJob, scheduleJob } from '../delivery/jobStates';
 import { jobRecipientPage } from '../delivery/jobRecipients';
 import { heldEtags } from '../http/conditionalRequests';
+import { routeMemberCheck } from './scope';
 import { previewAnswer } from '../publications/publicationRendering';
 import { checkDelivery } from '../publications/deliverChecks';
 import { approvalNeedFor } from '../approval/approvalSettings';
@@ -372,6 +373,9 @@ export const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/publications/:id/render',
     {
+      // The console asks for the preview after every save: its first query checks the membership too,
+      // one query less on PGlite (docs/performance.md, rendering).
+      config: { membershipInRouteQuery: true },
       schema: {
         summary:
           'The publication rendered through a template of its type: e-mail-safe HTML (inlined styles, no script) ' +
@@ -401,6 +405,7 @@ export const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.query.variant,
         app.mail.from,
         heldEtags(request),
+        routeMemberCheck(request),
       );
       // Revalidated by the browser (no-cache): an unchanged preview is a 304 without a body.
       const reply: FastifyReply = typedReply.headers({
