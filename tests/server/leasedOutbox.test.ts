@@ -65,7 +65,7 @@ describe('leased mail outbox', () => {
     });
     return { sent, asked };
   };
-  const send = (clock: Clock) => (row: Row) => outbox.settling(seeded.db, row, clock).close(null);
+  const send = (clock: Clock) => (row: Row) => outbox.settling(seeded.db, row, clock).markSent();
 
   it('sends every due row once, in batches, in the order queued, and takes none twice', async () => {
     await queue('a@proef.nl', 'b@proef.nl', 'c@proef.nl', 'd@proef.nl', 'e@proef.nl', 'f@proef.nl');
@@ -107,7 +107,8 @@ describe('leased mail outbox', () => {
   it('a row closed unsent keeps why and is not taken again', async () => {
     await queue('weg@proef.nl');
     const { clock, move } = handClock();
-    const closeUnsent = (row: Row) => outbox.settling(seeded.db, row, clock).close('550 Onbekend adres');
+    const closeUnsent = (row: Row) =>
+      outbox.settling(seeded.db, row, clock).closeUnsent('550 Onbekend adres');
     expect(await drain(clock, closeUnsent)).toEqual({ sent: 0, asked: ['weg@proef.nl'] });
     move(3_600_000);
     expect((await drain(clock, closeUnsent)).asked).toEqual([]);
@@ -129,6 +130,29 @@ describe('leased mail outbox', () => {
     move(2);
     expect(await drain(clock, send(clock))).toEqual({ sent: 1, asked: ['over@proef.nl'] });
     expect(await rows()).toEqual([{ address: 'over@proef.nl', attempts: 2, sent: true, last_error: null }]);
+  });
+
+  it('a send that hung past the lease gives back no row another sender has taken meanwhile', async () => {
+    await queue('hangt@proef.nl', 'wacht@proef.nl');
+    const { clock, move } = handClock();
+    const asked: string[] = [];
+    await outbox.drain(seeded.db, clock, async () => async (row) => {
+      asked.push(row.address);
+      if (row.address === 'hangt@proef.nl') {
+        // The first send hangs past the lease; meanwhile another sender takes the row still waiting.
+        move(70_000);
+        await seeded.db.execute(sql`UPDATE test_mail_outbox
+          SET lease_until = ${new Date(clock.now().getTime() + 60_000)}, attempts = attempts + 1
+          WHERE address = 'wacht@proef.nl'`);
+      }
+      return outbox.settling(seeded.db, row, clock).markSent();
+    });
+    // This sender left the other's row alone: not given back, not taken again, not sent twice.
+    expect(asked).toEqual(['hangt@proef.nl']);
+    expect((await rows()).map((row) => [row.address, row.attempts, row.sent])).toEqual([
+      ['hangt@proef.nl', 1, true],
+      ['wacht@proef.nl', 2, false],
+    ]);
   });
 
   it('a batch that takes longer than half its lease gives its unsent rows back untried: each is sent once', async () => {

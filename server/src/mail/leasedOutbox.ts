@@ -6,18 +6,21 @@ import { selectRows } from '../delivery/selectRows';
 // The one way the rows of a mail outbox (rsvp/mailOutbox.ts, signUp/mailOutbox.ts) are taken and settled.
 // Rows are taken in batches under a lease with SKIP LOCKED: two processes never take the same row, and a
 // crashed sender's rows are taken over once their lease has run out. A batch that takes longer than half
-// its lease gives its unsent rows back untried, so their lease cannot run out while they wait and another
-// sender take them too. A row is marked sent (or closed unsent, with why) in the statement after the mail
-// server's answer; a temporary failure waits `retryDelayMs` times the row's attempts, and after
-// `maxAttempts` the row is no longer taken (its last error says why). The one gap no SMTP client can close
-// is a crash between the server's '250 OK' and the mark: each outbox fixes a row's Message-ID by its id,
-// so the message then goes once more, recognisably the same.
+// its lease gives its unsent rows back untried, so that, while each send takes less than half the lease,
+// no lease runs out while its row waits; a give-back or retry after a lease ran out anyway (a send that
+// hung) leaves the row to whoever holds it now. A row is marked sent (or closed unsent, with why) in the
+// statement after the mail server's answer; a temporary failure waits `retryDelayMs` times the row's
+// attempts, and after `maxAttempts` the row is no longer taken (its last error says why). The one gap no
+// SMTP client can close is a crash between the server's '250 OK' and the mark: each outbox fixes a row's
+// Message-ID by its id, so the message then goes once more, recognisably the same.
 
 /** The columns every outbox row has; a sender's own columns come as they are named in the table. */
 export interface LeasedRow {
   id: number;
   /** This attempt included. */
   attempts: number;
+  /** Until when this sender holds the row (set when it was taken, not a column the sender names). */
+  leaseUntil: Date;
 }
 
 export interface LeasedOutboxSettings {
@@ -50,10 +53,12 @@ export interface LeasedOutbox<Row extends LeasedRow> {
 }
 
 export interface RowSettling {
-  /** Marks the row done: sent when `detail` is null, else closed unsent for that reason. */
-  close(detail: string | null): Promise<RowOutcome>;
+  /** After the mail server's '250 OK'. */
+  markSent(): Promise<RowOutcome>;
+  /** Never to be sent: closed with why (gone, unsubscribed, refused for good). */
+  closeUnsent(why: string): Promise<RowOutcome>;
   /** A temporary failure: the row waits `retryDelayMs` times its attempts before it is taken again. */
-  retryLater(detail: string): Promise<RowOutcome>;
+  retryLater(why: string): Promise<RowOutcome>;
 }
 
 export function leasedOutbox<Row extends LeasedRow>(settings: LeasedOutboxSettings): LeasedOutbox<Row> {
@@ -71,9 +76,10 @@ export function leasedOutbox<Row extends LeasedRow>(settings: LeasedOutboxSettin
 
   /** The oldest unsent rows no one holds (up to `batchSize`), taken under one lease, by id. */
   const claim = async (db: Database, now: Date): Promise<Row[]> => {
+    const leaseUntil = new Date(now.getTime() + leaseMs);
     const rows = await selectRows<Row>(
       db,
-      sql`UPDATE ${table} SET lease_until = ${new Date(now.getTime() + leaseMs)}, attempts = attempts + 1
+      sql`UPDATE ${table} SET lease_until = ${leaseUntil}, attempts = attempts + 1
           WHERE id IN (
             SELECT id FROM ${table}
             WHERE sent_at IS NULL AND attempts < ${maxAttempts} AND (lease_until IS NULL OR lease_until < ${now})
@@ -81,13 +87,17 @@ export function leasedOutbox<Row extends LeasedRow>(settings: LeasedOutboxSettin
           RETURNING ${returning}`,
     );
     // A bigserial: a string from PostgreSQL, a number from PGlite; a number here (it names the bounce address).
-    return rows.map((row) => ({ ...row, id: Number(row.id) })).sort((a, b) => a.id - b.id);
+    return rows.map((row) => ({ ...row, id: Number(row.id), leaseUntil })).sort((a, b) => a.id - b.id);
   };
 
-  /** Gives rows back untried: their lease and this attempt undone. */
+  /**
+   * Gives rows back untried: their lease and this attempt undone, unless the lease ran out meanwhile (a
+   * send that hung longer than the lease) and another sender holds them now.
+   */
   const release = async (db: Database, rows: readonly Row[]) => {
     await db.execute(
-      sql`UPDATE ${table} SET lease_until = NULL, attempts = attempts - 1 WHERE ${byId(rows)}`,
+      sql`UPDATE ${table} SET lease_until = NULL, attempts = attempts - 1
+          WHERE ${byId(rows)} AND lease_until = ${rows[0].leaseUntil}`,
     );
   };
 
@@ -108,21 +118,28 @@ export function leasedOutbox<Row extends LeasedRow>(settings: LeasedOutboxSettin
         }
       }
     },
-    settling: (db, row, clock) => ({
-      async close(detail) {
+    settling: (db, row, clock) => {
+      // Unconditional: a row sent or closed is done, whoever holds its lease now.
+      const close = async (why: string | null): Promise<RowOutcome> => {
         await db.execute(
-          sql`UPDATE ${table} SET sent_at = ${clock.now()}, last_error = ${detail}, lease_until = NULL
+          sql`UPDATE ${table} SET sent_at = ${clock.now()}, last_error = ${why}, lease_until = NULL
               WHERE id = ${row.id}`,
         );
-        return detail === null ? 'sent' : 'unsent';
-      },
-      async retryLater(detail) {
-        const until = new Date(clock.now().getTime() + retryDelayMs * row.attempts);
-        await db.execute(
-          sql`UPDATE ${table} SET last_error = ${detail}, lease_until = ${until} WHERE id = ${row.id}`,
-        );
-        return 'unsent';
-      },
-    }),
+        return why === null ? 'sent' : 'unsent';
+      };
+      return {
+        markSent: () => close(null),
+        closeUnsent: (why) => close(why),
+        async retryLater(why) {
+          const until = new Date(clock.now().getTime() + retryDelayMs * row.attempts);
+          // Only while this sender holds it: another's lease is not pushed back.
+          await db.execute(
+            sql`UPDATE ${table} SET last_error = ${why}, lease_until = ${until}
+                WHERE id = ${row.id} AND lease_until = ${row.leaseUntil}`,
+          );
+          return 'unsent';
+        },
+      };
+    },
   };
 }

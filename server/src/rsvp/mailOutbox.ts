@@ -109,21 +109,21 @@ export function drainRsvpOutbox(context: OutboxContext): Promise<number> {
 
 async function sendRow(context: OutboxContext, row: OutboxRow, reads: BatchReads): Promise<RowOutcome> {
   const { db, clock } = context;
-  const { close, retryLater } = outbox.settling(db, row, clock);
+  const { markSent, closeUnsent, retryLater } = outbox.settling(db, row, clock);
   const found = reads.found.get(Number(row.invitee_id));
   if (!found) {
-    return close('De genodigde bestaat niet meer.');
+    return closeUnsent('De genodigde bestaat niet meer.');
   }
   const { invitee, event } = found;
   if (row.kind === 'herinnering' && !reminderStillDue(event, invitee, clock.now())) {
-    return close('Niet meer nodig: beantwoord, verlopen of afgelast.');
+    return closeUnsent('Niet meer nodig: beantwoord, verlopen of afgelast.');
   }
   if (row.kind === 'herinnering-bijeenkomst' && !eventReminderStillDue(event, invitee, clock.now())) {
-    return close('Niet meer nodig: geen Ja meer, begonnen of afgelast.');
+    return closeUnsent('Niet meer nodig: geen Ja meer, begonnen of afgelast.');
   }
   const unsubscribed = reads.unsubscribed.has(`${row.environment_id} ${invitee.email.toLowerCase()}`);
   if (unsubscribed) {
-    return close('Uitgeschreven');
+    return closeUnsent('Uitgeschreven');
   }
   const senderKey = `${row.environment_id} ${row.publication_id}`;
   let preparing = reads.senders.get(senderKey);
@@ -205,11 +205,11 @@ async function sendRow(context: OutboxContext, row: OutboxRow, reads: BatchReads
             now: clock.now(),
           }),
         );
-      return close(message);
+      return closeUnsent(message);
     }
     return retryLater(message);
   }
-  return close(null);
+  return markSent();
 }
 
 export type RsvpOutbox = OutboxRunner;

@@ -74,8 +74,8 @@ async function sendRow(
   keys: { link: Buffer; bounce: Buffer },
 ): Promise<RowOutcome> {
   const { db, clock } = context;
-  const { close, retryLater } = outbox.settling(db, row, clock);
-  if (!form) return close('Het aanmeldformulier bestaat niet meer.');
+  const { markSent, closeUnsent, retryLater } = outbox.settling(db, row, clock);
+  if (!form) return closeUnsent('Het aanmeldformulier bestaat niet meer.');
   const prepared = await prepareMessageSender(
     db,
     row.environment_id,
@@ -113,9 +113,9 @@ async function sendRow(
     });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    return error instanceof MailSendError && !error.temporary ? close(message) : retryLater(message);
+    return error instanceof MailSendError && !error.temporary ? closeUnsent(message) : retryLater(message);
   }
-  return close(null);
+  return markSent();
 }
 
 export type SignUpOutbox = OutboxRunner;
