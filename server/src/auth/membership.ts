@@ -145,7 +145,8 @@ export async function readAsMember<Row extends MemberRead>(
   if (row === undefined) {
     await check.admit(undefined);
     row = await query();
-    // Admitted, so the user is known now; gone in between only if removed meanwhile.
+    // Admitted, so the user is known now: no row only if the user was deleted meanwhile (a membership
+    // removed meanwhile still gives a row, without a role, which admit refuses).
     if (row === undefined) throw forbidden();
   }
   await check.admit(row);

@@ -102,9 +102,16 @@ export function routeMemberCheck(request: FastifyRequest): MemberCheck {
 /**
  * Makes a route that checks membership in its own query as safe as the others: a request that fails
  * validation is checked the scope's way before its 400 (a non-member gets the 403 every other route
- * gives), and an answer below 400 that nobody was admitted to becomes a 500.
+ * gives), and an answer below 400 that nobody was admitted to becomes a 500. The route must admit before
+ * it answers anything that depends on the record (a 404 before admitting would tell an outsider whether
+ * it exists).
  */
 function checkedInRouteQuery(route: RouteOptions, operationRoles: OperationRoles): void {
+  // Only a read: the guard below changes the answer but could not undo a write made before admitting
+  // anyone, and a download ticket's request carries no token for the route's query to read.
+  const methods = Array.isArray(route.method) ? route.method : [route.method];
+  if (methods.some((method) => method !== 'GET' && method !== 'HEAD') || route.schema?.['x-download'])
+    throw new Error(`${route.url}: membershipInRouteQuery is for GET routes without x-download only`);
   const handler = route.handler;
   route.attachValidation = true;
   route.handler = async function (request, reply) {
