@@ -9,6 +9,7 @@ import pg from 'pg';
 import { defaultDatabasePoolSize, type AppConfig } from '../config';
 import type { QueueConnection } from './pgBoss';
 import { advisoryLockKeys } from './advisoryLocks';
+import { keepPgliteStatements } from './pgliteStatements';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -80,14 +81,15 @@ interface DriverHandle extends OpenDatabase {
  * server never loads them (docs/performance.md, "Server memory").
  */
 async function openPglite(dataDir: string): Promise<DriverHandle> {
-  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+  const [pglite, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
   const directory = path.join(dataDir, 'db');
   await mkdir(directory, { recursive: true });
-  const client = await PGlite.create(directory);
+  const client = await pglite.PGlite.create(directory);
+  keepPgliteStatements(client, pglite);
   const db = drizzlePglite({ client, schema });
   return {
     db,
