@@ -19,7 +19,7 @@ import {
 } from './support/serverProcess';
 import { signInWithCode, type Tokens } from './support/signIn';
 import { startSmtpSink, type SmtpSink, type SunkMessage } from './support/smtpSink';
-import type { TestDatabase } from './support/testDatabase';
+import { endPool, type TestDatabase } from './support/testDatabase';
 
 // The topology of docs/deployment.md, "Delivery": a server with DELIVERY_WORKER=off and `npm run worker`
 // processes on one PostgreSQL database (the embedded PGlite allows one process, so this file runs in the
@@ -178,7 +178,7 @@ describe('a server with DELIVERY_WORKER=off and npm run worker processes (Postgr
       }
     }
     await sink?.close();
-    await pool?.end();
+    if (pool) await endPool(pool);
     await database?.drop();
     for (const directory of directories) await rm(directory, { recursive: true, force: true });
   });

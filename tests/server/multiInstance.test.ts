@@ -18,7 +18,7 @@ import { startTestS3, type TestS3 } from './support/s3Server';
 import { exitWithin, spawnServer, waitForHealth, type ServerProcess } from './support/serverProcess';
 import { signInWithCode, type Tokens } from './support/signIn';
 import { startSmtpSink, type SmtpSink } from './support/smtpSink';
-import { createTestDatabase, type TestDatabase } from './support/testDatabase';
+import { createTestDatabase, endPool, type TestDatabase } from './support/testDatabase';
 
 // Two server processes on one PostgreSQL database, one S3-compatible bucket (s3rver), one Redis and one
 // SMTP sink, behind nginx rendered from the repository's configuration (deploy/nginx). Always on
@@ -168,7 +168,7 @@ describe('several instances behind nginx', () => {
     bucket?.destroy();
     await s3?.close();
     await sink?.close();
-    await pool?.end();
+    if (pool) await endPool(pool);
     await database?.drop();
   });
 

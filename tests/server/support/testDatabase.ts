@@ -35,3 +35,21 @@ async function withAdmin(adminUrl: string, work: (client: pg.Client) => Promise<
     await client.end();
   }
 }
+
+/**
+ * Ends a pool and waits until its connections have closed. pg-pool's `end()` resolves once it has asked
+ * them to close; a database dropped WITH (FORCE) meanwhile ends them from the server's side, and the pool
+ * reports that as an error nobody listens to (an uncaught exception that fails the run).
+ */
+export async function endPool(pool: pg.Pool): Promise<void> {
+  let closing = pool.totalCount;
+  const closed = new Promise<void>((resolve) => {
+    if (closing === 0) return resolve();
+    pool.on('remove', () => {
+      closing -= 1;
+      if (closing === 0) resolve();
+    });
+  });
+  await pool.end();
+  await closed;
+}
