@@ -10,9 +10,10 @@
 // tests it was still running.
 import { execFileSync, spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
+import { jobCpu } from './jobCpu.mjs';
 import { slowestFiles, stillRunning } from './progressReporter.mjs';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
@@ -42,6 +43,8 @@ if (jobs.length === 0) throw new Error(`TEST_JOBS names no job; the jobs are ${a
 
 mkdirSync('test-results/logs', { recursive: true });
 const started = Date.now();
+/** The jobs' control groups (scripts/jobCpu.mjs), removed when the run ends. */
+const cpuGroups = [];
 const seconds = (since) => ((Date.now() - since) / 1000).toFixed(0);
 
 const build = await run({ name: 'build', command: ['npm', 'run', 'build'] });
@@ -75,11 +78,14 @@ function run(job) {
   const logPath = `test-results/logs/${job.name}.log`;
   const progressPath = `test-results/logs/${job.name}.progress`;
   rmSync(progressPath, { force: true });
+  const cpu = jobCpu(job.name);
+  if (cpu) cpuGroups.push(cpu);
+  const command = cpu ? cpu.command(job.command) : job.command;
   const log = createWriteStream(logPath);
   const jobStarted = Date.now();
   console.log(`▶ ${job.name} started (load ${loadavg()[0].toFixed(1)})`);
   return new Promise((resolve) => {
-    const child = spawn(job.command[0], job.command.slice(1), {
+    const child = spawn(command[0], command.slice(1), {
       env: { ...process.env, ...job.env, NO_COLOR: '1', TEST_PROGRESS_FILE: progressPath },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
@@ -96,14 +102,19 @@ function run(job) {
       clearTimeout(deadline);
       // Output still in the pipes arrives within moments; a leftover process in the group would keep
       // them open for ever.
-      setTimeout(() => killGroup(child.pid), 5000).unref();
+      setTimeout(() => {
+        killGroup(child.pid);
+        setTimeout(() => cpu?.remove(), 1000).unref();
+      }, 5000).unref();
     });
     child.on('close', (code) => {
       log.end(() => {
         const output = readFileSync(logPath, 'utf8');
         const exitCode = overDeadline ? 124 : (code ?? 1);
-        const result = { ...job, code: exitCode, seconds: seconds(jobStarted), tests: countTests(output) };
-        console.log(`\n━━━━ ${job.name}: ${result.code === 0 ? 'passed' : `FAILED (exit ${result.code})`} in ${result.seconds} s ━━━━`);
+        const cpuSeconds = cpu?.seconds();
+        const result = { ...job, code: exitCode, seconds: seconds(jobStarted), cpuSeconds, tests: countTests(output) };
+        const cpuNote = cpuSeconds === undefined ? '' : ` (${cpuSeconds.toFixed(0)} s of CPU)`;
+        console.log(`\n━━━━ ${job.name}: ${result.code === 0 ? 'passed' : `FAILED (exit ${result.code})`} in ${result.seconds} s${cpuNote} ━━━━`);
         console.log(output.trimEnd());
         const slowest = existsSync(progressPath) ? slowestFiles(readFileSync(progressPath, 'utf8'), 10) : [];
         if (slowest.length > 0) {
@@ -158,11 +169,17 @@ function finish(results) {
   console.log(`\n━━━━ summary (${seconds(started)} s in all, load ${loadavg()[0].toFixed(1)}) ━━━━`);
   for (const result of results) {
     const tests = result.tests ? `${result.tests.passed} passed, ${result.tests.failed} failed` : '';
-    console.log(`${result.code === 0 ? 'ok    ' : 'FAILED'} ${result.name.padEnd(16)} ${String(result.seconds).padStart(4)} s  ${tests}`);
+    const cpu = result.cpuSeconds === undefined ? '' : `${result.cpuSeconds.toFixed(0).padStart(5)} s CPU`;
+    console.log(`${result.code === 0 ? 'ok    ' : 'FAILED'} ${result.name.padEnd(16)} ${String(result.seconds).padStart(4)} s ${cpu}  ${tests}`);
   }
+  // Two jobs at a time keep the cores busy, so the run cannot take less than all the CPU over the cores.
+  const cpuSeconds = results.reduce((sum, result) => sum + (result.cpuSeconds ?? 0), 0);
+  if (results.every((result) => result.cpuSeconds !== undefined))
+    console.log(`CPU of all jobs: ${cpuSeconds.toFixed(0)} s, ${(cpuSeconds / availableParallelism()).toFixed(0)} s on each of ${availableParallelism()} cores`);
   const passed = results.reduce((sum, result) => sum + (result.tests?.passed ?? 0), 0);
   // A check that failed without test counts (typecheck, lint, a crashed suite) counts as one failure.
   const failed = results.reduce((sum, result) => sum + (result.tests?.failed || (result.code === 0 ? 0 : 1)), 0);
   console.log(`${passed} passed, ${failed} failed`);
+  for (const group of cpuGroups) group.remove();
   process.exit(results.every((result) => result.code === 0) ? 0 : 1);
 }
