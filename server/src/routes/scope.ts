@@ -40,7 +40,7 @@ export const environmentScope: FastifyPluginAsync<EnvironmentScopeOptions> = asy
     operationRoles.add(route);
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (route.schema?.['x-download'] && methods.includes('GET')) downloadRoutes.add(route.url);
-    if (route.config?.membershipInRouteQuery) checkedInRouteQuery(route, operationRoles);
+    if (route.config?.membershipInRouteQuery) checkedInRouteQuery(route, methods, operationRoles);
   });
   app.addHook('onRequest', async (request) => {
     const environmentId = (request.params as { environmentId?: string }).environmentId ?? '';
@@ -106,10 +106,9 @@ export function routeMemberCheck(request: FastifyRequest): MemberCheck {
  * it answers anything that depends on the record (a 404 before admitting would tell an outsider whether
  * it exists).
  */
-function checkedInRouteQuery(route: RouteOptions, operationRoles: OperationRoles): void {
+function checkedInRouteQuery(route: RouteOptions, methods: string[], operationRoles: OperationRoles): void {
   // Only a read: the guard below changes the answer but could not undo a write made before admitting
   // anyone, and a download ticket's request carries no token for the route's query to read.
-  const methods = Array.isArray(route.method) ? route.method : [route.method];
   if (methods.some((method) => method !== 'GET' && method !== 'HEAD') || route.schema?.['x-download'])
     throw new Error(`${route.url}: membershipInRouteQuery is for GET routes without x-download only`);
   const handler = route.handler;
