@@ -102,10 +102,7 @@ function run(job) {
       clearTimeout(deadline);
       // Output still in the pipes arrives within moments; a leftover process in the group would keep
       // them open for ever.
-      setTimeout(() => {
-        killGroup(child.pid);
-        setTimeout(() => cpu?.remove(), 1000).unref();
-      }, 5000).unref();
+      setTimeout(() => killGroup(child.pid), 5000).unref();
     });
     child.on('close', (code) => {
       log.end(() => {
