@@ -2,7 +2,39 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-// Flags that keep Chromium off the network it cannot reach here (see the developers' guide).
+/**
+ * The features Playwright disables in every Chromium it launches (playwright-core 1.65). Chromium heeds
+ * only the last `--disable-features`, so a list of our own must repeat these; `browserFlags.test.ts` reads
+ * Playwright's list from a Chromium it launched and fails when one is missing here.
+ */
+export const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AimEnabled',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsFirstBalancedModeAutoEnable',
+  'HttpsUpgrades',
+  'LensOverlay',
+  'MediaRouter',
+  'NetworkTimeServiceQuerying',
+  'OptimizationHints',
+  'PaintHolding',
+  'PreconnectToSearch',
+  'TcpPortRandomizationWin',
+  'ThirdPartyStoragePartitioning',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+  'msForceBrowserSignIn',
+];
+
+/**
+ * Chromium (156 here) loads the address bar's suggestion popup, two WebUI pages, into every window it
+ * opens, so into every context: a headless browser never shows it, and it took about half of Chromium's
+ * CPU for a sign-in (docs/performance.md, "Test suite time").
+ */
+const UNSHOWN_BROWSER_UI = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+
+// Flags that keep Chromium off the network it cannot reach here (see the developers' guide), and off
+// work nobody sees.
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -11,6 +43,7 @@ const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...UNSHOWN_BROWSER_UI].join(',')}`,
 ];
 
 export const DESKTOP = { width: 1366, height: 768 };
