@@ -161,13 +161,15 @@ describe('the shared table', { timeout: 60_000 }, () => {
   });
 
   it('shows Dutch loading and empty states', async () => {
-    let answer: (response: Response) => void = () => undefined;
+    let answer: ((response: Response) => void) | undefined;
     mockFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
     renderDeclarative([audiences], { path: '/recievers/audiences/' });
 
     expect(await screen.findByRole('status')).toHaveTextContent('Gegevens worden geladen…');
 
-    answer(jsonAnswer({ data: [], total: 0 }));
+    // The loading state shows before the request leaves (the token is read first): answer it once asked.
+    await vi.waitFor(() => expect(answer).toBeDefined());
+    answer!(jsonAnswer({ data: [], total: 0 }));
 
     expect(await screen.findByText('Er zijn nog geen doelgroepen.')).toBeInTheDocument();
     // Without a create view there is nothing to offer.
