@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Admin, CustomRoutes } from 'react-admin';
 import { createBrowserRouter, Navigate, Route, RouterProvider } from 'react-router-dom';
 import { LoginPage } from './authProvider/LoginPage';
@@ -53,6 +53,12 @@ export function App({ start = startConsoleOnce }: AppProps) {
     [services, queryClient],
   );
 
+  // Stable, so that the failure screen's automatic retry is not restarted by a render.
+  const retry = useCallback(() => {
+    setState({ status: 'starting' });
+    setAttempt((count) => count + 1);
+  }, []);
+
   useEffect(() => {
     let current = true;
     start().then(
@@ -78,14 +84,9 @@ export function App({ start = startConsoleOnce }: AppProps) {
   if (!services || !dataProvider) {
     return (
       <StartupScreen
-        onRetry={
-          state.status === 'failed'
-            ? () => {
-                setState({ status: 'starting' });
-                setAttempt((count) => count + 1);
-              }
-            : undefined
-        }
+        // Every attempt before this one failed: the automatic retry waits longer each time.
+        failures={attempt + 1}
+        onRetry={state.status === 'failed' ? retry : undefined}
       />
     );
   }

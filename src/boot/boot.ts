@@ -25,9 +25,10 @@ function loadConsole(): Promise<ConsoleModule> {
 /**
  * The start of spec §1 without the console's weight: the spinner while the environment info loads, then
  * either the console (a session to restore, or the answer of a redirect sign-in to complete) or the
- * login screen, which needs neither react-admin nor MSAL until 'Inloggen' is clicked.
+ * login screen, which needs neither react-admin nor MSAL until 'Inloggen' is clicked. A start that
+ * fails is tried again, by itself or on request; `failuresBefore` counts the failed starts before this one.
  */
-export async function boot(container: HTMLElement): Promise<void> {
+export async function boot(container: HTMLElement, failuresBefore = 0): Promise<void> {
   const removeSpinner = renderStartupScreen(container);
   try {
     // A session to restore (this tab's, or another tab's account to sign in with silently) needs the
@@ -48,11 +49,13 @@ export async function boot(container: HTMLElement): Promise<void> {
   } catch (error) {
     console.error('The console could not start', error);
     removeSpinner();
+    const failures = failuresBefore + 1;
     const removeError = renderStartupScreen(container, {
       message: error instanceof EnvironmentInfoError ? error.serverMessage : undefined,
+      failures,
       onRetry: () => {
         removeError();
-        void boot(container);
+        void boot(container, failures);
       },
     });
   }

@@ -8,6 +8,7 @@ export const startupNl = {
   error_text:
     'De instellingen konden niet worden opgehaald. Controleer je verbinding en probeer het opnieuw.',
   retry: 'Opnieuw proberen',
+  retry_automatic: 'Over %{seconds} seconden proberen we het vanzelf opnieuw.',
 };
 
 export const loginNl = {

@@ -19,6 +19,8 @@ import { apiAsBrowser as api } from './support/browserApi';
 /** The one text of every failed request while the server is away (src/dataProvider/serverError.ts). */
 const unreachable =
   'De server is niet bereikbaar. Wat je hebt ingevuld blijft staan; probeer het zo opnieuw.';
+/** The failed start's promise to try again (src/boot/texts.ts); the wait grows with each failure. */
+const automaticRetry = /Over \d+ seconden proberen we het vanzelf opnieuw\./;
 /** A block's status while its save waits for the server to answer again (blockAutosave.ts). */
 const waitingForServer =
   'Niet opgeslagen: de server is niet bereikbaar. Wat je hebt ingevuld blijft staan en wordt opgeslagen zodra de server weer antwoordt.';
@@ -199,6 +201,54 @@ describe('when the server is away', () => {
     await page.getByRole('main').getByRole('button', { name: 'Opnieuw proberen' }).click();
     await page.getByRole('table').waitFor({ timeout: 20_000 });
     expect(await failure.count()).toBe(0);
+  });
+
+  it('starts the console by itself once its code can be downloaded again (an instance that went away behind the proxy)', async () => {
+    const reloading = await context.newPage();
+    try {
+      let failing = true;
+      await reloading.route('**/assets/console-*.js', (route) =>
+        failing ? route.abort('connectionrefused') : route.fallback(),
+      );
+      await reloading.goto(`${server.url}/publications`);
+      const failed = reloading.getByRole('alert');
+      await failed.getByText(automaticRetry).waitFor({ timeout: 20_000 });
+      expect(await failed.getByRole('heading').textContent()).toBe('Het platform is niet bereikbaar');
+      await screenshot(reloading, 'startup-failed-desktop');
+
+      failing = false;
+      // No click: the console asks again by itself (after 2, 4, 8 … seconds) and starts.
+      await reloading.getByRole('table').waitFor({ timeout: 60_000 });
+      expect(await reloading.getByText('Het platform is niet bereikbaar').count()).toBe(0);
+    } finally {
+      await reloading.close();
+    }
+  });
+
+  it('on a phone: the failed start is readable, and starts at once when the browser is online again', async () => {
+    const phone = await newPhoneContext(browser);
+    try {
+      const phonePage = await phone.newPage();
+      let failing = true;
+      await phonePage.route('**/api/1/environment/info', (route) =>
+        failing ? route.abort('internetdisconnected') : route.fallback(),
+      );
+      await phonePage.goto(server.url);
+      // The third failure's screen stays 8 seconds: long enough to be looked at without changing meanwhile.
+      const failed = phonePage.getByRole('alert');
+      await failed.getByText('Over 8 seconden proberen we het vanzelf opnieuw.').waitFor({ timeout: 30_000 });
+      await screenshot(phonePage, 'startup-failed-phone');
+      expect(await axeViolations(phonePage)).toEqual([]);
+
+      // The connection comes back: the browser says so, and the start is tried at once, not 8 s later.
+      failing = false;
+      await phone.setOffline(true);
+      await phone.setOffline(false);
+      await phonePage.getByRole('button', { name: 'Inloggen' }).waitFor({ timeout: 5_000 });
+      expect(await phonePage.getByText('Het platform is niet bereikbaar').count()).toBe(0);
+    } finally {
+      await phone.close();
+    }
   });
 
   it('on a phone: the failed save and panel are readable, and the block saves by itself once the server is back', async () => {

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../src/App';
@@ -35,6 +35,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -76,6 +77,22 @@ describe('start', () => {
     reachable = true;
     await userEvent.click(screen.getByRole('button', { name: 'Opnieuw proberen' }));
     expect(await screen.findByRole('button', { name: 'Inloggen' })).toBeInTheDocument();
+  });
+
+  it('tries again by itself, waiting longer after each failure', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let starts = 0;
+    const failingStart = () => {
+      starts += 1;
+      return Promise.reject(new TypeError('offline'));
+    };
+    render(<App start={failingStart} />);
+    expect(await screen.findByText('Over 2 seconden proberen we het vanzelf opnieuw.')).toBeInTheDocument();
+    expect(starts).toBe(1);
+
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(await screen.findByText('Over 4 seconden proberen we het vanzelf opnieuw.')).toBeInTheDocument();
+    expect(starts).toBe(2);
   });
 });
 

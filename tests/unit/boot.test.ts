@@ -47,6 +47,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   root.remove();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -192,6 +193,32 @@ describe('the small entry', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Opnieuw proberen' }));
     expect(await screen.findByRole('button', { name: 'Inloggen' })).toBeInTheDocument();
     expect(screen.queryByText('Het platform is niet bereikbaar')).toBeNull();
+  });
+
+  it('tries again by itself, waiting longer after each failure, and at once when the browser is online again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const demoFetch = installDemoPlatform().fetch.getMockImplementation()!;
+    let reachable = false;
+    const infoCalls = vi.fn((...args: Parameters<typeof fetch>) =>
+      reachable ? demoFetch(...args) : Promise.reject(new TypeError('offline')),
+    );
+    vi.stubGlobal('fetch', infoCalls);
+    void boot(root);
+    expect(await screen.findByText('Over 2 seconden proberen we het vanzelf opnieuw.')).toBeInTheDocument();
+    expect(infoCalls).toHaveBeenCalledTimes(1);
+
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(await screen.findByText('Over 4 seconden proberen we het vanzelf opnieuw.')).toBeInTheDocument();
+    expect(infoCalls).toHaveBeenCalledTimes(2);
+
+    // Back online: asked again without waiting the 4 seconds, and only once.
+    reachable = true;
+    window.dispatchEvent(new Event('online'));
+    expect(infoCalls).toHaveBeenCalledTimes(3);
+    expect(await screen.findByRole('button', { name: 'Inloggen' })).toBeInTheDocument();
+    expect(screen.queryByText('Het platform is niet bereikbaar')).toBeNull();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(infoCalls).toHaveBeenCalledTimes(3);
   });
 
   it('starts a signed-in console with the info it had when the server refuses the call (429)', async () => {
