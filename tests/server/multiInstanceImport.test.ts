@@ -117,7 +117,16 @@ describe('an import taken over by another instance behind nginx', () => {
     // the seconds a sign-in takes, and A must still be importing when it is killed.
     const context = await newDesktopContext(browser);
     const page = await context.newPage();
-    const explained = witnessPage(page);
+    // A failed wait also tells what nginx and B logged: which instance failed, and why.
+    const explained = witnessPage(page, {
+      alsoTell: async () =>
+        [
+          "nginx's error log:",
+          await nginx.errorLog(),
+          `B (${b!.process.child.exitCode ?? b!.process.child.signalCode ?? 'running'}), its last output:`,
+          b!.process.output().trimEnd().split('\n').slice(-20).join('\n'),
+        ].join('\n'),
+    });
     await explained('signing in through nginx', () => signIn(page, nginx.url));
 
     const started = await rawRequest({

@@ -6,19 +6,35 @@ function address(url: string): string {
   return parsed && parsed.origin !== 'null' ? `${parsed.origin}${parsed.pathname}` : url;
 }
 
-/** How many of a page's events a witness keeps: the last ones are the ones that explain a failure. */
-const keptEvents = 20;
+/**
+ * How many of a page's events a witness keeps: the first ones (where a failure began) and the last ones
+ * (what the page was doing when the wait ran out).
+ */
+const keptFirst = 10;
+const keptLast = 20;
+
+export interface WitnessOptions {
+  /** More to tell when a wait fails: what the servers behind the page logged (a proxy's error log). */
+  alsoTell?: () => Promise<string>;
+}
 
 /**
  * Notes what a page met (failed requests, answers of 400 and up, errors in its console) so that a wait
  * that times out can say what the page showed and why, instead of only that it timed out: a failure
  * seen once on a loaded CI machine must be explainable from its log.
  */
-export function witnessPage(page: Page) {
-  const events: string[] = [];
+export function witnessPage(page: Page, { alsoTell }: WitnessOptions = {}) {
+  const first: string[] = [];
+  const last: string[] = [];
+  let left = 0;
   const note = (event: string) => {
-    events.push(`${new Date().toISOString().slice(11, 23)} ${event}`);
-    if (events.length > keptEvents) events.shift();
+    const line = `${new Date().toISOString().slice(11, 23)} ${event}`;
+    if (first.length < keptFirst) return void first.push(line);
+    last.push(line);
+    if (last.length > keptLast) {
+      last.shift();
+      left += 1;
+    }
   };
   const watch = (watched: Page, prefix: string) => {
     watched.on('requestfailed', (request) =>
@@ -53,6 +69,8 @@ export function witnessPage(page: Page) {
         .locator('body')
         .innerText({ timeout: 5_000 })
         .catch((reason: unknown) => `(not readable: ${String(reason)})`);
+      const events = [...first, ...(left > 0 ? [`(${left} more)`] : []), ...last];
+      const more = alsoTell && (await alsoTell().catch((reason: unknown) => `(not told: ${String(reason)})`));
       throw new Error(
         [
           `${what}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
@@ -60,6 +78,7 @@ export function witnessPage(page: Page) {
           `visible text: ${text.replace(/\s+/g, ' ').slice(0, 800)}`,
           'what the page met:',
           ...(events.length > 0 ? events : ['(nothing failed)']),
+          ...(more ? [more] : []),
         ].join('\n'),
         { cause: error },
       );

@@ -10,6 +10,8 @@ export const nginxTemplate = 'deploy/nginx/platform.conf.template';
 
 export interface TestNginx {
   url: string;
+  /** The last lines of its error log (refused connections, instances taken out, no live upstreams). */
+  errorLog(lines?: number): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -25,6 +27,7 @@ export async function startNginx(options: {
   keyPath: string;
 }): Promise<TestNginx> {
   const prefix = await mkdtemp(path.join(tmpdir(), 'dpp-nginx-'));
+  const errorLogPath = path.join(prefix, 'error.log');
   // Worker processes run as an unprivileged user when nginx starts as root: they need the temp paths.
   await chmod(prefix, 0o777);
   const site = renderTemplate(await readFile(nginxTemplate, 'utf8'), {
@@ -43,7 +46,7 @@ export async function startNginx(options: {
     [
       'worker_processes 1;',
       `pid ${path.join(prefix, 'nginx.pid')};`,
-      `error_log ${path.join(prefix, 'error.log')} warn;`,
+      `error_log ${errorLogPath} warn;`,
       'events { worker_connections 512; }',
       'http {',
       '  access_log off;',
@@ -70,6 +73,10 @@ export async function startNginx(options: {
   }
   return {
     url: `https://localhost:${options.port}`,
+    async errorLog(lines = 30) {
+      const log = await readFile(errorLogPath, 'utf8').catch(() => '');
+      return log.trimEnd().split('\n').slice(-lines).join('\n');
+    },
     async close() {
       if (child.exitCode === null) {
         child.kill('SIGQUIT');
