@@ -7,7 +7,7 @@ import { EnvironmentInfoError, fetchEnvironmentInfo } from '../environments/fetc
 import type { ConsoleServices } from '../startConsole';
 import { renderLoginScreen } from './loginScreen';
 import { hasSharedAccount, hasSignedInSession, returnPath, returnsFromSignIn } from './signInState';
-import { renderStartupScreen } from './startupScreen';
+import { longestRetrySeconds, renderStartupScreen } from './startupScreen';
 
 type ConsoleModule = typeof import('../console');
 
@@ -53,6 +53,7 @@ export async function boot(container: HTMLElement, failuresBefore = 0): Promise<
     const removeError = renderStartupScreen(container, {
       message: error instanceof EnvironmentInfoError ? error.serverMessage : undefined,
       failures,
+      atLeastSeconds: error instanceof EnvironmentInfoError && error.status === 429 ? longestRetrySeconds : 0,
       onRetry: () => {
         removeError();
         void boot(container, failures);

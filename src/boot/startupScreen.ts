@@ -4,22 +4,28 @@ import { startupNl } from './texts';
 export interface StartupScreenOptions {
   /**
    * Set when starting failed: the screen then explains and offers a retry instead of the spinner, and
-   * retries by itself after `automaticRetryDelay(failures)` or as soon as the browser is online again.
+   * retries by itself within `automaticRetryDelay(failures)` seconds, or as soon as the browser is online
+   * again.
    */
   onRetry?: () => void;
-  /** How many starts failed in a row, this one included (1 the first time): the automatic retry waits longer each time. */
+  /** How many starts failed in a row, this one included (1 the first time): each retry waits longer. */
   failures?: number;
+  /** The least the automatic retry waits, in seconds (`longestRetrySeconds` after a 429: the limit counts a minute). */
+  atLeastSeconds?: number;
   /** What went wrong, when the server said it (replaces the general explanation). */
   message?: string;
 }
 
+/** The longest wait before an automatic retry; also the wait after a 429. */
+export const longestRetrySeconds = 30;
+
 /**
- * Seconds before the failed start is tried again by itself: 2, 4, 8, 16, then every 30. An instance that
- * went away behind the proxy, or a redeploy, is usually over within seconds; someone who is offline is
- * asked again at most twice a minute (the environment info is rate-limited).
+ * The most seconds before a failed start is tried again by itself: 2, 4, 8, 16, then 30. An instance
+ * that went away behind the proxy, or a redeploy, is usually over within seconds; someone who is offline
+ * is asked again at most twice a minute (the environment info is rate-limited).
  */
 export function automaticRetryDelay(failures: number): number {
-  return Math.min(2 ** Math.max(failures, 1), 30);
+  return Math.min(2 ** Math.max(failures, 1), longestRetrySeconds);
 }
 
 /**
@@ -29,31 +35,34 @@ export function automaticRetryDelay(failures: number): number {
  */
 export function renderStartupScreen(
   container: HTMLElement,
-  { onRetry, failures = 1, message }: StartupScreenOptions = {},
+  { onRetry, failures = 1, atLeastSeconds = 0, message }: StartupScreenOptions = {},
 ): () => void {
-  const seconds = automaticRetryDelay(failures);
-  const retry = onRetry && retryOnce(onRetry, seconds);
-  const content = retry
-    ? element(
-        'div',
-        { class: 'dpp-stack dpp-startup-error', role: 'alert' },
-        icon(icons.errorOutline, 'dpp-error-icon'),
-        element('h1', { class: 'dpp-heading' }, startupNl.error_title),
-        element('p', { class: 'dpp-muted' }, message ?? startupNl.error_text),
-        element(
-          'p',
-          { class: 'dpp-muted' },
-          startupNl.retry_automatic.replace('%{seconds}', String(seconds)),
+  const seconds = Math.max(automaticRetryDelay(failures), atLeastSeconds);
+  const screen = element('div', { class: 'dpp-startup' });
+  const retry = onRetry && retryOnce(onRetry, seconds, () => screen.isConnected);
+  screen.append(
+    retry
+      ? element(
+          'div',
+          // Announced the first time; the same failure again, after each automatic retry, is not.
+          { class: 'dpp-stack dpp-startup-error', ...(failures <= 1 && { role: 'alert' }) },
+          icon(icons.errorOutline, 'dpp-error-icon'),
+          element('h1', { class: 'dpp-heading' }, startupNl.error_title),
+          element('p', { class: 'dpp-muted' }, message ?? startupNl.error_text),
+          element(
+            'p',
+            { class: 'dpp-muted' },
+            startupNl.retry_automatic.replace('%{seconds}', String(seconds)),
+          ),
+          retryButton(retry.now),
+        )
+      : element(
+          'div',
+          { class: 'dpp-stack', role: 'status', 'aria-live': 'polite' },
+          spinner('dpp-spinner'),
+          element('p', { class: 'dpp-muted' }, startupNl.loading),
         ),
-        retryButton(retry.now),
-      )
-    : element(
-        'div',
-        { class: 'dpp-stack', role: 'status', 'aria-live': 'polite' },
-        spinner('dpp-spinner'),
-        element('p', { class: 'dpp-muted' }, startupNl.loading),
-      );
-  const screen = element('div', { class: 'dpp-startup' }, content);
+  );
   container.append(screen);
   return () => {
     retry?.cancel();
@@ -62,20 +71,25 @@ export function renderStartupScreen(
 }
 
 /**
- * Calls `onRetry` once: when asked (`now`), after `seconds`, or when the browser is online again,
- * whichever comes first; never after `cancel`.
+ * Calls `onRetry` once: when asked (`now`), within `seconds`, or when the browser is online again,
+ * whichever comes first; never after `cancel`, and not by itself once the screen is `shown()` no more.
+ * The wait is 75-100% of `seconds`, so that consoles that failed together do not all ask again at once.
  */
-function retryOnce(onRetry: () => void, seconds: number) {
-  const timer = setTimeout(() => now(), seconds * 1000);
+function retryOnce(onRetry: () => void, seconds: number, shown: () => boolean) {
+  let done = false;
   const now = () => {
+    if (done) return;
     cancel();
     onRetry();
   };
+  const byItself = () => (shown() ? now() : cancel());
+  const timer = setTimeout(byItself, seconds * 1000 * (0.75 + Math.random() * 0.25));
   function cancel() {
+    done = true;
     clearTimeout(timer);
-    window.removeEventListener('online', now);
+    window.removeEventListener('online', byItself);
   }
-  window.addEventListener('online', now);
+  window.addEventListener('online', byItself);
   return { now, cancel };
 }
 

@@ -8,7 +8,7 @@ export const startupNl = {
   error_text:
     'De instellingen konden niet worden opgehaald. Controleer je verbinding en probeer het opnieuw.',
   retry: 'Opnieuw proberen',
-  retry_automatic: 'Over %{seconds} seconden proberen we het vanzelf opnieuw.',
+  retry_automatic: 'We proberen het binnen %{seconds} seconden vanzelf opnieuw.',
 };
 
 export const loginNl = {

@@ -87,11 +87,11 @@ describe('start', () => {
       return Promise.reject(new TypeError('offline'));
     };
     render(<App start={failingStart} />);
-    expect(await screen.findByText('Over 2 seconden proberen we het vanzelf opnieuw.')).toBeInTheDocument();
+    expect(await screen.findByText('We proberen het binnen 2 seconden vanzelf opnieuw.')).toBeInTheDocument();
     expect(starts).toBe(1);
 
     await act(() => vi.advanceTimersByTimeAsync(2000));
-    expect(await screen.findByText('Over 4 seconden proberen we het vanzelf opnieuw.')).toBeInTheDocument();
+    expect(await screen.findByText('We proberen het binnen 4 seconden vanzelf opnieuw.')).toBeInTheDocument();
     expect(starts).toBe(2);
   });
 });

@@ -204,11 +204,11 @@ describe('the small entry', () => {
     );
     vi.stubGlobal('fetch', infoCalls);
     void boot(root);
-    expect(await screen.findByText('Over 2 seconden proberen we het vanzelf opnieuw.')).toBeInTheDocument();
+    expect(await screen.findByText('We proberen het binnen 2 seconden vanzelf opnieuw.')).toBeInTheDocument();
     expect(infoCalls).toHaveBeenCalledTimes(1);
 
     await vi.advanceTimersByTimeAsync(2000);
-    expect(await screen.findByText('Over 4 seconden proberen we het vanzelf opnieuw.')).toBeInTheDocument();
+    expect(await screen.findByText('We proberen het binnen 4 seconden vanzelf opnieuw.')).toBeInTheDocument();
     expect(infoCalls).toHaveBeenCalledTimes(2);
 
     // Back online: asked again without waiting the 4 seconds, and only once.
@@ -219,6 +219,24 @@ describe('the small entry', () => {
     expect(screen.queryByText('Het platform is niet bereikbaar')).toBeNull();
     await vi.advanceTimersByTimeAsync(60_000);
     expect(infoCalls).toHaveBeenCalledTimes(3);
+  });
+
+  it('waits half a minute after a 429, and retries nothing once its screen is gone', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const infoCalls = vi.fn(async () =>
+      Response.json({ message: 'Te veel verzoeken. Probeer het over een minuut opnieuw.' }, { status: 429 }),
+    );
+    vi.stubGlobal('fetch', infoCalls);
+    void boot(root);
+    expect(
+      await screen.findByText('We proberen het binnen 30 seconden vanzelf opnieuw.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Te veel verzoeken. Probeer het over een minuut opnieuw.')).toBeInTheDocument();
+
+    root.remove();
+    await vi.advanceTimersByTimeAsync(60_000);
+    window.dispatchEvent(new Event('online'));
+    expect(infoCalls).toHaveBeenCalledTimes(1);
   });
 
   it('starts a signed-in console with the info it had when the server refuses the call (429)', async () => {

@@ -168,7 +168,7 @@ describe('the shared table', { timeout: 60_000 }, () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Gegevens worden geladen…');
 
     // The loading state shows before the request leaves (the token is read first): answer it once asked.
-    await vi.waitFor(() => expect(answer).toBeDefined());
+    await waitFor(() => expect(answer).toBeDefined());
     answer!(jsonAnswer({ data: [], total: 0 }));
 
     expect(await screen.findByText('Er zijn nog geen doelgroepen.')).toBeInTheDocument();

@@ -69,7 +69,7 @@ export function witnessPage(page: Page, { alsoTell }: WitnessOptions = {}) {
         .locator('body')
         .innerText({ timeout: 5_000 })
         .catch((reason: unknown) => `(not readable: ${String(reason)})`);
-      const events = [...first, ...(left > 0 ? [`(${left} more)`] : []), ...last];
+      const events = [...first, ...(left > 0 ? [`(${left} left out)`] : []), ...last];
       const more = alsoTell && (await alsoTell().catch((reason: unknown) => `(not told: ${String(reason)})`));
       throw new Error(
         [
