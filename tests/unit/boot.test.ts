@@ -206,10 +206,13 @@ describe('the small entry', () => {
     void boot(root);
     expect(await screen.findByText('We proberen het binnen 2 seconden vanzelf opnieuw.')).toBeInTheDocument();
     expect(infoCalls).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('alert')).toHaveTextContent('Het platform is niet bereikbaar');
 
     await vi.advanceTimersByTimeAsync(2000);
     expect(await screen.findByText('We proberen het binnen 4 seconden vanzelf opnieuw.')).toBeInTheDocument();
     expect(infoCalls).toHaveBeenCalledTimes(2);
+    // The same failure again is shown, not announced again.
+    expect(screen.queryByRole('alert')).toBeNull();
 
     // Back online: asked again without waiting the 4 seconds, and only once.
     reachable = true;
