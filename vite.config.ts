@@ -21,6 +21,7 @@ const serverTestsWithoutDatabase = [
   'mediaStore',
   'multiInstance',
   'multiInstanceImport',
+  'proxySlowInstance',
   'rendering',
   'rendering-accessibility',
   'renditions',
