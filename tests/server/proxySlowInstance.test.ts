@@ -38,8 +38,10 @@ describe('nginx in front of one instance gone and one paused for a few seconds',
   let nginx: TestNginx;
   let ca: string;
 
-  const statuses = (count: number, from: number) =>
-    Promise.all(
+  /** `count` reads at once: each one's status, and how long the slowest took. */
+  const reads = async (count: number, from: number) => {
+    const started = Date.now();
+    const statuses = await Promise.all(
       Array.from({ length: count }, async (_, index) => {
         const answer = await httpsRequest({
           method: 'GET',
@@ -49,6 +51,8 @@ describe('nginx in front of one instance gone and one paused for a few seconds',
         return answer.status;
       }),
     );
+    return { statuses, slowestMs: Date.now() - started };
+  };
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'dpp-proxy-slow-'));
@@ -60,11 +64,19 @@ describe('nginx in front of one instance gone and one paused for a few seconds',
       env: { ...process.env, PORT: String(standInPort), KEY_PATH: keyPath, CERT_PATH: tls.certPath },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
-    await once(standIn.stdout!, 'data');
+    await Promise.race([
+      once(standIn.stdout!, 'data'),
+      once(standIn, 'exit').then(([code]) => {
+        throw new Error(`the stand-in exited with ${String(code)} before it listened`);
+      }),
+    ]);
+    const proxyPort = await freePort();
+    let gonePort = await freePort();
+    while (gonePort === proxyPort || gonePort === standInPort) gonePort = await freePort();
     nginx = await startNginx({
-      port: await freePort(),
+      port: proxyPort,
       // The first instance is gone: nothing listens on its port, so connections to it are refused.
-      upstreams: [`127.0.0.1:${await freePort()}`, `127.0.0.1:${standInPort}`],
+      upstreams: [`127.0.0.1:${gonePort}`, `127.0.0.1:${standInPort}`],
       certificatePath: tls.certPath,
       keyPath,
     });
@@ -78,16 +90,23 @@ describe('nginx in front of one instance gone and one paused for a few seconds',
   });
 
   it('answers every read once the paused instance goes on, and every read right after', async () => {
-    expect(await statuses(2, 0)).toEqual([200, 200]);
+    expect((await reads(2, 0)).statuses).toEqual([200, 200]);
 
     standIn.kill('SIGSTOP');
-    const duringPause = statuses(burst, 100);
+    // Settled into a result at once, so that a failed read is reported by the assertion below.
+    const duringPause = reads(burst, 100).then(
+      (result) => result,
+      (error: unknown) => ({ statuses: [String(error)], slowestMs: 0 }),
+    );
     // The pause is the scenario, in real time: nginx's own timeouts run on its clock, not one a test moves.
     await new Promise((resolve) => setTimeout(resolve, pauseMs));
     standIn.kill('SIGCONT');
 
-    expect(await duringPause).toEqual(Array(burst).fill(200));
-    expect(await statuses(burst, 200)).toEqual(Array(burst).fill(200));
+    const paused = await duringPause;
+    expect(paused.statuses).toEqual(Array(burst).fill(200));
+    // The reads did wait for the paused instance (longer than the 2 s nginx once gave a connection).
+    expect(paused.slowestMs).toBeGreaterThanOrEqual(2_000);
+    expect((await reads(burst, 200)).statuses).toEqual(Array(burst).fill(200));
     // What nginx logged: the gone instance refused, the paused one was never taken out.
     expect(await nginx.errorLog(200)).not.toMatch(/no live upstreams|timed out/);
   });
