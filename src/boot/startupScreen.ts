@@ -24,7 +24,7 @@ export const longestRetrySeconds = 30;
  * that went away behind the proxy, or a redeploy, is usually over within seconds; someone who is offline
  * is asked again at most twice a minute (the environment info is rate-limited).
  */
-export function automaticRetryDelay(failures: number): number {
+function automaticRetryDelay(failures: number): number {
   return Math.min(2 ** Math.max(failures, 1), longestRetrySeconds);
 }
 
