@@ -27,6 +27,7 @@ const serverTestsWithoutDatabase = [
   'renditions',
   'seenAddresses',
   'startupConfiguration',
+  'stopOnSignals',
   'tls',
 ];
 // Server test files about the HTTP layer in front of the database: what they assert is decided before a

@@ -2,8 +2,13 @@
 import { loadConfig, type AppConfig } from './config';
 import { DataDirectoryLockedError } from './db/lock';
 import { startServer } from './server';
+import { stopOnSignals } from './stopOnSignals';
 
 async function main(): Promise<void> {
+  const signals = stopOnSignals(process, {
+    onSignalWhileStarting: (signal) =>
+      console.log(`\n${signal} received while starting: stopping once started…`),
+  });
   const config = loadConfig();
   let server;
   try {
@@ -26,10 +31,7 @@ async function main(): Promise<void> {
   if (server.hasNoEnvironment) console.log(firstStartInstructions(config));
   if (config.mail.transport.kind === 'none') console.log(`  ${config.mail.transport.reason}\n`);
 
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
+  signals.started((signal) => {
     console.log(`\n${signal} received, shutting down…`);
     // A hung connection must not keep the process (and the data-directory lock) forever.
     const forceExit = setTimeout(() => process.exit(1), 10_000);
@@ -41,9 +43,7 @@ async function main(): Promise<void> {
         process.exit(1);
       },
     );
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  });
 }
 
 /** What an operator does next on a fresh installation (docs/deployment.md, "First start"). */

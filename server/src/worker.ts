@@ -7,8 +7,13 @@ import { backgroundStartupLines } from './background/startupLines';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { openMailTransport } from './mail/mailTransport';
+import { stopOnSignals } from './stopOnSignals';
 
 async function main(): Promise<void> {
+  const signals = stopOnSignals(process, {
+    onSignalWhileStarting: (signal) =>
+      console.log(`${signal} received while starting: stopping once started…`),
+  });
   const config = loadConfig();
   if (!config.databaseUrl) {
     console.error(
@@ -30,10 +35,7 @@ async function main(): Promise<void> {
   console.log(`Worker started; it sends the mail of every environment through ${mail.description}.`);
   console.log(backgroundStartupLines(background, config.bounces.host).join('\n'));
 
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
+  signals.started((signal) => {
     console.log(`${signal} received: finishing the work in hand…`);
     const forceExit = setTimeout(() => process.exit(1), 60_000);
     forceExit.unref();
@@ -49,9 +51,7 @@ async function main(): Promise<void> {
           process.exit(1);
         },
       );
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  });
 }
 
 main().catch((error: unknown) => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DataDirectoryLockedError, lockDataDirectory } from '../../server/src/db/lock';
 import { freePort } from './support/freePort';
 import { copyPgliteTemplate } from './support/pgliteTemplate';
-import { exitWithin, spawnedServerTimeout, spawnServer, waitForHealth } from './support/serverProcess';
+import { exitWithin, spawnedServerTimeout, spawnServer, waitForOutput } from './support/serverProcess';
 import { startTestServer, type TestServer } from './support/testServer';
 
 describe('exclusive data directory', () => {
@@ -19,21 +19,25 @@ describe('exclusive data directory', () => {
     await server?.close();
   });
 
-  it('refuses a second server on the same data directory at once, with a clear message', async () => {
-    const second = spawnServer({
-      DATA_DIR: server.config.dataDir,
-      PORT: String(await freePort()),
-      HOST: 'localhost',
-    });
-    const exit = await exitWithin(second, 60_000);
-    expect(exit.code).toBe(1);
-    expect(exit.output).toContain(
-      `The data directory ${server.config.dataDir} is in use by another server (process ${process.pid})`,
-    );
-    // The first server is unharmed and still holds the lock.
-    expect((await server.api('GET', '/health')).status).toBe(200);
-    expect(lockOwnerPid(server.config.dataDir)).toBe(String(process.pid));
-  }, spawnedServerTimeout);
+  it(
+    'refuses a second server on the same data directory at once, with a clear message',
+    async () => {
+      const second = spawnServer({
+        DATA_DIR: server.config.dataDir,
+        PORT: String(await freePort()),
+        HOST: 'localhost',
+      });
+      const exit = await exitWithin(second, 60_000);
+      expect(exit.code).toBe(1);
+      expect(exit.output).toContain(
+        `The data directory ${server.config.dataDir} is in use by another server (process ${process.pid})`,
+      );
+      // The first server is unharmed and still holds the lock.
+      expect((await server.api('GET', '/health')).status).toBe(200);
+      expect(lockOwnerPid(server.config.dataDir)).toBe(String(process.pid));
+    },
+    spawnedServerTimeout,
+  );
 });
 
 describe('stopping', () => {
@@ -46,17 +50,28 @@ describe('stopping', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('exits 0 on SIGTERM and releases the data directory', async () => {
-    const port = await freePort();
-    const server = spawnServer({ DATA_DIR: dataDir, PORT: String(port), HOST: 'localhost' });
-    await waitForHealth(server, `https://localhost:${port}`, dataDir);
-    expect(lockOwnerPid(dataDir)).toBe(String(server.child.pid));
-    server.child.kill('SIGTERM');
-    const exit = await exitWithin(server, 15_000);
-    expect(exit.code).toBe(0);
-    expect(exit.output).toContain('runs at https://localhost:');
-    expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
-  }, spawnedServerTimeout);
+  it(
+    'exits 0 on SIGTERM, even one that comes while it starts, and releases the data directory',
+    async () => {
+      const port = await freePort();
+      const server = spawnServer({
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: 'localhost',
+        LOG_LEVEL: 'info',
+      });
+      // Listening, the start has not finished: it still asks the database whether an environment exists.
+      // Without a listener from the first moment on, Node's default ends the process here, lock and all.
+      await waitForOutput(server, '"msg":"server listening"');
+      expect(lockOwnerPid(dataDir)).toBe(String(server.child.pid));
+      server.child.kill('SIGTERM');
+      const exit = await exitWithin(server, 15_000);
+      expect(exit.code).toBe(0);
+      expect(exit.output).toContain('runs at https://localhost:');
+      expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
+    },
+    spawnedServerTimeout,
+  );
 });
 
 describe('data directory lock file', () => {

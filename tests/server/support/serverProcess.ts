@@ -76,6 +76,41 @@ export async function waitForHealth(server: ServerProcess, url: string, dataDir:
   throw new Error('server did not answer /health within 120 s');
 }
 
+/** Resolves once the process has printed `text`; fails when it ends first or does not print it in time. */
+export async function waitForOutput(
+  server: ServerProcess,
+  text: string,
+  milliseconds = 120_000,
+): Promise<void> {
+  if (server.output().includes(text)) return;
+  await new Promise<void>((resolve, reject) => {
+    const check = () => {
+      if (!server.output().includes(text)) return;
+      finish();
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      finish();
+      reject(
+        new Error(
+          `the process did not print ${JSON.stringify(text)} within ${milliseconds} ms:\n${server.output()}`,
+        ),
+      );
+    }, milliseconds);
+    const finish = () => {
+      clearTimeout(timer);
+      server.child.stdout?.off('data', check);
+      server.child.stderr?.off('data', check);
+    };
+    server.child.stdout?.on('data', check);
+    server.child.stderr?.on('data', check);
+    void server.exited.then(({ output }) => {
+      finish();
+      reject(new Error(`the process ended before printing ${JSON.stringify(text)}:\n${output}`));
+    });
+  });
+}
+
 /** Fails instead of hanging when the process does not end in time. */
 export async function exitWithin(server: ServerProcess, milliseconds: number): Promise<Exit> {
   const timeout = sleep(milliseconds).then(() => {
