@@ -5,7 +5,9 @@ import { startServer } from './server';
 import { stopOnSignals } from './stopOnSignals';
 
 async function main(): Promise<void> {
-  const signals = stopOnSignals(process, {
+  // A hung start or connection must not keep the process (and the data-directory lock) forever.
+  const signals = stopOnSignals({
+    forcedExitSeconds: 10,
     onSignalWhileStarting: (signal) =>
       console.log(`\n${signal} received while starting: stopping once started…`),
   });
@@ -31,11 +33,8 @@ async function main(): Promise<void> {
   if (server.hasNoEnvironment) console.log(firstStartInstructions(config));
   if (config.mail.transport.kind === 'none') console.log(`  ${config.mail.transport.reason}\n`);
 
-  signals.started((signal) => {
+  signals.whenStarted((signal) => {
     console.log(`\n${signal} received, shutting down…`);
-    // A hung connection must not keep the process (and the data-directory lock) forever.
-    const forceExit = setTimeout(() => process.exit(1), 10_000);
-    forceExit.unref();
     server.close().then(
       () => process.exit(0),
       (error: unknown) => {

@@ -22,23 +22,23 @@ export async function startServer(config: AppConfig, options: BuildOptions = {})
   const { app, tls } = await buildApp(config, options);
   try {
     await app.listen({ port: config.port, host: config.host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const url = `https://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+    app.log.info({ url, publicUrl: config.publicUrl, certificate: tls.certPath }, 'server listening');
+    if (app.mail.available) app.log.info({ mail: app.mail.description }, 'mail transport');
+    else app.log.warn(app.mail.description);
+    return {
+      url,
+      publicUrl: config.publicUrl,
+      certificatePem: tls.cert,
+      hasNoEnvironment: (await countEnvironments(app.db)) === 0,
+      backgroundLines: backgroundStartupLines(app.background, config.bounces.host),
+      close: () => app.close(),
+    };
   } catch (error) {
+    // Not started: nothing keeps the port, the database or the data directory's lock.
     await app.close();
     throw error;
   }
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  const url = `https://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
-  app.log.info({ url, publicUrl: config.publicUrl, certificate: tls.certPath }, 'server listening');
-  if (app.mail.available) app.log.info({ mail: app.mail.description }, 'mail transport');
-  else app.log.warn(app.mail.description);
-  const hasNoEnvironment = (await countEnvironments(app.db)) === 0;
-  return {
-    url,
-    publicUrl: config.publicUrl,
-    certificatePem: tls.cert,
-    hasNoEnvironment,
-    backgroundLines: backgroundStartupLines(app.background, config.bounces.host),
-    close: () => app.close(),
-  };
 }

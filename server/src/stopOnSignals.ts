@@ -1,16 +1,16 @@
-// How the server's and the worker's processes react to SIGINT and SIGTERM, from their first moment on.
-// Node's default for these signals ends the process at once: no connection closed, no database shut
-// down, the data directory's lock left behind. A start takes seconds (PGlite's WebAssembly, migrations,
-// a first query after listening), and an orchestrator or a Ctrl-C may stop the process during it.
+// How the server's and the worker's processes react to SIGINT and SIGTERM. Node's default for these
+// signals ends a process at once: no connection closed, no database shut down, the data directory's
+// lock left behind. A start takes seconds (PGlite's WebAssembly, migrations, a first query after
+// listening), and an orchestrator or a Ctrl-C may stop the process during it.
 
 type StopSignal = 'SIGINT' | 'SIGTERM';
 
 export interface SignalStop {
   /**
-   * The process has started: `stop` runs on the first signal from now on, or at once when a signal
-   * came during the start. It runs once; later signals are left to it (it exits the process).
+   * The process has started: `stop` runs on the first signal from now on, or at once when one came
+   * during the start. It runs once; it ends the process when done.
    */
-  started(stop: (signal: StopSignal) => void): void;
+  whenStarted(stop: (signal: StopSignal) => void): void;
 }
 
 export interface SignalSource {
@@ -18,34 +18,38 @@ export interface SignalSource {
 }
 
 export interface SignalStopOptions {
+  /** From the first signal on, how long the process may take to stop (a start in progress included). */
+  forcedExitSeconds: number;
   /** Told when a signal arrives before the process has started. */
   onSignalWhileStarting?(signal: StopSignal): void;
-  /** Ends the process at once when a second signal comes before the start has finished. */
-  exitNow?(): void;
+  source?: SignalSource;
+  /** Ends the process when the stop takes too long (exit 1). */
+  forceExit?(): void;
 }
 
-/** Call first thing in an entry point, before anything slow: from then on no signal ends it uncleanly. */
-export function stopOnSignals(source: SignalSource = process, options: SignalStopOptions = {}): SignalStop {
-  const exitNow = options.exitNow ?? (() => process.exit(1));
+/**
+ * Call before anything is locked or written. The first SIGINT or SIGTERM stops the process cleanly,
+ * once started if it is still starting; later ones are the same request (npm passes a signal on to its
+ * script, which may then get it twice) and change nothing. A start or stop that hangs ends after
+ * `forcedExitSeconds`, counted from the first signal.
+ */
+export function stopOnSignals(options: SignalStopOptions): SignalStop {
+  const source = options.source ?? process;
+  const forceExit = options.forceExit ?? (() => process.exit(1));
   let stop: ((signal: StopSignal) => void) | undefined;
   let received: StopSignal | undefined;
   const onSignal = (signal: StopSignal) => {
-    if (stop) {
-      if (received) return;
-      received = signal;
-      stop(signal);
-      return;
-    }
-    // Still starting. The one who asks twice (Ctrl-C twice) does not want to wait for the start.
-    if (received) return exitNow();
+    if (received) return;
     received = signal;
-    options.onSignalWhileStarting?.(signal);
+    setTimeout(forceExit, options.forcedExitSeconds * 1000).unref();
+    if (stop) stop(signal);
+    else options.onSignalWhileStarting?.(signal);
   };
   source.on('SIGINT', onSignal);
   source.on('SIGTERM', onSignal);
   return {
-    started(stopProcess) {
-      if (stop) throw new Error('stopOnSignals: started() called twice');
+    whenStarted(stopProcess) {
+      if (stop) throw new Error('stopOnSignals: whenStarted() called twice');
       stop = stopProcess;
       if (received) stopProcess(received);
     },

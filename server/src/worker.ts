@@ -10,7 +10,8 @@ import { openMailTransport } from './mail/mailTransport';
 import { stopOnSignals } from './stopOnSignals';
 
 async function main(): Promise<void> {
-  const signals = stopOnSignals(process, {
+  const signals = stopOnSignals({
+    forcedExitSeconds: 60,
     onSignalWhileStarting: (signal) =>
       console.log(`${signal} received while starting: stopping once started…`),
   });
@@ -35,10 +36,8 @@ async function main(): Promise<void> {
   console.log(`Worker started; it sends the mail of every environment through ${mail.description}.`);
   console.log(backgroundStartupLines(background, config.bounces.host).join('\n'));
 
-  signals.started((signal) => {
+  signals.whenStarted((signal) => {
     console.log(`${signal} received: finishing the work in hand…`);
-    const forceExit = setTimeout(() => process.exit(1), 60_000);
-    forceExit.unref();
     background
       .stop()
       .then(() => delivery.close())

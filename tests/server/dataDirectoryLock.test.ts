@@ -61,13 +61,15 @@ describe('stopping', () => {
         LOG_LEVEL: 'info',
       });
       // Listening, the start has not finished: it still asks the database whether an environment exists.
-      // Without a listener from the first moment on, Node's default ends the process here, lock and all.
+      // Without a listener from before the start, Node's default ends the process here, lock and all.
       await waitForOutput(server, '"msg":"server listening"');
-      expect(lockOwnerPid(dataDir)).toBe(String(server.child.pid));
+      const lockOwner = lockOwnerPid(dataDir);
       server.child.kill('SIGTERM');
       const exit = await exitWithin(server, 15_000);
+      expect(lockOwner).toBe(String(server.child.pid));
       expect(exit.code).toBe(0);
       expect(exit.output).toContain('runs at https://localhost:');
+      expect(exit.output).toMatch(/SIGTERM received( while starting)?/);
       expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
     },
     spawnedServerTimeout,

@@ -1,37 +1,72 @@
 import { EventEmitter } from 'node:events';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stopOnSignals } from '../../server/src/stopOnSignals';
 
 describe('stopOnSignals', () => {
-  it('stops on the first signal once started, and leaves later signals to the stop in hand', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  function started() {
     const source = new EventEmitter();
+    const forceExit = vi.fn();
+    const signalWhileStarting = vi.fn();
+    const signals = stopOnSignals({
+      forcedExitSeconds: 10,
+      source,
+      forceExit,
+      onSignalWhileStarting: signalWhileStarting,
+    });
+    const send = (signal: 'SIGINT' | 'SIGTERM') => source.emit(signal, signal);
+    return { signals, send, forceExit, signalWhileStarting };
+  }
+
+  it('stops on the first signal once started; a repeated signal is the same request', () => {
+    const { signals, send, forceExit } = started();
     const stop = vi.fn();
-    stopOnSignals(source).started(stop);
-    source.emit('SIGTERM', 'SIGTERM');
-    source.emit('SIGINT', 'SIGINT');
+    signals.whenStarted(stop);
+    send('SIGTERM');
+    send('SIGTERM'); // npm passes a signal on to its script, which may get it twice
+    send('SIGINT');
     expect(stop.mock.calls).toEqual([['SIGTERM']]);
+    expect(forceExit).not.toHaveBeenCalled();
   });
 
   it('remembers a signal that comes while starting and stops as soon as the start has finished', () => {
-    const source = new EventEmitter();
-    const told = vi.fn();
-    const signals = stopOnSignals(source, { onSignalWhileStarting: told });
-    source.emit('SIGTERM', 'SIGTERM');
-    expect(told).toHaveBeenCalledWith('SIGTERM');
+    const { signals, send, forceExit, signalWhileStarting } = started();
+    send('SIGINT');
+    send('SIGTERM');
+    expect(signalWhileStarting.mock.calls).toEqual([['SIGINT']]);
     const stop = vi.fn();
-    signals.started(stop);
-    expect(stop.mock.calls).toEqual([['SIGTERM']]);
-    source.emit('SIGTERM', 'SIGTERM');
+    signals.whenStarted(stop);
+    expect(stop.mock.calls).toEqual([['SIGINT']]);
+    send('SIGTERM');
     expect(stop).toHaveBeenCalledTimes(1);
+    expect(forceExit).not.toHaveBeenCalled();
   });
 
-  it('ends the process at once on a second signal while starting (Ctrl-C twice)', () => {
-    const source = new EventEmitter();
-    const exitNow = vi.fn();
-    stopOnSignals(source, { exitNow });
-    source.emit('SIGINT', 'SIGINT');
-    expect(exitNow).not.toHaveBeenCalled();
-    source.emit('SIGINT', 'SIGINT');
-    expect(exitNow).toHaveBeenCalledTimes(1);
+  it('ends the process when a start or a stop has not finished within the limit of the first signal', () => {
+    const whileStarting = started();
+    whileStarting.send('SIGTERM');
+    vi.advanceTimersByTime(9_999);
+    whileStarting.send('SIGTERM'); // does not start the count again
+    expect(whileStarting.forceExit).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(whileStarting.forceExit).toHaveBeenCalledTimes(1);
+
+    const stopping = started();
+    stopping.signals.whenStarted(() => {});
+    stopping.send('SIGINT');
+    vi.advanceTimersByTime(10_000);
+    expect(stopping.forceExit).toHaveBeenCalledTimes(1);
+  });
+
+  it('takes one stop', () => {
+    const { signals } = started();
+    signals.whenStarted(() => {});
+    expect(() => signals.whenStarted(() => {})).toThrow('called twice');
   });
 });

@@ -53,7 +53,8 @@ function spawnBundle(bundle: string, env: Record<string, string>, nodeArgs: stri
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<Exit>((resolve, reject) => {
     child.on('error', reject);
-    child.on('exit', (code, signal) => resolve({ code, signal, output }));
+    // 'close', not 'exit': by then everything the process printed has been read.
+    child.on('close', (code, signal) => resolve({ code, signal, output }));
   });
   return { child, exited, output: () => output };
 }
@@ -76,7 +77,10 @@ export async function waitForHealth(server: ServerProcess, url: string, dataDir:
   throw new Error('server did not answer /health within 120 s');
 }
 
-/** Resolves once the process has printed `text`; fails when it ends first or does not print it in time. */
+/**
+ * Resolves once the process has printed `text`; fails when it ends first, or kills it when it does not
+ * print it in time.
+ */
 export async function waitForOutput(
   server: ServerProcess,
   text: string,
@@ -91,6 +95,7 @@ export async function waitForOutput(
     };
     const timer = setTimeout(() => {
       finish();
+      server.child.kill('SIGKILL');
       reject(
         new Error(
           `the process did not print ${JSON.stringify(text)} within ${milliseconds} ms:\n${server.output()}`,
@@ -104,10 +109,16 @@ export async function waitForOutput(
     };
     server.child.stdout?.on('data', check);
     server.child.stderr?.on('data', check);
-    void server.exited.then(({ output }) => {
-      finish();
-      reject(new Error(`the process ended before printing ${JSON.stringify(text)}:\n${output}`));
-    });
+    server.exited.then(
+      ({ output }) => {
+        finish();
+        reject(new Error(`the process ended before printing ${JSON.stringify(text)}:\n${output}`));
+      },
+      (error: unknown) => {
+        finish();
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
   });
 }
 
