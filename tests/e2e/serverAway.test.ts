@@ -228,19 +228,26 @@ describe('when the server is away', () => {
   it('on a phone: the failed start is readable, and starts at once when the browser is online again', async () => {
     const phone = await newPhoneContext(browser);
     try {
+      // A browser clock the test moves on: the retries' waits pass without the test waiting for them.
+      await phone.clock.install();
       const phonePage = await phone.newPage();
       let failing = true;
       await phonePage.route('**/api/1/environment/info', (route) =>
         failing ? route.abort('internetdisconnected') : route.fallback(),
       );
       await phonePage.goto(server.url);
-      // The third failure's screen stays at least 6 seconds: long enough to be looked at.
+      for (const seconds of [2, 4]) {
+        await phonePage.getByText(retryingWithin(seconds)).waitFor({ timeout: 30_000 });
+        await phonePage.clock.fastForward(seconds * 1000);
+      }
       await phonePage.getByText(retryingWithin(8)).waitFor({ timeout: 30_000 });
       await screenshot(phonePage, 'startup-failed-phone');
       expect(await axeViolations(phonePage)).toEqual([]);
+      await phonePage.clock.fastForward(8 * 1000);
 
-      // The connection comes back while the fourth failure's screen waits at least 12 seconds: the
-      // browser says so, and the start is tried at once.
+      // The connection comes back while the fourth failure's screen waits at least 12 seconds of the
+      // browser's clock, which the test no longer moves on: the browser says so, and the start is tried
+      // at once.
       await phonePage.getByText(retryingWithin(16)).waitFor({ timeout: 30_000 });
       failing = false;
       await phone.setOffline(true);
