@@ -15,6 +15,7 @@ import {
   spawnServer,
   spawnWorker,
   waitForHealth,
+  waitForOutput,
   type ServerProcess,
 } from './support/serverProcess';
 import { signInWithCode, type Tokens } from './support/signIn';
@@ -58,9 +59,7 @@ describe('a server with DELIVERY_WORKER=off and npm run worker processes (Postgr
     directories.push(dataDir);
     const worker = spawnWorker({ ...workerEnv, DATA_DIR: dataDir });
     workers.push(worker);
-    await expect
-      .poll(() => worker.output(), { timeout: 60_000, interval: 100 })
-      .toContain(`Background duties in this process: ${workerDuties}.`);
+    await waitForOutput(worker, `Background duties in this process: ${workerDuties}.`, 60_000);
     return worker;
   };
   const api = async <T>(method: string, apiPath: string, body?: unknown, query = '') => {
