@@ -38,7 +38,7 @@ export async function startServer(config: AppConfig, options: BuildOptions = {})
     };
   } catch (error) {
     // Not started: nothing keeps the port, the database or the data directory's lock.
-    await app.close();
+    await app.close().catch((closeError: unknown) => app.log.error({ err: closeError }, 'closing failed'));
     throw error;
   }
 }

@@ -23,7 +23,7 @@ export interface SignalStopOptions {
   /** Told when a signal arrives before the process has started. */
   onSignalWhileStarting?(signal: StopSignal): void;
   source?: SignalSource;
-  /** Ends the process when the stop takes too long (exit 1). */
+  /** Ends the process when starting or stopping takes too long (exit 1). */
   forceExit?(): void;
 }
 
@@ -35,7 +35,12 @@ export interface SignalStopOptions {
  */
 export function stopOnSignals(options: SignalStopOptions): SignalStop {
   const source = options.source ?? process;
-  const forceExit = options.forceExit ?? (() => process.exit(1));
+  const forceExit =
+    options.forceExit ??
+    (() => {
+      console.error(`Not stopped ${options.forcedExitSeconds} s after the signal: exiting.`);
+      process.exit(1);
+    });
   let stop: ((signal: StopSignal) => void) | undefined;
   let received: StopSignal | undefined;
   const onSignal = (signal: StopSignal) => {

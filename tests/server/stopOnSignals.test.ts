@@ -10,7 +10,7 @@ describe('stopOnSignals', () => {
     vi.useRealTimers();
   });
 
-  function started() {
+  function listening() {
     const source = new EventEmitter();
     const forceExit = vi.fn();
     const signalWhileStarting = vi.fn();
@@ -25,18 +25,19 @@ describe('stopOnSignals', () => {
   }
 
   it('stops on the first signal once started; a repeated signal is the same request', () => {
-    const { signals, send, forceExit } = started();
+    const { signals, send, forceExit, signalWhileStarting } = listening();
     const stop = vi.fn();
     signals.whenStarted(stop);
     send('SIGTERM');
     send('SIGTERM'); // npm passes a signal on to its script, which may get it twice
     send('SIGINT');
     expect(stop.mock.calls).toEqual([['SIGTERM']]);
+    expect(signalWhileStarting).not.toHaveBeenCalled();
     expect(forceExit).not.toHaveBeenCalled();
   });
 
   it('remembers a signal that comes while starting and stops as soon as the start has finished', () => {
-    const { signals, send, forceExit, signalWhileStarting } = started();
+    const { signals, send, forceExit, signalWhileStarting } = listening();
     send('SIGINT');
     send('SIGTERM');
     expect(signalWhileStarting.mock.calls).toEqual([['SIGINT']]);
@@ -49,7 +50,7 @@ describe('stopOnSignals', () => {
   });
 
   it('ends the process when a start or a stop has not finished within the limit of the first signal', () => {
-    const whileStarting = started();
+    const whileStarting = listening();
     whileStarting.send('SIGTERM');
     vi.advanceTimersByTime(9_999);
     whileStarting.send('SIGTERM'); // does not start the count again
@@ -57,7 +58,7 @@ describe('stopOnSignals', () => {
     vi.advanceTimersByTime(1);
     expect(whileStarting.forceExit).toHaveBeenCalledTimes(1);
 
-    const stopping = started();
+    const stopping = listening();
     stopping.signals.whenStarted(() => {});
     stopping.send('SIGINT');
     vi.advanceTimersByTime(10_000);
@@ -65,7 +66,7 @@ describe('stopOnSignals', () => {
   });
 
   it('takes one stop', () => {
-    const { signals } = started();
+    const { signals } = listening();
     signals.whenStarted(() => {});
     expect(() => signals.whenStarted(() => {})).toThrow('called twice');
   });
