@@ -6,7 +6,7 @@
 //
 // Each job's output goes to test-results/logs/<job>.log and is printed whole when the job ends; the
 // last line adds up the tests of every suite ("N passed, N failed"). TEST_JOBS=unit,lint runs a subset.
-// A job past TEST_JOB_DEADLINE_SECONDS (default 1800) is stopped and its log names the test files and
+// A job past TEST_JOB_DEADLINE_SECONDS (default 3000) is stopped and its log names the test files and
 // tests it was still running.
 import { execFileSync, spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
