@@ -113,6 +113,11 @@ export interface PublicReadLimits {
    * a browser's navigation to one of the console's own pages is not counted.
    */
   unknownPathsPerMinute: number;
+  /**
+   * API_DOCS_RATE_LIMIT: requests to /api/docs (with API_DOCS=on), public like the pages: each answer is
+   * the whole document, 1.5 MB compressed anew. A reader or a tool fetches it now and then.
+   */
+  apiDocsPerMinute: number;
 }
 
 export type RunMode = 'development' | 'test' | 'production';
@@ -126,6 +131,7 @@ const defaultPublicReads: PublicReadLimits = {
   healthPerMinute: 1200,
   environmentInfoPerMinute: 20_000,
   unknownPathsPerMinute: 600,
+  apiDocsPerMinute: 60,
 };
 const defaultUploadLimitBytes = 50 * 1024 * 1024;
 
@@ -188,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         defaultPublicReads.unknownPathsPerMinute,
         1,
       ),
+      apiDocsPerMinute: readInteger(env, 'API_DOCS_RATE_LIMIT', defaultPublicReads.apiDocsPerMinute, 1),
     },
     imports: readImportSettings(read),
     mail: readMailSettings(env, production, publicUrl, read.integer, read.onOff),

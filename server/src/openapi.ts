@@ -2,6 +2,7 @@ import fastifySwagger from '@fastify/swagger';
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { errorResponses } from './contract/common';
+import { publicRateLimit } from './http/rateLimit';
 import { finishOpenApiDocument, type OpenApiObject } from './openApiDocument';
 import { environmentHeader, environmentPrefix } from './routes/scope';
 
@@ -96,11 +97,20 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   });
   // `npm run openapi` reads the document from app.swagger(), so it is written whether served or not.
   if (!app.config.apiDocs) return;
-  app.get(openApiPath, { schema: { hide: true } }, async (_request, reply) =>
-    reply
-      .headers(documentHeaders)
-      .type('application/json; charset=utf-8')
-      .send(formatOpenApiDocument(app.swagger())),
+  // Public, so limited per client address; the routes do not change while the server runs, so the
+  // document is written out once (the compression hook still compresses each answer).
+  let text: string | undefined;
+  app.get(
+    openApiPath,
+    {
+      ...publicRateLimit({ max: app.config.publicReads.apiDocsPerMinute, timeWindow: '1 minute' }),
+      schema: { hide: true },
+    },
+    async (_request, reply) =>
+      reply
+        .headers(documentHeaders)
+        .type('application/json; charset=utf-8')
+        .send((text ??= formatOpenApiDocument(app.swagger()))),
   );
 }
 

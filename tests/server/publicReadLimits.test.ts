@@ -3,8 +3,9 @@ import { loadConfig } from '../../server/src/config';
 import { startTestServer, type TestServer } from './support/testServer';
 
 // The public reads without sign-in are rate-limited per client address like every public endpoint:
-// `/api/1/environment/info` (a database query each time) and `/health` (650 of 650 requests from one
-// address were answered). The limits here are lowered to see them; the defaults stay generous.
+// `/api/1/environment/info` (a database query each time), `/health` (650 of 650 requests from one
+// address were answered) and `/api/docs` (the whole document, compressed anew each time). The limits
+// here are lowered to see them; the defaults stay generous.
 
 interface ErrorBody {
   status: number;
@@ -19,6 +20,7 @@ describe('rate limits of the public reads', () => {
       HEALTH_RATE_LIMIT: '5',
       ENVIRONMENT_INFO_RATE_LIMIT: '3',
       TRACKING_RATE_LIMIT: '4',
+      API_DOCS_RATE_LIMIT: '2',
     });
   });
   afterAll(async () => {
@@ -29,6 +31,7 @@ describe('rate limits of the public reads', () => {
     ['/api/1/environment/info', 3],
     ['/health', 5],
     ['/health/ready', 5],
+    ['/api/docs', 2],
   ])('answers %s %i times a minute per address, then a Dutch 429', async (path, limit) => {
     for (let request = 0; request < limit; request += 1)
       expect((await server.api('GET', path)).status).toBe(200);
@@ -63,6 +66,8 @@ describe('rate limits of the public reads', () => {
       // Every console start asks it; an office of 2,000 behind one address (environment.test.ts).
       environmentInfoPerMinute: 20_000,
       unknownPathsPerMinute: 600,
+      // A reader or a tool fetches the OpenAPI document now and then.
+      apiDocsPerMinute: 60,
     });
   });
 });
