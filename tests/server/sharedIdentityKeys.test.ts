@@ -1,8 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type OpenDatabase } from '../../server/src/db/client';
+import { openDatabase, type Database, type OpenDatabase } from '../../server/src/db/client';
 import { loadOrCreateIdentityKeys, loadOrCreateSharedIdentityKeys } from '../../server/src/identity/keyStore';
 import { prepareMigratedDatabase } from './support/migratedDatabase';
 import type { TestDatabase } from './support/testDatabase';
@@ -41,5 +42,15 @@ describe("the embedded provider's keys shared through the database", () => {
       ),
     );
     for (const keys of others) expect(keys).toEqual(own);
+  });
+
+  it('gives a later instance the stored keys without making or writing any (a read-only transaction allows it)', async () => {
+    const stored = await loadOrCreateSharedIdentityKeys(database.db, await newDataDir());
+    const later = await newDataDir();
+    const read = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`SET TRANSACTION READ ONLY`);
+      return loadOrCreateSharedIdentityKeys(tx as unknown as Database, later);
+    });
+    expect(read).toEqual(stored);
   });
 });

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from 'jose';
 import type { Database } from '../db/client';
-import { serverSecrets } from '../db/schema';
+import { storedSecret } from '../delivery/serverSecret';
 
 /** The embedded provider's secrets; they live in the data directory so a restart keeps tokens and cookies valid. */
 export interface IdentityKeys {
@@ -39,19 +38,14 @@ export async function loadOrCreateIdentityKeys(dataDir: string): Promise<Identit
 /**
  * The keys every instance on one PostgreSQL database shares, kept in `server_secrets`: the first
  * instance to start inserts them (this data directory's keys when it has some, so tokens issued before
- * stay valid), every other reads that row. Two starting at once both read the one inserted first.
+ * stay valid), every other reads that row and makes no keys of its own. Two starting at once both read
+ * the one inserted first.
  */
 export async function loadOrCreateSharedIdentityKeys(db: Database, dataDir: string): Promise<IdentityKeys> {
-  const candidate = (await readKeys(identityKeysPath(dataDir))) ?? (await generateIdentityKeys());
-  await db
-    .insert(serverSecrets)
-    .values({ name: sharedKeysName, value: JSON.stringify(candidate) })
-    .onConflictDoNothing();
-  const [row] = await db
-    .select({ value: serverSecrets.value })
-    .from(serverSecrets)
-    .where(eq(serverSecrets.name, sharedKeysName));
-  const parsed: unknown = JSON.parse(row!.value);
+  const stored = await storedSecret(db, sharedKeysName, async () =>
+    JSON.stringify((await readKeys(identityKeysPath(dataDir))) ?? (await generateIdentityKeys())),
+  );
+  const parsed: unknown = JSON.parse(stored);
   if (!isIdentityKeys(parsed))
     throw new Error(`The identity keys in server_secrets ('${sharedKeysName}') are damaged.`);
   return parsed;
