@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database, type OpenDatabase } from '../../server/src/db/client';
-import { serverSecret } from '../../server/src/delivery/serverSecret';
+import { serverSecret, storedSecret } from '../../server/src/delivery/serverSecret';
 import { loadOrCreateIdentityKeys, loadOrCreateSharedIdentityKeys } from '../../server/src/identity/keyStore';
 import { prepareMigratedDatabase } from './support/migratedDatabase';
 import type { TestDatabase } from './support/testDatabase';
@@ -46,6 +46,17 @@ describe('server secrets', () => {
     expect(first).toHaveLength(32);
     expect((await serverSecret(database.db, 'test-secret')).equals(first)).toBe(true);
     expect((await serverSecret(database.db, 'another-test-secret')).equals(first)).toBe(false);
+  });
+
+  it('gives two processes that find a secret missing at once the one stored first', async () => {
+    // Both read before either inserts (concurrent queries: two connections on PostgreSQL, PGlite's
+    // queue in turn), so both insert; the second insert must give way, not fail on the key.
+    const [first, second] = await Promise.all([
+      storedSecret(database.db, 'raced-secret', () => 'made by the first'),
+      storedSecret(database.db, 'raced-secret', () => 'made by the second'),
+    ]);
+    expect(second).toBe(first);
+    expect(['made by the first', 'made by the second']).toContain(first);
   });
 
   it('reads an existing secret without writing (a read-only transaction allows it)', async () => {
