@@ -457,12 +457,19 @@ describe("a confirmed sign-up undoes the address owner's global unsubscribe and 
   const at = new Date('2026-11-20T12:00:00Z');
   const confirmedAt = new Date(at.getTime() + 60_000);
 
-  /** A public list with an audience of it, a form offering it, and `email`'s sign-up stored (unconfirmed). */
-  async function signUp(title: string, email: string) {
+  /**
+   * A public list with an audience of it, a form offering it, and `email`'s sign-up stored (unconfirmed);
+   * with `onListBefore`, the address is a subscriber of the list before it signs up.
+   */
+  async function signUp(title: string, email: string, { onListBefore = false } = {}) {
     const [list] = await selectRows<{ id: string }>(
       db,
       sql`INSERT INTO lists (environment_id, title, is_public) VALUES (${zuiderveen}, ${title}, true) RETURNING id`,
     );
+    if (onListBefore)
+      await db.execute(
+        sql`INSERT INTO subscribers (list_id, name, email) VALUES (${list.id}, ${title}, ${email.toLowerCase()})`,
+      );
     const [audience] = await selectRows<{ id: string }>(
       db,
       sql`INSERT INTO audiences (environment_id, name) VALUES (${zuiderveen}, ${title}) RETURNING id`,
@@ -548,6 +555,23 @@ describe("a confirmed sign-up undoes the address owner's global unsubscribe and 
     expect(await resubscribeHistory(db, zuiderveen, email)).toEqual([
       { unsubscribedAt: '2026-10-01T08:00:00.000Z', resubscribedAt: confirmedAt.toISOString() },
     ]);
+  });
+
+  it('an address on the list but unsubscribed from everything gets the confirmation link, not "al aangemeld"', async () => {
+    const email = 'nog.op.de.lijst@voorbeeld.nl';
+    await db.execute(
+      sql`INSERT INTO unsubscribers (environment_id, email, created_at) VALUES (${zuiderveen}, ${email}, ${new Date('2026-10-01T08:00:00Z')})`,
+    );
+    // signUp expects 'confirmation-queued': the address receives nothing, so 'al aangemeld' would be untrue.
+    const { listId, pendingId, ids, reached } = await signUp('Nog op de lijst', email, {
+      onListBefore: true,
+    });
+    expect(await reached()).toBe(0);
+
+    await confirmTwentyTimes(ids, pendingId);
+    expect(await onList(listId, email)).toBe(1);
+    expect(await suppressionOf(db, zuiderveen, email)).toBeUndefined();
+    expect(await reached()).toBe(1);
   });
 
   it('an erased address stays refused by imports and manual adds until it confirms a sign-up itself', async () => {

@@ -2,12 +2,14 @@ import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { maxSignUpFormLists, signUpFieldLabels } from '../contract/signUp';
 import type { Database } from '../db/client';
 import { pendingSignUps, signUpMailOutbox, subscribers } from '../db/schema';
+import { suppressionOf } from '../privacy/suppression';
 import type { LoadedSignUpForm } from './publicSignUpForm';
 
 // A sign-up as the hosted page or the snippet posts it: checked field by field (Dutch messages naming
 // the field), then stored in one transaction with its one mail. An address that already receives every
-// chosen list gets 'je bent al aangemeld' instead of a confirmation link; the visitor sees the same page
-// either way, so the form tells nobody which addresses are subscribed.
+// chosen list (on each, and not unsubscribed from everything) gets 'je bent al aangemeld' instead of a
+// confirmation link; the visitor sees the same page either way, so the form tells nobody which addresses
+// are subscribed.
 
 /** How long a confirmation link works; the pending sign-up is removed after it (signUp/expiry.ts). */
 export const pendingDays = 7;
@@ -80,8 +82,8 @@ export type StoredSignUp = 'confirmation-queued' | 'already-subscribed-queued' |
 
 /**
  * Stores the sign-up and queues its mail in one transaction: a pending sign-up with a confirmation mail,
- * or, when the address is in every chosen list already, only the 'al aangemeld' mail. Beyond
- * `mailsPerAddressPerDay` mails to the address from this form nothing is stored or sent.
+ * or, when the address is in every chosen list already and not unsubscribed, only the 'al aangemeld'
+ * mail. Beyond `mailsPerAddressPerDay` mails to the address from this form nothing is stored or sent.
  */
 export async function storeSignUp(
   db: Database,
@@ -110,7 +112,12 @@ export async function storeSignUp(
         and(inArray(subscribers.listId, signUp.listIds), sql`lower(${subscribers.email}) = ${lowerEmail}`),
       );
     const mail = { environmentId: form.environmentId, formId: form.id, email: signUp.email, createdAt: now };
-    if (subscribed === signUp.listIds.length) {
+    // On every list but unsubscribed from everything (or bouncing), the address receives nothing: it gets
+    // the confirmation link, whose confirmation undoes that (confirmation.ts), not 'je bent al aangemeld'.
+    const receivesAlready =
+      subscribed === signUp.listIds.length &&
+      (await suppressionOf(tx as unknown as Database, form.environmentId, signUp.email)) === undefined;
+    if (receivesAlready) {
       await tx.insert(signUpMailOutbox).values({ ...mail, kind: 'al-aangemeld' });
       return 'already-subscribed-queued';
     }
