@@ -112,6 +112,18 @@ describe('delivery through the server', () => {
     expect(reopened.text).toContain('Je bent al uitgeschreven');
     expect(reopened.text).not.toContain('Ja, schrijf mij uit');
 
+    // Both pages show the way back: the address's preference page, which offers signing up again.
+    const preferenceLinks = [oneClick.text, reopened.text].map(
+      (text) => /Via <a href="([^"]+)">je voorkeuren<\/a> meld je je opnieuw aan/.exec(text)?.[1],
+    );
+    expect(preferenceLinks[0]).toMatch(new RegExp(`^/v/${env}\\?k=`));
+    expect(preferenceLinks[1]).toBe(preferenceLinks[0]);
+    const preferences = await server.api<string>('GET', preferenceLinks[0]!.replaceAll('&amp;', '&'));
+    expect(preferences.status).toBe(200);
+    expect(preferences.text).toContain('bram@voorbeeld.nl');
+    expect(preferences.text).toContain('Je bent afgemeld voor alles');
+    expect(preferences.text).toContain('Opnieuw aanmelden');
+
     const next = await finished((await createJob()).id);
     expect(next).toMatchObject({ sentCount: 2, skippedCount: 1, recipientCount: 2 });
   });

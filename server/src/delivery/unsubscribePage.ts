@@ -26,21 +26,26 @@ export function confirmUnsubscribePage(look: PageLook, email: string, action: st
   );
 }
 
-export function unsubscribedPage(look: PageLook, email: string): string {
+/**
+ * The way back after unsubscribing: the address's preference page (`preferencesPath`), which offers
+ * 'Opnieuw aanmelden' with a confirmation mail; only the person can undo a global unsubscribe.
+ */
+const wayBack = (preferencesPath: string) =>
+  html`<p>Heb je je vergist? Via <a href="${preferencesPath}">je voorkeuren</a> meld je je opnieuw aan.</p>`;
+
+export function unsubscribedPage(look: PageLook, email: string, preferencesPath: string): string {
   const environmentName = look.environmentName;
   return publicPage(
     look,
     'Je bent uitgeschreven',
     html`<h1>Je bent uitgeschreven</h1>
-      <p>
-        <strong>${email}</strong> ontvangt geen berichten meer van ${environmentName}. Heb je je vergist? Neem
-        dan contact op met ${environmentName}.
-      </p>`,
+      <p><strong>${email}</strong> ontvangt geen berichten meer van ${environmentName}.</p>
+      ${wayBack(preferencesPath)}`,
   );
 }
 
 /** The link opened again after unsubscribing: nothing left to confirm, only what is the case. */
-export function alreadyUnsubscribedPage(look: PageLook, email: string): string {
+export function alreadyUnsubscribedPage(look: PageLook, email: string, preferencesPath: string): string {
   const environmentName = look.environmentName;
   return publicPage(
     look,
@@ -49,7 +54,8 @@ export function alreadyUnsubscribedPage(look: PageLook, email: string): string {
       <p role="status">
         <strong>${email}</strong> is al uitgeschreven en ontvangt geen berichten meer van ${environmentName}.
         Je hoeft niets meer te doen.
-      </p>`,
+      </p>
+      ${wayBack(preferencesPath)}`,
   );
 }
 

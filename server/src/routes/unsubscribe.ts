@@ -15,6 +15,8 @@ import {
 } from '../delivery/unsubscribePage';
 import { publicRateLimit } from '../http/rateLimit';
 import { publicPageHeaders } from '../publicPages/layout';
+import { preferencePath } from '../preferences/preferenceAddress';
+import { preferenceKey, signAddressToken } from '../preferences/preferenceToken';
 import { loadPageLook, neutralLook, type PageLook } from '../publicPages/pageLook';
 import { isUnsubscribed, unsubscribeByOwner } from '../receivers/unsubscribers';
 
@@ -59,6 +61,9 @@ export const unsubscribeRoutes: FastifyPluginAsync = async (app) => {
   const send = (reply: FastifyReply, status: number, look: PageLook, page: string) =>
     reply.status(status).headers(publicPageHeaders(look.style.webFonts, app.config)).send(page);
   const invalidLink = (reply: FastifyReply) => send(reply, 400, neutralLook, invalidLinkPage(neutralLook));
+  /** The address's preference page, where it can sign up again. */
+  const preferencesOf = async ({ environmentId, email }: { environmentId: string; email: string }) =>
+    preferencePath(environmentId, signAddressToken(await preferenceKey(app.db), environmentId, email));
   /**
    * Whom a genuine token is for, and whether it came from a test message; undefined for a forged or altered
    * one (checked before any query).
@@ -85,7 +90,7 @@ export const unsubscribeRoutes: FastifyPluginAsync = async (app) => {
       if (!claim || !look) return invalidLink(reply);
       // Opened again after unsubscribing: say so instead of asking to confirm once more (reading only).
       if (await isUnsubscribed(app.db, claim.environmentId, claim.email))
-        return send(reply, 200, look, alreadyUnsubscribedPage(look, claim.email));
+        return send(reply, 200, look, alreadyUnsubscribedPage(look, claim.email, await preferencesOf(claim)));
       return send(reply, 200, look, confirmUnsubscribePage(look, claim.email, action, claim.test));
     },
   );
@@ -98,7 +103,7 @@ export const unsubscribeRoutes: FastifyPluginAsync = async (app) => {
       const look = claim && (await loadPageLook(app.db, app.config, claim.environmentId));
       if (!claim || !look) return invalidLink(reply);
       await unsubscribeByOwner(app.db, claim.environmentId, claim.email);
-      return send(reply, 200, look, unsubscribedPage(look, claim.email));
+      return send(reply, 200, look, unsubscribedPage(look, claim.email, await preferencesOf(claim)));
     },
   );
 };
