@@ -158,7 +158,9 @@ describe('RSVP through the server', () => {
       expect(posted.text).toContain('Zet in je agenda');
     }
     const third = await page('POST', redactie, { antwoord: 'Ja' });
-    expect(third.text).toContain('je staat op de wachtlijst');
+    expect(third.text).toContain(
+      'Alle plaatsen zijn bezet: je staat op de wachtlijst. Komt er een plaats vrij, dan krijg je een e-mail.',
+    );
     expect(await summary()).toMatchObject({ yes: 2, waiting: 1, placesLeft: 0 });
 
     const calendar = await page('GET', `${anne}/agenda.ics`);
@@ -190,6 +192,25 @@ describe('RSVP through the server', () => {
       'bram@voorbeeld.nl',
       'redactie@zuiderveen.example.nl',
     ]);
+
+    // Unsubscribed from everything, Bram gets no RSVP mail (mailOutbox.ts): the page promises none. His
+    // answer stays 'Ja' and the unsubscribe is undone after, for the tests that follow.
+    const unsubscribed = await server.api<{ id: string }>('POST', '/unsubscribers', {
+      token,
+      env,
+      query: { email: 'bram@voorbeeld.nl' },
+    });
+    expect(unsubscribed.status).toBe(201);
+    const answered = await page('POST', bram, { antwoord: 'Ja' });
+    expect(answered.status).toBe(200);
+    expect(answered.text).toContain(
+      'Je antwoord is opgeslagen. Je hebt je afgemeld voor berichten van Gemeente Zuiderveen, dus je krijgt geen bevestiging per e-mail.',
+    );
+    const undone = await api('DELETE', `/unsubscribers/${unsubscribed.body.id}`, {
+      reason: 'Test: weer aangemeld',
+      removedBy: 'Test',
+    });
+    expect(undone.status, undone.text).toBeLessThan(300);
   });
 
   it('a job with ignoreRsvp invites nobody and carries no answer buttons', async () => {

@@ -4,7 +4,8 @@ import { publicRateLimit } from '../http/rateLimit';
 import { publicPageHeaders } from '../publicPages/layout';
 import { loadPageLook, neutralLook, type PageLook } from '../publicPages/pageLook';
 import { recordAnswer } from '../rsvp/answers';
-import { answerPage, deadLinkPage } from '../rsvp/answerPage';
+import { isUnsubscribed } from '../receivers/unsubscribers';
+import { answerPage, answerSavedText, deadLinkPage } from '../rsvp/answerPage';
 import { calendarFile } from '../rsvp/calendarFile';
 import { checkQuestionAnswers, invitationQuestions } from '../rsvp/invitationQuestions';
 import { invitationOf, inviteeOfToken } from '../rsvp/publicInvitation';
@@ -157,9 +158,10 @@ export const publicRsvpRoutes: FastifyPluginAsync = async (app) => {
           200,
           {
             kind: 'saved',
-            text: recorded.waiting
-              ? 'Alle plaatsen zijn bezet: je staat op de wachtlijst. Komt er een plaats vrij, dan krijg je een e-mail.'
-              : 'Je antwoord is opgeslagen. Je krijgt een bevestiging per e-mail.',
+            text: answerSavedText(fresh.event, fresh.invitee, {
+              mailed: !(await isUnsubscribed(app.db, page.ids.environmentId, page.invitee.email)),
+              environmentName: page.look.environmentName,
+            }),
           },
           fresh,
         );

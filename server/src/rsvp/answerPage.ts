@@ -43,9 +43,37 @@ function statusOf(invitee: Invitee): string {
   return `Je antwoord: ${invitee.answer}${guests}.`;
 }
 
+/** Places not taken (0 for an event without a limit, whose `places` is 0). */
+const freePlaces = (event: InvitationEvent) => Math.max(0, event.places - event.acceptedPersons);
+
+/**
+ * What the page says once an answer is recorded (`event` as the answer left it): a 'Ja' on the waiting
+ * list says why (all places taken, or too few for the guests), and a mail is promised only to an address
+ * that gets one: the RSVP mails skip addresses unsubscribed from everything (mailOutbox.ts).
+ */
+export function answerSavedText(
+  event: InvitationEvent,
+  invitee: Pick<Invitee, 'waiting' | 'guests'>,
+  { mailed, environmentName }: { mailed: boolean; environmentName: string },
+): string {
+  const noMail = `Je hebt je afgemeld voor berichten van ${environmentName}, dus`;
+  if (!invitee.waiting)
+    return mailed
+      ? 'Je antwoord is opgeslagen. Je krijgt een bevestiging per e-mail.'
+      : `Je antwoord is opgeslagen. ${noMail} je krijgt geen bevestiging per e-mail.`;
+  const left = freePlaces(event);
+  const why =
+    left > 0
+      ? `Er ${left === 1 ? 'is nog 1 plaats' : `zijn nog ${left} plaatsen`} vrij, niet genoeg voor jou en je ${invitee.guests === 1 ? 'gast' : 'gasten'}: je staat op de wachtlijst. Wil je een vrije plaats? Antwoord dan opnieuw met minder gasten.`
+      : 'Alle plaatsen zijn bezet: je staat op de wachtlijst.';
+  return mailed
+    ? `${why} Komt er een plaats vrij, dan krijg je een e-mail.`
+    : `${why} ${noMail} je krijgt geen e-mail: kijk later op deze pagina of je een plaats hebt.`;
+}
+
 function placesLeft(event: InvitationEvent): string {
   if (event.places === 0) return '';
-  const left = Math.max(0, event.places - event.acceptedPersons);
+  const left = freePlaces(event);
   if (left === 0) return event.waitingList ? 'Vol: je kunt je aanmelden voor de wachtlijst.' : 'Vol.';
   return `Nog ${left} ${left === 1 ? 'plaats' : 'plaatsen'} vrij.`;
 }
