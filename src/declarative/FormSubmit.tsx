@@ -1,11 +1,13 @@
 import { useContext, type ReactElement } from 'react';
 import { SaveButton, useTranslate } from 'react-admin';
+import { useFormState } from 'react-hook-form';
 import { DeclaredFormContext } from './DeclaredFormContext';
 import { DeniedButton } from './DeniedButton';
 
 /**
  * The submit of a form shell: disabled with the reason when the member's role may not save, absent while
- * an input blocks it (an empty picker, the deliver check's blockers) or while the role is still read.
+ * an input blocks it (an empty picker, the deliver check's blockers) or while the role is still read;
+ * disabled while the form saves.
  */
 export function FormSubmit({
   label,
@@ -23,6 +25,7 @@ export function FormSubmit({
 }) {
   const translate = useTranslate();
   const { submitBlocked } = useContext(DeclaredFormContext);
+  const { isSubmitting } = useFormState();
   if (deniedReason)
     return (
       <DeniedButton
@@ -33,5 +36,7 @@ export function FormSubmit({
       />
     );
   if (hidden || submitBlocked) return null;
-  return <SaveButton label={label} icon={icon} color={color} alwaysEnable />;
+  // Enabled also when nothing was changed (an action's form submits its defaults), but not while the
+  // save is under way: SaveButton's alwaysEnable would keep it enabled then too.
+  return <SaveButton label={label} icon={icon} color={color} alwaysEnable={!isSubmitting} />;
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { submissionErrors } from './submissionErrors';
 
@@ -15,6 +15,8 @@ export interface SubmitWithServerError {
 /**
  * The one submit pattern of the console's forms: run `save`; on success hand its result to `onSaved`;
  * on failure keep the form as it is, show the server's Dutch message and mark the field it names.
+ * A submit while a save is under way is ignored: a double click on 'Verspreiden' or 'Toevoegen' must
+ * not send or create twice (the button is disabled too, FormSubmit, but only once React has drawn it).
  */
 export function useSubmitWithServerError<TResult>(
   save: (values: Record<string, unknown>) => Promise<TResult>,
@@ -23,8 +25,11 @@ export function useSubmitWithServerError<TResult>(
 ): SubmitWithServerError {
   const translate = useTranslate();
   const [serverError, setServerError] = useState<string>();
+  const saving = useRef(false);
 
   async function submit(values: Record<string, unknown>) {
+    if (saving.current) return undefined;
+    saving.current = true;
     setServerError(undefined);
     let result: TResult;
     try {
@@ -35,6 +40,8 @@ export function useSubmitWithServerError<TResult>(
       const namesField = Object.keys(errors).some((key) => key !== 'root');
       setServerError(namesField ? undefined : errors.root.serverError);
       return errors;
+    } finally {
+      saving.current = false;
     }
     onSaved(result, values);
     return undefined;

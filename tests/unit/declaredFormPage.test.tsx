@@ -68,4 +68,33 @@ describe('a declared form on a page', { timeout: 60_000 }, () => {
     expect(put?.json()).toEqual({ name: 'aanmelding-2025', title: 'Aanmelden voor de nieuwsbrief' });
     expect(sent[0].path).toBe(`/api/1/${testEnvironmentId}/flows/f1`);
   });
+
+  it('saves once on a double click: the button is disabled and a second submit ignored while it saves', async () => {
+    installIntersectionObserver();
+    const user = userEvent.setup({ delay: null });
+    let flow: Flow = { id: 'f1', name: 'aanmelding-2025', title: 'Aanmelden' };
+    let answerPut: () => void = () => undefined;
+    const { sent } = mockFetch((request) => {
+      if (request.method === 'PUT') {
+        flow = { ...flow, ...(request.json() as Partial<Flow>) };
+        // The save stays under way until the test lets it finish.
+        return new Promise<Response>((resolve) => (answerPut = () => resolve(emptyAnswer())));
+      }
+      return request.path.endsWith('/flows') ? jsonAnswer({ data: [flow], total: 1 }) : jsonAnswer(flow);
+    });
+    renderDeclarative([flows], { path: '/forms/f1' });
+
+    await waitFor(() => expect(screen.getByLabelText(/Naam \(intern\)/)).toHaveValue('aanmelding-2025'));
+    await user.type(screen.getByLabelText('Titel'), ' nu');
+    const save = screen.getByRole('button', { name: 'Opslaan' });
+    await user.dblClick(save);
+    // Enter in a field submits the form too, whatever the button's state.
+    await user.type(screen.getByLabelText('Titel'), '{Enter}');
+    await waitFor(() => expect(save).toBeDisabled());
+    expect(sent.filter((request) => request.method === 'PUT')).toHaveLength(1);
+
+    answerPut();
+    expect(await screen.findByText('Aanmelden nu')).toBeInTheDocument();
+    expect(sent.filter((request) => request.method === 'PUT')).toHaveLength(1);
+  });
 });
