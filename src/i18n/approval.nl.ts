@@ -15,9 +15,11 @@ export const approvalNl = {
           journeys: 'Ook bij het publiceren van trajecten',
         },
         help: {
+          // Said of the switch, not of one of its states: the text stays under it whether it is on or off.
           journeys:
-            'Aan: Publiceren of Activeren van een traject maakt een aanvraag; het traject gaat pas lopen als een ander lid dat mag verzenden haar goedkeurt.',
-          required: 'Uit: elke verzending gaat meteen (of op het gekozen moment) weg.',
+            'Publiceren of Activeren van een traject maakt dan een aanvraag; het traject gaat pas lopen als een ander lid dat mag verzenden haar goedkeurt.',
+          required:
+            'Verspreiden maakt dan vanaf het gekozen aantal ontvangers een aanvraag. Staat dit uit, dan gaat elke verzending meteen (of op het gekozen moment) weg.',
           minRecipients:
             'Een verzending naar minstens zoveel ontvangers wacht op goedkeuring; naar minder gaat ze meteen.',
         },
