@@ -22,7 +22,12 @@ import {
   subscribers,
 } from '../../server/src/db/schema';
 import { cancelJob, scheduleJob } from '../../server/src/delivery/jobStates';
-import { addMember, createEnvironment, removeMember } from '../../server/src/environments/provisioning';
+import {
+  addMember,
+  createEnvironment,
+  removeMember,
+  setMemberRole,
+} from '../../server/src/environments/provisioning';
 import { createFlow, deleteFlow } from '../../server/src/forms/flows';
 import { createJourney, deleteJourney } from '../../server/src/journeys/journeys';
 import { createDeliveryJob } from '../../server/src/publications/deliveryJobs';
@@ -307,6 +312,15 @@ describe('Logboek', () => {
       expect((await db.select().from(auditLogEntries)).length).toBe(entriesBefore);
     });
   }
+
+  it('records a role change once, and nothing when the same role is saved again', async () => {
+    const member = await addMember(db, env, { email: `rol${++counter}@voorbeeld.nl` }, testActor);
+    expect((await setMemberRole(db, env, member.id, 'editor', testActor))?.role).toBe('editor');
+    expect((await setMemberRole(db, env, member.id, 'editor', testActor))?.role).toBe('editor');
+    const entries = await entriesOf('member.roleChanged', member.id);
+    expect(entries).toHaveLength(1);
+    expect(entries[0].detail).toBe('Redacteur');
+  });
 
   it("keeps no address in a subscriber delete's entry, only the subscriber's id and the list's name", async () => {
     const list = await createList(db, env, 'Privacylijst');

@@ -148,22 +148,21 @@ export async function setMemberRole(
   actor: LogActor,
 ) {
   await assertEnvironmentExists(db, environmentId);
+  const membership = and(
+    eq(environmentMembers.environmentId, environmentId),
+    eq(environmentMembers.userId, userId),
+  );
   const updated = await db.transaction(async (tx) => {
-    const [changed] = await tx
-      .update(environmentMembers)
-      .set({ role })
-      .where(and(eq(environmentMembers.environmentId, environmentId), eq(environmentMembers.userId, userId)))
-      .returning({ userId: environmentMembers.userId });
-    if (changed)
-      await recordMemberChange(
-        tx,
-        environmentId,
-        userId,
-        'member.roleChanged',
-        actor,
-        memberRoleLabels[role],
-      );
-    return changed;
+    const [current] = await tx
+      .select({ role: environmentMembers.role })
+      .from(environmentMembers)
+      .where(membership)
+      .for('update');
+    // The same role saved again changes nothing, so the Logboek (the record of who changed what) says nothing.
+    if (!current || current.role === role) return current;
+    await tx.update(environmentMembers).set({ role }).where(membership);
+    await recordMemberChange(tx, environmentId, userId, 'member.roleChanged', actor, memberRoleLabels[role]);
+    return current;
   });
   if (!updated) return undefined;
   const [member] = (await listMembers(db, environmentId)).filter((row) => row.id === userId);
