@@ -25,7 +25,8 @@ import { runDeliveryJob, type DeliveryContext } from '../../server/src/delivery/
 import { createRateLimiter } from '../../server/src/delivery/rateLimiter';
 import type { OutgoingMessage } from '../../server/src/mail/mailer';
 import { cancelJob } from '../../server/src/delivery/jobStates';
-import { createDeliveryJob } from '../../server/src/publications/deliveryJobs';
+import { createDeliveryJob, getDeliveryJob } from '../../server/src/publications/deliveryJobs';
+import { jobRecipientPage } from '../../server/src/delivery/jobRecipients';
 import { seedIfEmpty } from '../../server/src/seed';
 import { demoUsers, environmentIds, publicationIds } from '../../server/src/seed/ids';
 import { freePort } from './support/freePort';
@@ -199,6 +200,11 @@ describe('A/B tests (variant jobs, decision, remainder)', () => {
     expect(new Date(test.decideAt!).getTime()).toBe(clock.now().getTime() + 4 * hourMs);
     // The parent is never sent by a worker itself.
     expect(await runDeliveryJob(contextWith(sent.mailer, clock), parent.id)).toEqual({ outcome: 'held' });
+    // It is the test as a whole: its counts and recipients are the variants' and its own together.
+    expect(await getDeliveryJob(db, env, parent.id)).toMatchObject({ recipientCount: 1000, sentCount: 200 });
+    const sentSoFar = await jobRecipientPage(db, env, parent.id, { status: 'Verzonden' });
+    expect(sentSoFar.total).toBe(200);
+    expect((await jobRecipientPage(db, env, parent.id, {})).total).toBe(1000);
 
     // B gets more clicks (by people) than A.
     await events(test.variants[0].jobId, 'click', 3);
@@ -225,6 +231,13 @@ describe('A/B tests (variant jobs, decision, remainder)', () => {
     expect(done).toMatchObject({ state: 'Winnaar verzonden', remainderSent: 800 });
     const [parentRow] = await db.select().from(deliveryJobs).where(eq(deliveryJobs.id, parent.id));
     expect(parentRow.status).toBe('Verzonden');
+    expect(await getDeliveryJob(db, env, parent.id)).toMatchObject({
+      recipientCount: 1000,
+      sentCount: 1000,
+      failedCount: 0,
+    });
+    const everyRecipient = await jobRecipientPage(db, env, parent.id, { status: 'Verzonden', limit: 1 });
+    expect(everyRecipient.total).toBe(1000);
   });
 
   it('counts opens by people only: machine opens do not make a winner', async () => {

@@ -1,4 +1,5 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { sendingJobsOfTest } from '../abTests/testJobs';
 import { pageSize } from '../contract/paging';
 import type {
   DeliveryRecipientPage,
@@ -13,7 +14,8 @@ import { notFound } from '../errors';
 
 /**
  * A page of a job's recipients in the order they were resolved (by address), optionally only one status
- * and searched by address; 404 for a job that is not the environment's.
+ * and searched by address; 404 for a job that is not the environment's. An A/B test's parent job shows
+ * every recipient of the test (testJobs.ts).
  */
 export async function jobRecipientPage(
   db: Database,
@@ -26,8 +28,9 @@ export async function jobRecipientPage(
     .from(deliveryJobs)
     .where(and(eq(deliveryJobs.id, jobId), eq(deliveryJobs.environmentId, environmentId)));
   if (!job) throw notFound('De verzendopdracht');
+  // An A/B test's parent lists the test's recipients: its own and those moved to its variant and remainder jobs.
   const where = and(
-    eq(deliveryRecipients.jobId, jobId),
+    sql`${deliveryRecipients.jobId} IN (SELECT ${jobId}::uuid UNION ALL ${sendingJobsOfTest(sql`${jobId}::uuid`)})`,
     query.status ? eq(deliveryRecipients.status, query.status) : undefined,
     containsText(query.search, deliveryRecipients.email),
   );

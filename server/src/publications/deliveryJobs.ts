@@ -1,4 +1,5 @@
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import { sendingJobsOfTest } from '../abTests/testJobs';
 import type {
   CreateDeliveryJobBody,
   DeliveryJob,
@@ -193,6 +194,15 @@ export async function createDeliveryJob(
   return getDeliveryJob(db, environmentId, created.id);
 }
 
+/** A job's count, for an A/B test's parent with those of the jobs sending its recipients (testJobs.ts). */
+function withTestJobs(
+  own: typeof deliveryJobs.sentCount | typeof deliveryJobs.failedCount | typeof deliveryJobs.skippedCount,
+) {
+  return sql<number>`(${own} + coalesce((
+    SELECT sum(sending.${sql.identifier(own.name)}) FROM delivery_jobs sending
+    WHERE sending.id IN (${sendingJobsOfTest(sql`${deliveryJobs.id}`)})), 0))::int`;
+}
+
 const jobColumns = {
   id: deliveryJobs.id,
   publicationId: deliveryJobs.publicationId,
@@ -211,9 +221,9 @@ const jobColumns = {
   scheduledAt: deliveryJobs.scheduledAt,
   startedAt: deliveryJobs.startedAt,
   finishedAt: deliveryJobs.finishedAt,
-  sentCount: deliveryJobs.sentCount,
-  failedCount: deliveryJobs.failedCount,
-  skippedCount: deliveryJobs.skippedCount,
+  sentCount: withTestJobs(deliveryJobs.sentCount),
+  failedCount: withTestJobs(deliveryJobs.failedCount),
+  skippedCount: withTestJobs(deliveryJobs.skippedCount),
   createdAt: deliveryJobs.createdAt,
   createdBy: sql<string | null>`coalesce(${users.name}, ${users.username})`,
   approvedBy: sql<
