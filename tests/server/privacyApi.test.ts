@@ -95,7 +95,12 @@ describe('privacy through the API', () => {
 
   it('exports as JSON and as a readable Dutch page through download tickets', async () => {
     const email = newAddress('export');
-    await addSubscriber(email);
+    const added = await server.api('POST', `/list/manual/${receiverIds.lists.residents}/subscriber`, {
+      token: anne,
+      env: a,
+      body: { name: 'Pim Privé', firstName: 'Pim', email, attribute1: 'Centrum' },
+    });
+    expect(added.status, added.text).toBe(201);
     const json = await download(`/api/1/${a}/person/export.json?email=${encodeURIComponent(email)}`);
     expect(json.status).toBe(200);
     expect(String(json.headers['content-disposition'])).toContain('attachment');
@@ -108,6 +113,12 @@ describe('privacy through the API', () => {
     expect(text).toContain('<html lang="nl">');
     expect(text).toContain(`Gegevens van ${email}`);
     expect(text).toContain('Nieuwsbrief bewoners');
+    // Readable for the person: every column named in Dutch, the list's own fields by the list's names.
+    const headers = [...text.matchAll(/<th scope="col">([^<]*)<\/th>/g)].map((match) => match[1]);
+    expect(headers).toEqual(expect.arrayContaining(['Voornaam', 'E-mailadres', 'Velden van de lijst']));
+    expect(headers.filter((header) => /^[a-z]+[A-Z]|^attribute|^email$/.test(header))).toEqual([]);
+    expect(text).toContain('Wijk: Centrum');
+    expect(text).not.toContain('attribute1');
   });
 
   it('erases only after the address is typed again; then manual adds and imports refuse it with a Dutch reason', async () => {

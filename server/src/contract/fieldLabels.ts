@@ -104,6 +104,8 @@ export const fieldLabels = {
   city: 'Woonplaats',
   country: 'Land',
   isOrganization: 'Organisatie',
+  listFields: 'Velden van de lijst',
+  mergeValues: 'Gegevens in het bericht',
   isUnsubscribed: 'Afgemeld',
   isTest: 'Testontvanger',
   attribute1: 'Label 1',

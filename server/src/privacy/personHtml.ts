@@ -1,3 +1,4 @@
+import { fieldLabels, hasFieldLabel } from '../contract/fieldLabels';
 import { html, type SafeHtml } from '../http/html';
 import type { PersonExport } from './exportPerson';
 
@@ -10,7 +11,10 @@ const dateTime = new Intl.DateTimeFormat('nl-NL', {
   timeZone: 'Europe/Amsterdam',
 });
 
-/** A cell: dates the Dutch way, lists of answers as lines, nothing as a dash. */
+/** A column's or value's Dutch name: the API's field labels (contract/fieldLabels.ts), else the key itself. */
+const dutchName = (key: string) => (hasFieldLabel(key) ? fieldLabels[key] : key);
+
+/** A cell: dates the Dutch way, lists of answers as lines, named values with Dutch names, nothing as a dash. */
 function cell(value: unknown): string {
   if (value === null || value === undefined || value === '') return '–';
   if (typeof value === 'boolean') return value ? 'ja' : 'nee';
@@ -28,7 +32,7 @@ function cell(value: unknown): string {
       .join('; ');
   if (typeof value === 'object')
     return Object.entries(value)
-      .map(([k, v]) => `${k}: ${String(v)}`)
+      .map(([k, v]) => `${dutchName(k)}: ${String(v)}`)
       .join('; ');
   return String(value);
 }
@@ -42,7 +46,8 @@ function part(section: PersonExport['parts'][number]): SafeHtml {
     ...section.shown.map((column) => column.key),
     ...Object.keys(section.rows[0]).filter((key) => !section.shown.some((column) => column.key === key)),
   ];
-  const labelOf = (key: string) => section.shown.find((column) => column.key === key)?.label ?? key;
+  const labelOf = (key: string) =>
+    section.shown.find((column) => column.key === key)?.label ?? dutchName(key);
   return html`<h2>${section.label}</h2>
     <table>
       <thead>

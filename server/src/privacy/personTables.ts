@@ -93,8 +93,15 @@ export const personTables: readonly PersonTable[] = [
         s.name, s.email, s.initials, s.first_name AS "firstName", s.middle_name AS "middleName",
         s.last_name AS "lastName", s.phone_number AS "phoneNumber", s.address, s.postal_code AS "postalCode",
         s.city, s.country, s.is_organization AS "isOrganization",
-        s.attribute1, s.attribute2, s.attribute3, s.attribute4, s.attribute5, s.attribute6, s.attribute7,
-        s.attribute8, s.attribute9, s.updated_at AS "updatedAt"
+        -- The list's own fields under the names the list gives them ('Wijk: Centrum'), not attribute1…9.
+        (SELECT coalesce(jsonb_object_agg(coalesce(field.label, 'Veld ' || field.n), field.value ORDER BY field.n), '{}')
+         FROM (VALUES (1, l.attribute_label1, s.attribute1), (2, l.attribute_label2, s.attribute2),
+                      (3, l.attribute_label3, s.attribute3), (4, l.attribute_label4, s.attribute4),
+                      (5, l.attribute_label5, s.attribute5), (6, l.attribute_label6, s.attribute6),
+                      (7, l.attribute_label7, s.attribute7), (8, l.attribute_label8, s.attribute8),
+                      (9, l.attribute_label9, s.attribute9)) AS field(n, label, value)
+         WHERE coalesce(field.value, '') <> '') AS "listFields",
+        s.updated_at AS "updatedAt"
       FROM subscribers AS s JOIN lists AS l ON l.id = s.list_id
       WHERE l.environment_id = ${person.environmentId} AND NOT l.is_deleted AND ${sameAddress(sql`s.email`, person)}
       ORDER BY l.title`,
