@@ -1,5 +1,5 @@
 import { styled } from '@mui/material/styles';
-import { type ReactElement, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactElement, type ReactNode } from 'react';
 import { Form, type RaRecord } from 'react-admin';
 import { SlideOverCloseButton } from '../slideover/SlideOverCloseButton';
 import { SlideOverPanel } from '../slideover/SlideOverPanel';
@@ -31,6 +31,13 @@ export interface SlideOverFormProps extends SubmitWithServerError {
 
 const saveNothing = () => undefined;
 
+/** The controls a person types or chooses in (MUI's hidden native inputs left out). */
+const firstControl = [
+  'input:not([type="hidden"]):not([disabled]):not([aria-hidden="true"])',
+  'textarea:not([disabled]):not([aria-hidden="true"])',
+  '[role="combobox"]:not([aria-disabled="true"])',
+].join(', ');
+
 // The form wraps the whole panel so that the footer's submit button submits it.
 const PanelForm = styled(Form)({ display: 'flex', flexDirection: 'column', height: '100%' });
 
@@ -56,6 +63,13 @@ export function SlideOverForm({
   children,
 }: SlideOverFormProps) {
   const setting = useDeclaredFormSetting(opening.record, opening.meta);
+  // The panel opens with the focus in its first field, so what is typed goes there ('Afwijzen' → the
+  // reason); the drawer would focus its own frame. Runs before the drawer's focus trap looks (a child's
+  // effect runs first), which then leaves a focus inside the panel alone.
+  const inputs = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    inputs.current?.querySelector<HTMLElement>(firstControl)?.focus();
+  }, []);
   return (
     <DeclaredFormContext.Provider value={setting}>
       <PanelForm
@@ -82,7 +96,9 @@ export function SlideOverForm({
           }
         >
           <FormHead description={description} notice={notice} serverError={serverError} />
-          {children}
+          <div ref={inputs} style={{ display: 'contents' }}>
+            {children}
+          </div>
         </SlideOverPanel>
       </PanelForm>
     </DeclaredFormContext.Provider>

@@ -158,6 +158,19 @@ describe('slide-over host', { timeout: 60_000 }, () => {
 });
 
 describe('declared slide-over forms', { timeout: 60_000 }, () => {
+  it('opens with the focus in its first field, so a keyboard user types there at once', async () => {
+    const user = userEvent.setup({ delay: null });
+    mockFetch(() => jsonAnswer({}));
+    renderHost();
+    open('unsubscribers.create');
+
+    const panel = await screen.findByRole('dialog', { name: 'Nieuwe uitschrijver' });
+    const email = within(panel).getByLabelText(/E-mailadres/);
+    await waitFor(() => expect(email).toHaveFocus());
+    await user.keyboard('anne@voorbeeld.nl');
+    expect(email).toHaveValue('anne@voorbeeld.nl');
+  });
+
   it("stays open with the input intact and the server's message after a failed save", async () => {
     const user = userEvent.setup({ delay: null });
     const message = 'Dit e-mailadres is al uitgeschreven.';
