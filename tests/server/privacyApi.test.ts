@@ -204,7 +204,9 @@ describe('privacy through the API', () => {
     expect(page).toContain(`action="${path}/wissen"`);
     expect(await caught(email)).toEqual([]);
     // A forged token and a changed environment are refused.
-    expect((await open('GET', `${path.slice(0, -3)}abc`)).status).toBe(400);
+    const forged = await open('GET', `${path.slice(0, -3)}abc`);
+    expect(forged.status).toBe(400);
+    expect(forged.text).toContain('De link naar je gegevens is onvolledig of gewijzigd.');
     expect((await open('GET', path.replace(a, b))).status).toBe(400);
 
     expect((await open('POST', `${path}/downloaden`)).status).toBe(200);

@@ -85,6 +85,16 @@ export function erasedPage(look: PageLook): string {
   );
 }
 
+/** A forged or altered link to the page 'Mijn gegevens' (answered in the neutral look: whose is unknown). */
+export function invalidPersonalDataLinkPage(look: PageLook): string {
+  return publicPage(
+    look,
+    'Ongeldige link',
+    html`<h1>Deze link werkt niet</h1>
+      <p>De link naar je gegevens is onvolledig of gewijzigd. Gebruik de link uit het bericht zelf.</p>`,
+  );
+}
+
 export function expiredLinkPage(look: PageLook): string {
   return publicPage(
     look,

@@ -11,6 +11,7 @@ import {
   downloadPage,
   erasedPage,
   expiredLinkPage,
+  invalidPersonalDataLinkPage,
   linkMailedPage,
   personalDataPage,
 } from '../privacy/personalDataPages';
@@ -22,7 +23,6 @@ import {
   verifyPersonalToken,
   type TicketPurpose,
 } from '../privacy/personalDataToken';
-import { invalidLinkPage } from '../delivery/unsubscribePage';
 
 /** The parts of a 'Mijn gegevens' path after the environment: the token, then what is asked. */
 interface PersonalDataPath {
@@ -61,7 +61,8 @@ export const personalDataRoutes: FastifyPluginAsync = async (app) => {
   );
   const send = (reply: FastifyReply, status: number, look: PageLook, page: string) =>
     reply.status(status).headers(publicPageHeaders(look.style.webFonts, app.config)).send(page);
-  const invalidLink = (reply: FastifyReply) => send(reply, 400, neutralLook, invalidLinkPage(neutralLook));
+  const invalidLink = (reply: FastifyReply) =>
+    send(reply, 400, neutralLook, invalidPersonalDataLinkPage(neutralLook));
   const route = `${personalDataPrefix}/:environmentId/*`;
 
   /** Whom a genuine link is for, with the environment's look; undefined for anything else. */
