@@ -237,7 +237,12 @@ describe('public archive and feed', () => {
 
   it('reads GET only, and pages beyond the last or malformed are 404', async () => {
     expect((await visitor()(`/a/${env}`, 'POST')).status).toBe(404);
-    expect((await visitor()(`/a/${env}?pagina=2`)).status).toBe(404);
+    const pastTheLast = await visitor()(`/a/${env}?pagina=2`);
+    expect(pastTheLast.status).toBe(404);
+    // The archive exists: the page says the page does not, and leads back to the first.
+    expect(pastTheLast.text).toContain('Deze pagina bestaat niet');
+    expect(pastTheLast.text).toContain(`<a href="/a/${env}">Naar de eerste pagina</a>`);
+    expect((await visitor()(`/a/${env}?pagina=abc`)).text).toContain('Deze pagina bestaat niet');
     expect((await visitor()(`/a/${env}?pagina=0`)).status).toBe(404);
     expect((await visitor()(`/a/${env}?pagina=51`)).status).toBe(404);
     expect((await visitor()(`/a/niet-een-id`)).status).toBe(404);

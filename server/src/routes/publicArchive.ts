@@ -37,8 +37,8 @@ interface ArchiveParams {
  * - `GET /a/{environmentId}` (`?pagina=2` …): its public, sent publications, newest first, each linking
  *   its public web version (`/p/…`, merge fields at their fallback, no personal links);
  * - `GET /a/{environmentId}/feed.xml`: the newest of them as an Atom feed.
- * An unknown or malformed environment, an archive that is off and a page past the last answer the same
- * 404. Public, so rate-limited per client address; one request reads one bounded page (LIMIT, at most
+ * An unknown or malformed environment and an archive that is off answer the same 404; a page number
+ * that is no page of an open archive a 404 in its look that links its first page. Public, so rate-limited per client address; one request reads one bounded page (LIMIT, at most
  * `archiveMaxPages` deep); answers carry an ETag and may be cached. GET (and HEAD) only, and they only read.
  */
 export const publicArchiveRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -75,15 +75,31 @@ export const publicArchiveRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${publicArchivePrefix}/:environmentId`,
     { ...publicRateLimit({ max: 60, timeWindow: '1 minute' }), schema: { hide: true } },
     async (request, reply) => {
+      const archive = await openArchive(request.params);
+      const look = archive && (await loadPageLook(app.db, app.config, archive.environmentId));
+      if (!archive || !look) return notFound(reply);
+      // A page number that is no page of this archive: 404 in the archive's look, with the way back.
+      const missingPage = () =>
+        reply
+          .status(404)
+          .headers(publicPageHeaders(look.style.webFonts, app.config, archivePageOptions))
+          .send(
+            publicPage(
+              look,
+              'Pagina niet gevonden',
+              html`<h1>Deze pagina bestaat niet</h1>
+                <p>
+                  Zoveel pagina's heeft het archief niet.
+                  <a href="${publicArchivePrefix}/${archive.environmentId}">Naar de eerste pagina</a>
+                </p>`,
+            ),
+          );
       const pageText = request.query[archivePageParameter] ?? '1';
       const page = pageNumberPattern.test(pageText) ? Number(pageText) : undefined;
-      const archive = page !== undefined && page <= archiveMaxPages && (await openArchive(request.params));
-      if (!archive || page === undefined) return notFound(reply);
-      const look = await loadPageLook(app.db, app.config, archive.environmentId);
-      if (!look) return notFound(reply);
+      if (page === undefined || page > archiveMaxPages) return missingPage();
       const found = await archivedPublications(app.db, archive.environmentId, page);
       // A page past the last is no page (the first page is, even while it is empty).
-      if (page > 1 && found.publications.length === 0) return notFound(reply);
+      if (page > 1 && found.publications.length === 0) return missingPage();
       const body = archivePageHtml(look, publicUrl, archive.environmentId, page, found);
       return sendCached(
         request,
