@@ -346,7 +346,7 @@ describe('sign-up forms over HTTP', () => {
     ]);
     expect(refused.status).toBe(400);
     expect(refused.text).toContain('E-mailadres: vul een geldig e-mailadres in');
-    expect(refused.text).toContain('Vul voornaam in.');
+    expect(refused.text).toContain('Vul je voornaam in.');
     expect(refused.text).toContain('Geef je toestemming');
     expect(refused.text).toContain('value="Jansen"');
   });

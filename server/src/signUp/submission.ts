@@ -63,7 +63,8 @@ export function checkSignUp(
   for (const { field, required } of form.fields) {
     const value = single(posted[field]);
     const label = signUpFieldLabels[field];
-    if (required && value === '') problems.push({ field, message: `Vul ${label.toLowerCase()} in.` });
+    // Said to the person, as 'Vul je e-mailadres in.': 'Vul je voornaam in.'
+    if (required && value === '') problems.push({ field, message: `Vul je ${label.toLowerCase()} in.` });
     else if (value.length > maxFieldLength)
       problems.push({ field, message: `${label}: gebruik ten hoogste ${maxFieldLength} tekens.` });
     else if (value !== '') values[field] = value;
