@@ -24,8 +24,13 @@ const when = new Intl.DateTimeFormat('nl-NL', {
   timeZone: 'Europe/Amsterdam',
 });
 
+const day = new Intl.DateTimeFormat('nl-NL', { dateStyle: 'full', timeZone: 'Europe/Amsterdam' });
+const time = new Intl.DateTimeFormat('nl-NL', { timeStyle: 'short', timeZone: 'Europe/Amsterdam' });
+
+/** When the event is: 'vrijdag 11 december 2026 om 19:30 tot 22:00', the day named twice only when it changes. */
 export function eventMoment(event: { startsAt: Date; endsAt: Date }): string {
-  return `${when.format(event.startsAt)} tot ${when.format(event.endsAt)}`;
+  const end = day.format(event.startsAt) === day.format(event.endsAt) ? time : when;
+  return `${when.format(event.startsAt)} tot ${end.format(event.endsAt)}`;
 }
 
 function subjectOf(kind: MailKind, title: string): string {
