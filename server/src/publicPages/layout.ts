@@ -128,7 +128,9 @@ legend,.question-label{display:block;margin:0 0 10px;padding:0;font-weight:700;f
 .places{font-size:.95rem}
 textarea,.text-input{width:100%;padding:12px;border:2px solid ${style.textColor};border-radius:8px;font:inherit;resize:vertical;
   background:#fff;color:#1b2430}
-textarea:focus,.text-input:focus,.choice input:focus-visible{outline:3px solid ${style.primaryColor};outline-offset:2px}
+select{min-height:48px;min-width:8rem;padding:10px 12px;border:2px solid ${style.textColor};border-radius:8px;font:inherit;
+  background:#fff;color:#1b2430}
+textarea:focus,.text-input:focus,select:focus,.choice input:focus-visible{outline:3px solid ${style.primaryColor};outline-offset:2px}
 .has-error textarea,.has-error .text-input{border-color:#b42318}
 .trap{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
 .error-message{color:#b42318;font-weight:700;margin:0 0 10px}
