@@ -41,10 +41,17 @@ describe('the deliver form’s A/B test', () => {
       [1, 50, 2],
       [7, 100, 3],
     ]) {
-      const split = abTestSplit(recipients, share, variants);
+      const split = abTestSplit(recipients, share, variants)!;
       expect(split.perVariant).toBe(variantSize(recipients, share, variants));
       expect(split.test + split.rest).toBe(recipients);
     }
     expect(abTestSplit(1000, 20, 2)).toEqual({ perVariant: 100, test: 200, rest: 800 });
+  });
+
+  it('shows no split for a share the server refuses (the field says why), never NaN', () => {
+    for (const share of [undefined, null, '', 'abc', Number.NaN, 0, -5, 1, 1.5, 101])
+      expect(abTestSplit(37, share, 2)).toBeUndefined();
+    expect(abTestSplit(37, 2, 2)).toEqual({ perVariant: 1, test: 2, rest: 35 });
+    expect(abTestSplit(37, 100, 2)).toEqual({ perVariant: 18, test: 36, rest: 1 });
   });
 });

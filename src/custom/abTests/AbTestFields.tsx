@@ -37,7 +37,7 @@ export function AbTestFields({ recipients }: { recipients: number }) {
   const values = (useWatch({ name: 'abTest' }) ?? abTestDefaults) as AbTestFormValues;
   const count = values.variantCount ?? abTestDefaults.variantCount;
   const field = values.field ?? abTestDefaults.field;
-  const split = abTestSplit(recipients, values.sharePercent ?? 0, count);
+  const split = abTestSplit(recipients, values.sharePercent, count);
   return (
     <Box component="section" aria-label={translate('app.abTests.title')} sx={{ mt: 1 }}>
       <BooleanInput
@@ -101,7 +101,7 @@ export function AbTestFields({ recipients }: { recipients: number }) {
             choices={abTestDecisions.map((id) => ({ id, name: `app.abTests.decisions.${id}` }))}
             helperText="app.abTests.decide_by_help"
           />
-          {recipients > 0 ? (
+          {recipients > 0 && split ? (
             <Typography variant="body2" data-testid="ab-test-split">
               {translate('app.abTests.summary', {
                 test: formatDutchNumber(split.test),

@@ -1,4 +1,10 @@
-import { abTestLimits, variantLabel, type AbTestDecision, type AbTestField, type AbTestSetup } from '@contract/abTests';
+import {
+  abTestLimits,
+  variantLabel,
+  type AbTestDecision,
+  type AbTestField,
+  type AbTestSetup,
+} from '@contract/abTests';
 
 /** What the deliver form holds of an A/B test (`abTest.*`); only `variantCount` variants are sent. */
 export interface AbTestFormValues {
@@ -48,8 +54,19 @@ export function abTestSetup(values: AbTestFormValues | undefined): AbTestSetup |
   };
 }
 
-/** Recipients of each variant and of the rest, as the server splits them (abTests/testResolution.ts). */
-export function abTestSplit(recipients: number, sharePercent: number, variants: number) {
+/**
+ * Recipients of each variant and of the rest, as the server splits them (abTests/testResolution.ts);
+ * undefined while the share is not one the server takes (empty, text, a fraction, out of range), whose
+ * field says why: no 'NaN ontvangers' beside it.
+ */
+export function abTestSplit(recipients: number, sharePercent: unknown, variants: number) {
+  if (
+    typeof sharePercent !== 'number' ||
+    !Number.isInteger(sharePercent) ||
+    sharePercent < abTestLimits.minSharePercent ||
+    sharePercent > abTestLimits.maxSharePercent
+  )
+    return undefined;
   const perVariant =
     recipients >= variants
       ? Math.max(1, Math.floor(Math.round((recipients * sharePercent) / 100) / variants))
