@@ -38,6 +38,7 @@ export const abTestsNl = {
       variant_count: 'Aantal varianten',
       variant: 'Variant %{label}',
       variant_required: 'Vul deze variant in',
+      variant_too_long: 'Gebruik ten hoogste %{max} tekens',
       share: 'Testgroep (%)',
       share_help: 'Dit deel van de ontvangers krijgt een variant, evenredig verdeeld.',
       wait: 'Wachttijd (uren)',

@@ -236,6 +236,31 @@ describe('deliver publication panel', { timeout: 60_000 }, () => {
     });
   });
 
+  it('checks an A/B variant as the server does: one over the subject limit is named under it, nothing sent', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { sent } = fakeApi(newsletterType, (request) =>
+      jsonAnswer(createdJob('job-ab', request), { status: 201 }),
+    );
+    renderPublications();
+    openDeliver();
+    const panel = await screen.findByRole('dialog', { name: 'Nieuwsbrief maart verspreiden' });
+
+    await user.click(await within(panel).findByRole('combobox', { name: /Sjabloon/ }));
+    await user.click(await screen.findByRole('option', { name: 'Standaard' }));
+    await user.click(await within(panel).findByRole('combobox', { name: /Doelgroep/ }));
+    await user.click(await screen.findByRole('option', { name: 'Bewoners Centrum' }));
+    await user.click(within(panel).getByRole('switch', { name: 'A/B-test' }));
+    const variantA = await within(panel).findByLabelText(/Variant A/);
+    // Typed long, as pasted: 201 characters against the subject's 200.
+    fireEvent.change(variantA, { target: { value: 'x'.repeat(201) } });
+    await user.type(within(panel).getByLabelText(/Variant B/), 'Kort onderwerp');
+    await user.click(within(panel).getByRole('button', { name: 'Verspreiden' }));
+
+    expect(await within(panel).findByText('Gebruik ten hoogste 200 tekens')).toBeInTheDocument();
+    expect(variantA).toHaveValue('x'.repeat(201));
+    expect(sent.some((request) => request.method === 'POST')).toBe(false);
+  });
+
   it("keeps the panel open with the server's message when the job is refused", async () => {
     const user = userEvent.setup({ delay: null });
     fakeApi(newsletterType, () =>

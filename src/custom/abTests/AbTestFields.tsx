@@ -1,4 +1,11 @@
-import { abTestDecisions, abTestFields, abTestLimits, variantLabel } from '@contract/abTests';
+import {
+  abTestDecisions,
+  abTestFields,
+  abTestLimits,
+  abTestValueLength,
+  variantLabel,
+  type AbTestField,
+} from '@contract/abTests';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import {
@@ -6,6 +13,7 @@ import {
   RadioButtonGroupInput,
   SelectInput,
   TextInput,
+  maxLength,
   maxValue,
   minValue,
   required,
@@ -21,6 +29,11 @@ const variantCounts = Array.from(
   (_, index) => ({ id: abTestLimits.minVariants + index, name: String(abTestLimits.minVariants + index) }),
 );
 const requireVariant = required('app.abTests.variant_required');
+/** A variant is checked here as the server checks it: filled in and no longer than the field allows. */
+const variantChecks = (field: AbTestField) => [
+  requireVariant,
+  maxLength(abTestValueLength[field], 'app.abTests.variant_too_long'),
+];
 const shareRange = [
   required(),
   minValue(abTestLimits.minSharePercent),
@@ -75,7 +88,7 @@ export function AbTestFields({ recipients }: { recipients: number }) {
               label={`${translate(`app.abTests.fields.${field}`)} — ${translate('app.abTests.variant', {
                 label: variantLabel(position),
               })}`}
-              validate={requireVariant}
+              validate={variantChecks(field)}
               fullWidth
             />
           ))}
