@@ -4,7 +4,7 @@ import type { DownloadTicket } from '../../server/src/contract/downloads';
 import type { ListImport } from '../../server/src/contract/listImports';
 import type { CaughtMessage, CaughtMessagePage } from '../../server/src/contract/mail';
 import type { Person, PersonMatchPage } from '../../server/src/contract/privacy';
-import type { Subscriber } from '../../server/src/contract/receivers';
+import type { Subscriber, UnsubscriberPage } from '../../server/src/contract/receivers';
 import { erasedAddressReason, unsubscribedAddressReason } from '../../server/src/privacy/suppression';
 import { demoUsers, environmentIds, receiverIds } from '../../server/src/seed/ids';
 import { importClient, utf8 } from './support/importRequests';
@@ -152,6 +152,21 @@ describe('privacy through the API', () => {
       { token: anne, env: a },
     );
     expect(refusals.body).toEqual([expect.objectContaining({ rowNumber: 2, reason: erasedAddressReason })]);
+
+    // The entry the erasure left is marked so, and staff cannot remove it: only the person ends it.
+    const entries = async () =>
+      (await server.api<UnsubscriberPage>('GET', '/unsubscribers', { token: anne, env: a })).body.data;
+    const left = (await entries()).filter((entry) => entry.erased);
+    expect(left.length).toBeGreaterThan(0);
+    expect(left.every((entry) => entry.email.endsWith('@gewist.invalid'))).toBe(true);
+    const removal = await server.api<{ message: string }>('DELETE', `/unsubscribers/${left[0].id}`, {
+      token: anne,
+      env: a,
+      body: { reason: 'Verzoek van de persoon' },
+    });
+    expect(removal.status).toBe(409);
+    expect(removal.body.message).toContain('Alleen de persoon zelf kan zich opnieuw aanmelden');
+    expect((await entries()).map((entry) => entry.id)).toContain(left[0].id);
   });
 
   it('refuses a manual add of a globally unsubscribed address, naming the field', async () => {
@@ -159,6 +174,12 @@ describe('privacy through the API', () => {
     expect(
       (await server.api('POST', '/unsubscribers', { token: anne, env: a, query: { email } })).status,
     ).toBe(201);
+    const entries = await server.api<UnsubscriberPage>('GET', '/unsubscribers', {
+      token: anne,
+      env: a,
+      query: { search: email },
+    });
+    expect(entries.body.data).toEqual([expect.objectContaining({ email, erased: false })]);
     const refused = await addSubscriber(email);
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ field: 'email', message: unsubscribedAddressReason });

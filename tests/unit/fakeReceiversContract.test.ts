@@ -52,6 +52,7 @@ function state(): ReceiversState {
         createdAt: '2025-02-01T09:00:00.000Z',
         cause: 'Afgemeld',
         causeDetail: null,
+        erased: false,
       },
     ],
     audiences: [

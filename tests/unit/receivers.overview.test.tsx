@@ -20,6 +20,7 @@ describe('receivers overview', { timeout: 60_000 }, () => {
           createdAt: '2025-01-01T00:00:00.000Z',
           cause: 'Afgemeld',
           causeDetail: null,
+          erased: false,
         },
         {
           id: 'u2',
@@ -27,6 +28,7 @@ describe('receivers overview', { timeout: 60_000 }, () => {
           createdAt: '2025-01-01T00:00:00.000Z',
           cause: 'Afgemeld',
           causeDetail: null,
+          erased: false,
         },
         {
           id: 'u3',
@@ -34,6 +36,7 @@ describe('receivers overview', { timeout: 60_000 }, () => {
           createdAt: '2025-01-01T00:00:00.000Z',
           cause: 'Afgemeld',
           causeDetail: null,
+          erased: false,
         },
       ],
       audiences: [

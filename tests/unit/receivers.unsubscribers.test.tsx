@@ -19,6 +19,7 @@ function state(): ReceiversState {
         createdAt: '2025-01-20T09:00:00.000Z',
         cause: 'Afgemeld',
         causeDetail: null,
+        erased: false,
       },
     ],
     audiences: [],
@@ -115,6 +116,7 @@ describe('global unsubscribers', { timeout: 60_000 }, () => {
         createdAt: '2025-01-21T09:00:00.000Z',
         cause: 'Onbestelbaar',
         causeDetail: detail,
+        erased: false,
       },
     ];
     fakeReceiversApi(bounced);
@@ -129,6 +131,32 @@ describe('global unsubscribers', { timeout: 60_000 }, () => {
     expect(screen.queryByRole('columnheader', { name: 'Oorzaak' })).not.toBeInTheDocument();
     expect(
       within(row).getByRole('button', { name: 'Uitschrijving verwijderen: weg@mailbox.nl' }),
+    ).toBeInTheDocument();
+  });
+
+  it('offers no removal of the entry an erasure left: only the person can end it', async () => {
+    setViewport(1366);
+    const withErased = state();
+    withErased.unsubscribers = [
+      ...withErased.unsubscribers,
+      {
+        id: 'unsubscriber-3',
+        email: 'gewist-unsubscriber-3@gewist.invalid',
+        createdAt: '2025-02-01T09:00:00.000Z',
+        cause: 'Afgemeld',
+        causeDetail: 'Gegevens gewist op verzoek',
+        erased: true,
+      },
+    ];
+    fakeReceiversApi(withErased);
+    renderDeclarative(receiverResources, { path: '/recievers/unsubscribers/' });
+
+    const erasedRow = (
+      await screen.findByRole('button', { name: 'gewist-unsubscriber-3@gewist.invalid' })
+    ).closest('tr')!;
+    expect(within(erasedRow).queryByRole('button', { name: /^Uitschrijving verwijderen/ })).toBeNull();
+    expect(
+      screen.getByRole('button', { name: 'Uitschrijving verwijderen: geen.post@mailbox.nl' }),
     ).toBeInTheDocument();
   });
 

@@ -222,6 +222,11 @@ export const Unsubscriber = Type.Object(
     causeDetail: Type.Union([Type.String(), Type.Null()], {
       description: "The bounce or complaint behind 'Onbestelbaar' and 'Klacht'.",
     }),
+    erased: Type.Boolean({
+      description:
+        "The entry an erasure left ('Gegevens gewist op verzoek'): its address is a placeholder, only a keyed " +
+        'code of the real one remains. Staff cannot remove it; the person ends it by confirming a sign-up.',
+    }),
   },
   { title: 'Unsubscriber' },
 );

@@ -21,6 +21,8 @@ import { requiredEmail, requiredText } from '../http/inputText';
 // the row as a record of who removed it, when and why.
 
 const alreadyUnsubscribedMessage = 'Dit e-mailadres is al uitgeschreven.';
+const erasedEntryMessage =
+  'Deze uitschrijving is wat er over is van gewiste gegevens. Alleen de persoon zelf kan zich opnieuw aanmelden, via een aanmeldformulier.';
 
 const activeColumns = {
   id: unsubscribers.id,
@@ -28,6 +30,7 @@ const activeColumns = {
   createdAt: unsubscribers.createdAt,
   cause: unsubscribers.cause,
   causeDetail: unsubscribers.causeDetail,
+  erased: sql<boolean>`${unsubscribers.addressHash} IS NOT NULL`,
 };
 const removalColumns = {
   id: unsubscribers.id,
@@ -44,6 +47,7 @@ const toUnsubscriber = (row: {
   createdAt: Date;
   cause: string;
   causeDetail: string | null;
+  erased: boolean;
 }): Unsubscriber => ({
   ...row,
   cause: row.cause as Unsubscriber['cause'],
@@ -158,19 +162,21 @@ export async function undoUnsubscribe(
 ): Promise<UnsubscriberRemoval> {
   const reason = requiredText(input.reason, 'reason', 'Reden');
   const removedBy = input.removedBy?.trim() || by.username;
+  const active = and(
+    eq(unsubscribers.id, id),
+    eq(unsubscribers.environmentId, environmentId),
+    isNull(unsubscribers.removedAt),
+  );
   const [removed] = await db
     .update(unsubscribers)
     .set({ removedAt: new Date(), removedBy, removedByUserId: by.userId, removalReason: reason })
-    .where(
-      and(
-        eq(unsubscribers.id, id),
-        eq(unsubscribers.environmentId, environmentId),
-        isNull(unsubscribers.removedAt),
-      ),
-    )
+    .where(and(active, isNull(unsubscribers.addressHash)))
     .returning(removalColumns);
-  if (!removed) throw notFound('De uitschrijving');
-  return toRemoval(removed);
+  if (removed) return toRemoval(removed);
+  // An erasure's entry keeps the erased address out (privacy/suppression.ts): only the person ends it.
+  const [erased] = await db.select({ id: unsubscribers.id }).from(unsubscribers).where(active);
+  if (erased) throw new ApiError(409, erasedEntryMessage);
+  throw notFound('De uitschrijving');
 }
 
 /**

@@ -176,6 +176,7 @@ export function fakeReceiversApi(
         createdAt: '2025-02-01T09:00:00.000Z',
         cause: 'Afgemeld' as const,
         causeDetail: null,
+        erased: false,
       };
       state.unsubscribers.unshift(created);
       return jsonAnswer(created, { status: 201 });
