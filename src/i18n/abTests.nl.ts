@@ -62,7 +62,7 @@ export const abTestsNl = {
         Geannuleerd: 'Geannuleerd',
       },
       decided_by: 'Gekozen op: %{decision}',
-      rest: 'Nog te verzenden: %{count} ontvangers',
+      rest: 'Nog te verzenden: 1 ontvanger |||| Nog te verzenden: %{count} ontvangers',
       rest_sent: 'Naar de rest verzonden: %{sent} van %{count}',
       columns: {
         variant: 'Variant',
@@ -76,6 +76,14 @@ export const abTestsNl = {
       winner_badge: 'Winnaar',
       decide_now: 'Nu beslissen',
       choose: 'Kies %{label}',
+      confirm_choose_title: 'Variant %{label} naar de rest sturen?',
+      confirm_choose:
+        'Variant %{label} gaat meteen naar de laatste ontvanger. Dit kun je niet terugdraaien. |||| ' +
+        'Variant %{label} gaat meteen naar de overige %{count} ontvangers. Dit kun je niet terugdraaien.',
+      confirm_decide_title: 'Nu de winnaar kiezen?',
+      confirm_decide:
+        'De variant die nu het best scoort gaat meteen naar de laatste ontvanger. Dit kun je niet terugdraaien. |||| ' +
+        'De variant die nu het best scoort gaat meteen naar de overige %{count} ontvangers. Dit kun je niet terugdraaien.',
       decide_denied: 'Alleen een %{roles} kan de winnaar kiezen.',
       decided: 'De winnaar gaat nu naar de rest van de ontvangers.',
       comparison_title: 'A/B-test: %{title}',

@@ -155,7 +155,14 @@ describe('an A/B test of the subject', () => {
     await screenshot(page, 'ab-test-job-running');
 
     // Advancing the decision: 'Nu beslissen' decides by clicks now instead of after the wait.
+    // It sends to the rest at once, so it asks first.
     await page.getByRole('button', { name: 'Nu beslissen' }).click();
+    const confirmation = page.getByRole('dialog', { name: 'Nu de winnaar kiezen?' });
+    await confirmation
+      .getByText('De variant die nu het best scoort gaat meteen naar de laatste ontvanger.', { exact: false })
+      .waitFor();
+    await screenshot(page, 'ab-test-decide-confirmation');
+    await confirmation.getByRole('button', { name: 'Nu beslissen' }).click();
     await state.getByText('Winnaar B verzonden').waitFor({ timeout: 30_000 });
     await page
       .getByTestId('ab-test-reason')

@@ -1,11 +1,14 @@
 import type { AbTest } from '@contract/abTests';
 import type { MemberRoleName } from '@contract/memberRoles';
 import type { SenderSettings } from '@contract/sending';
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AbTestComparison } from '../../src/custom/abTests/AbTestComparison';
 import { MeasuringSetting } from '../../src/custom/publications/analytics/MeasuringSetting';
 import { SendingDomainRecords } from '../../src/custom/sending/SendingDomainRecords';
+import { testEnvironmentId } from './support/declarativeTestApp';
+import { jsonAnswer, mockFetch } from './support/fetchEdge';
 import { renderWithRole } from './support/memberRole';
 
 // The custom screens' smaller actions as each role sees them (least roles: contract/operationRoles.ts).
@@ -61,6 +64,31 @@ describe("an A/B test's decision as the role allows", { timeout: 60_000 }, () =>
       expect(button).toHaveAttribute('aria-disabled', 'true');
       expect(button).toHaveAccessibleDescription('Alleen een Verzender of Beheerder kan de winnaar kiezen.');
     }
+  });
+
+  it('asks before a chosen winner goes to the rest, and sends nothing when that is cancelled', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { sent } = mockFetch(() => jsonAnswer({}));
+    await renderWithRole(<AbTestComparison test={waitingTest} />, 'administrator');
+    await user.click(await screen.findByRole('button', { name: 'Kies B' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Variant B naar de rest sturen?' });
+    expect(dialog).toHaveTextContent(
+      'Variant B gaat meteen naar de overige 80 ontvangers. Dit kun je niet terugdraaien.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Annuleren' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent.filter((request) => request.method === 'POST')).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Kies B' }));
+    const again = await screen.findByRole('dialog', { name: 'Variant B naar de rest sturen?' });
+    await user.click(within(again).getByRole('button', { name: 'Kies B' }));
+    await waitFor(() => expect(sent.filter((request) => request.method === 'POST')).toHaveLength(1));
+    const post = sent.find((request) => request.method === 'POST')!;
+    expect(post.path).toBe(
+      `/api/1/${testEnvironmentId}/deliveryjobs/${waitingTest.parentJobId}/abtest/winner`,
+    );
+    expect(post.json()).toEqual({ winner: 'B' });
   });
 
   it('gives a Beheerder the decisions', async () => {

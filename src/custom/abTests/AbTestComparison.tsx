@@ -13,8 +13,9 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { serverMessage } from '../../dataProvider/serverMessage';
+import { ConfirmedRun } from '../../declarative/ConfirmedRun';
 import { DeniedButton } from '../../declarative/DeniedButton';
 import { useCallAccess } from '../../declarative/useDeclaredAccess';
 import { formatDutchNumber } from '../../i18n/dutchNumber';
@@ -42,8 +43,8 @@ export function AbTestComparison({ test }: { test: AbTest }) {
   const translate = useTranslate();
   const stateText = useAbTestState();
   const dataProvider = useDeclaredDataProvider();
-  const notify = useNotify();
-  const [busy, setBusy] = useState(false);
+  // The decision asked to confirm: it sends to the rest at once and cannot be undone.
+  const [confirming, setConfirming] = useState<{ winner?: string }>();
   // Deciding sends to the rest: a Redacteur sees the buttons disabled with the reason, a Lezer none.
   const decideAccess = useCallAccess('jobs', 'decideAbTest', { reason: 'app.abTests.decide_denied' });
   const chooseAccess = useCallAccess('jobs', 'chooseAbTestWinner', { reason: 'app.abTests.decide_denied' });
@@ -53,20 +54,14 @@ export function AbTestComparison({ test }: { test: AbTest }) {
   );
   const undecided = test.winner === null && test.state !== 'Geannuleerd' && test.state !== 'Gepland';
 
-  async function decide(winner?: string) {
-    setBusy(true);
+  const decide = (winner?: string) =>
+    winner
+      ? dataProvider.action('jobs', 'chooseAbTestWinner', { id: test.parentJobId, data: { winner } })
+      : dataProvider.action('jobs', 'decideAbTest', { id: test.parentJobId, data: {} });
+  const ask = (winner?: string) => {
     setError(undefined);
-    try {
-      if (winner)
-        await dataProvider.action('jobs', 'chooseAbTestWinner', { id: test.parentJobId, data: { winner } });
-      else await dataProvider.action('jobs', 'decideAbTest', { id: test.parentJobId, data: {} });
-      notify('app.abTests.decided', { type: 'success' });
-    } catch (caught) {
-      setError(serverMessage(caught, translate('declarative.form.saveFailed')));
-    } finally {
-      setBusy(false);
-    }
-  }
+    setConfirming({ winner });
+  };
 
   return (
     <Stack spacing={1.5}>
@@ -139,7 +134,10 @@ export function AbTestComparison({ test }: { test: AbTest }) {
               sent: formatDutchNumber(test.remainderSent),
               count: formatDutchNumber(test.remainderRecipients),
             })
-          : translate('app.abTests.rest', { count: formatDutchNumber(test.remainderRecipients) })}
+          : translate('app.abTests.rest', {
+              smart_count: test.remainderRecipients,
+              count: formatDutchNumber(test.remainderRecipients),
+            })}
       </Typography>
       {undecided && variantsSent && decideAccess.shown ? (
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
@@ -150,7 +148,7 @@ export function AbTestComparison({ test }: { test: AbTest }) {
               reason={decideAccess.deniedReason}
             />
           ) : (
-            <Button variant="contained" disabled={busy} onClick={() => void decide()}>
+            <Button variant="contained" onClick={() => ask()}>
               {translate('app.abTests.decide_now')}
             </Button>
           )}
@@ -163,12 +161,7 @@ export function AbTestComparison({ test }: { test: AbTest }) {
                 reason={chooseAccess.deniedReason}
               />
             ) : (
-              <Button
-                key={variant.label}
-                variant="outlined"
-                disabled={busy}
-                onClick={() => void decide(variant.label)}
-              >
+              <Button key={variant.label} variant="outlined" onClick={() => ask(variant.label)}>
                 {translate('app.abTests.choose', { label: variant.label })}
               </Button>
             ),
@@ -176,6 +169,29 @@ export function AbTestComparison({ test }: { test: AbTest }) {
         </Box>
       ) : null}
       {error ? <Alert severity="error">{error}</Alert> : null}
+      <ConfirmedRun
+        isOpen={confirming !== undefined}
+        title={confirming?.winner ? 'app.abTests.confirm_choose_title' : 'app.abTests.confirm_decide_title'}
+        content={confirming?.winner ? 'app.abTests.confirm_choose' : 'app.abTests.confirm_decide'}
+        confirm={
+          confirming?.winner
+            ? translate('app.abTests.choose', { label: confirming.winner })
+            : 'app.abTests.decide_now'
+        }
+        translateOptions={{
+          label: confirming?.winner ?? '',
+          smart_count: test.remainderRecipients,
+          count: formatDutchNumber(test.remainderRecipients),
+        }}
+        titleTranslateOptions={{ label: confirming?.winner ?? '' }}
+        run={() => decide(confirming?.winner)}
+        successMessage="app.abTests.decided"
+        onFailure={(caught) => {
+          setError(serverMessage(caught, translate('declarative.form.saveFailed')));
+          return true;
+        }}
+        onClose={() => setConfirming(undefined)}
+      />
     </Stack>
   );
 }

@@ -120,6 +120,7 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const dir = join(process.cwd(), 'test-results', 'screenshots');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: false });
+  // Transitions finished: a dialog that has just opened is shown as it settles, not half faded in.
+  await page.screenshot({ path: file, fullPage: false, animations: 'disabled' });
   return file;
 }
