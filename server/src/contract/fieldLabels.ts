@@ -107,6 +107,7 @@ export const fieldLabels = {
   listFields: 'Velden van de lijst',
   mergeValues: 'Gegevens in het bericht',
   isUnsubscribed: 'Afgemeld',
+  erased: 'Gegevens gewist',
   isTest: 'Testontvanger',
   attribute1: 'Label 1',
   attribute2: 'Label 2',
