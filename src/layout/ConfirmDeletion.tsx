@@ -5,7 +5,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useId, type ReactNode } from 'react';
+import { useId, type ReactElement, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 
 export interface ConfirmDeletionProps {
@@ -24,6 +24,8 @@ export interface ConfirmDeletionProps {
   confirm?: string;
   /** The plain button's text; 'Annuleren' unless that is what the confirm button does ('Niet annuleren'). */
   cancel?: string;
+  /** The confirm button's icon: a bin, unless what is confirmed is no deletion (a send: its own icon). */
+  confirmIcon?: ReactElement;
   onConfirm(): void;
   onClose(): void;
 }
@@ -42,6 +44,7 @@ export function ConfirmDeletion({
   contentTranslateOptions = translateOptions,
   confirm = 'ra.action.delete',
   cancel = 'ra.action.cancel',
+  confirmIcon = <DeleteOutlineIcon />,
   onConfirm,
   onClose,
 }: ConfirmDeletionProps) {
@@ -75,7 +78,7 @@ export function ConfirmDeletion({
           disabled={loading}
           color="error"
           variant="contained"
-          startIcon={<DeleteOutlineIcon />}
+          startIcon={confirmIcon}
         >
           {text(confirm, {})}
         </Button>

@@ -1,3 +1,4 @@
+import SendIcon from '@mui/icons-material/Send';
 import { render, screen } from '@testing-library/react';
 import { AdminContext } from 'react-admin';
 import { describe, expect, it } from 'vitest';
@@ -27,5 +28,24 @@ describe('ConfirmDeletion', () => {
     const cancel = screen.getByRole('button', { name: 'Annuleren' });
     expect(cancel.querySelector('svg')).toBeNull();
     expect(cancel).toHaveFocus();
+  });
+
+  it('shows what is confirmed on its button when it is no deletion (a send), not a bin', async () => {
+    render(
+      <AdminContext i18nProvider={i18nProvider}>
+        <ConfirmDeletion
+          isOpen
+          title="Nu de winnaar kiezen?"
+          content="De variant die nu het best scoort gaat meteen naar de overige 80 ontvangers."
+          confirm="Nu beslissen"
+          confirmIcon={<SendIcon />}
+          onConfirm={() => undefined}
+          onClose={() => undefined}
+        />
+      </AdminContext>,
+    );
+    const confirm = await screen.findByRole('button', { name: 'Nu beslissen' });
+    expect(confirm.querySelector('[data-testid="SendIcon"]')).not.toBeNull();
+    expect(confirm.querySelector('[data-testid="DeleteOutlineIcon"]')).toBeNull();
   });
 });

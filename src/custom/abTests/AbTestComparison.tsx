@@ -1,5 +1,6 @@
 import type { AbTest } from '@contract/abTests';
 import EmojiEventsOutlinedIcon from '@mui/icons-material/EmojiEventsOutlined';
+import SendIcon from '@mui/icons-material/Send';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -184,6 +185,7 @@ export function AbTestComparison({ test }: { test: AbTest }) {
           count: formatDutchNumber(test.remainderRecipients),
         }}
         titleTranslateOptions={{ label: confirming?.winner ?? '' }}
+        confirmIcon={<SendIcon />}
         run={() => decide(confirming?.winner)}
         successMessage="app.abTests.decided"
         onFailure={(caught) => {

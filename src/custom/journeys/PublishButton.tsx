@@ -1,5 +1,6 @@
 import type { ApprovalRequest } from '@contract/approval';
 import type { Journey } from '@contract/journeys';
+import SendIcon from '@mui/icons-material/Send';
 import Button from '@mui/material/Button';
 import { useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
@@ -63,6 +64,7 @@ export function PublishButton({
               : 'app.journeys.states.publish'
         }
         translateOptions={{ name: journey.name }}
+        confirmIcon={<SendIcon />}
         run={async () => {
           asked.current = await publish();
         }}
