@@ -66,3 +66,16 @@ export function archivePageHtml(
     indexable: true,
   });
 }
+
+/** A page number that is no page of the archive: said in the archive's look, with the way to its first page. */
+export function missingArchivePageHtml(look: PageLook, publicUrl: string, environmentId: string): string {
+  return publicPage(
+    look,
+    'Pagina niet gevonden',
+    html`<h1>Deze pagina bestaat niet</h1>
+      <p>
+        Zoveel pagina's heeft het archief niet.
+        <a href="${publicArchiveUrl(publicUrl, environmentId)}">Naar de eerste pagina</a>
+      </p>`,
+  );
+}

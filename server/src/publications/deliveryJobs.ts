@@ -194,13 +194,18 @@ export async function createDeliveryJob(
   return getDeliveryJob(db, environmentId, created.id);
 }
 
-/** A job's count, for an A/B test's parent with those of the jobs sending its recipients (testJobs.ts). */
+/**
+ * A job's count, for an A/B test's parent with those of the jobs sending its recipients (testJobs.ts). The
+ * sum is asked only of a parent (one index probe tells): every other job of a page is its own count.
+ */
 function withTestJobs(
   own: typeof deliveryJobs.sentCount | typeof deliveryJobs.failedCount | typeof deliveryJobs.skippedCount,
 ) {
-  return sql<number>`(${own} + coalesce((
-    SELECT sum(sending.${sql.identifier(own.name)}) FROM delivery_jobs sending
-    WHERE sending.id IN (${sendingJobsOfTest(sql`${deliveryJobs.id}`)})), 0))::int`;
+  return sql<number>`CASE WHEN EXISTS (SELECT 1 FROM ab_tests WHERE ab_tests.parent_job_id = ${deliveryJobs.id})
+    THEN (${own} + coalesce((
+      SELECT sum(sending.${sql.identifier(own.name)}) FROM delivery_jobs sending
+      WHERE sending.id IN (${sendingJobsOfTest(sql`${deliveryJobs.id}`)})), 0))::int
+    ELSE ${own} END`;
 }
 
 const jobColumns = {

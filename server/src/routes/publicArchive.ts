@@ -5,7 +5,7 @@ import { isNotModified } from '../http/conditionalRequests';
 import { html } from '../http/html';
 import { publicRateLimit } from '../http/rateLimit';
 import { archiveFeedXml } from '../publicArchive/archiveFeed';
-import { archivePageHtml, archivePageParameter } from '../publicArchive/archivePage';
+import { archivePageHtml, archivePageParameter, missingArchivePageHtml } from '../publicArchive/archivePage';
 import { publicArchivePrefix } from '../publicArchive/archiveAddress';
 import { archiveSettingOf } from '../publicArchive/archiveSetting';
 import { archiveMaxPages, archivedPublications } from '../publicArchive/archivedPublications';
@@ -83,17 +83,7 @@ export const publicArchiveRoutes: FastifyPluginAsyncTypebox = async (app) => {
         reply
           .status(404)
           .headers(publicPageHeaders(look.style.webFonts, app.config, archivePageOptions))
-          .send(
-            publicPage(
-              look,
-              'Pagina niet gevonden',
-              html`<h1>Deze pagina bestaat niet</h1>
-                <p>
-                  Zoveel pagina's heeft het archief niet.
-                  <a href="${publicArchivePrefix}/${archive.environmentId}">Naar de eerste pagina</a>
-                </p>`,
-            ),
-          );
+          .send(missingArchivePageHtml(look, publicUrl, archive.environmentId));
       const pageText = request.query[archivePageParameter] ?? '1';
       const page = pageNumberPattern.test(pageText) ? Number(pageText) : undefined;
       if (page === undefined || page > archiveMaxPages) return missingPage();
