@@ -74,6 +74,16 @@ function fakeApi(
   });
 }
 
+/** Chooses the deliver form's template and audience in `panel`; answers the user that did. */
+async function choose(panel: HTMLElement, template: string, audience: string) {
+  const user = userEvent.setup({ delay: null });
+  await user.click(await within(panel).findByRole('combobox', { name: /Sjabloon/ }));
+  await user.click(await screen.findByRole('option', { name: template }));
+  await user.click(await within(panel).findByRole('combobox', { name: /Doelgroep/ }));
+  await user.click(await screen.findByRole('option', { name: audience }));
+  return user;
+}
+
 function openDeliver() {
   act(() => openSlideOver('deliverPublication', { record: publication }));
 }
@@ -155,10 +165,7 @@ describe('deliver publication panel', { timeout: 60_000 }, () => {
     openDeliver();
     const panel = await screen.findByRole('dialog', { name: 'Nieuwsbrief maart verspreiden' });
 
-    await user.click(await within(panel).findByRole('combobox', { name: /Sjabloon/ }));
-    await user.click(await screen.findByRole('option', { name: 'Uitgebreid' }));
-    await user.click(await within(panel).findByRole('combobox', { name: /Doelgroep/ }));
-    await user.click(await screen.findByRole('option', { name: 'Deelnemers - RsvP die komen' }));
+    await choose(panel, 'Uitgebreid', 'Deelnemers - RsvP die komen');
     await user.click(within(panel).getByRole('button', { name: 'Verspreiden' }));
 
     await waitFor(() => expect(sent.some((request) => request.method === 'POST')).toBe(true));
@@ -191,10 +198,7 @@ describe('deliver publication panel', { timeout: 60_000 }, () => {
     openDeliver();
     const panel = await screen.findByRole('dialog', { name: 'Nieuwsbrief maart verspreiden' });
 
-    await user.click(await within(panel).findByRole('combobox', { name: /Sjabloon/ }));
-    await user.click(await screen.findByRole('option', { name: 'Standaard' }));
-    await user.click(await within(panel).findByRole('combobox', { name: /Doelgroep/ }));
-    await user.click(await screen.findByRole('option', { name: option }));
+    await choose(panel, 'Standaard', option);
     await user.click(within(panel).getByRole('button', { name: 'Verspreiden' }));
 
     await waitFor(() => expect(sent.some((request) => request.method === 'POST')).toBe(true));
@@ -220,10 +224,7 @@ describe('deliver publication panel', { timeout: 60_000 }, () => {
     openDeliver();
     const panel = await screen.findByRole('dialog', { name: 'Nieuwsbrief maart verspreiden' });
 
-    await user.click(await within(panel).findByRole('combobox', { name: /Sjabloon/ }));
-    await user.click(await screen.findByRole('option', { name: 'Standaard' }));
-    await user.click(await within(panel).findByRole('combobox', { name: /Doelgroep/ }));
-    await user.click(await screen.findByRole('option', { name: 'Bewoners Centrum' }));
+    await choose(panel, 'Standaard', 'Bewoners Centrum');
     await user.click(within(panel).getByLabelText('RSVP negeren'));
     await user.click(within(panel).getByRole('button', { name: 'Verspreiden' }));
 
@@ -245,10 +246,7 @@ describe('deliver publication panel', { timeout: 60_000 }, () => {
     openDeliver();
     const panel = await screen.findByRole('dialog', { name: 'Nieuwsbrief maart verspreiden' });
 
-    await user.click(await within(panel).findByRole('combobox', { name: /Sjabloon/ }));
-    await user.click(await screen.findByRole('option', { name: 'Standaard' }));
-    await user.click(await within(panel).findByRole('combobox', { name: /Doelgroep/ }));
-    await user.click(await screen.findByRole('option', { name: 'Bewoners Centrum' }));
+    await choose(panel, 'Standaard', 'Bewoners Centrum');
     await user.click(within(panel).getByRole('switch', { name: 'A/B-test' }));
     const variantA = await within(panel).findByLabelText(/Variant A/);
     // Typed long, as pasted: 201 characters against the subject's 200.
@@ -277,10 +275,7 @@ describe('deliver publication panel', { timeout: 60_000 }, () => {
     openDeliver();
     const panel = await screen.findByRole('dialog', { name: 'Nieuwsbrief maart verspreiden' });
 
-    await user.click(await within(panel).findByRole('combobox', { name: /Sjabloon/ }));
-    await user.click(await screen.findByRole('option', { name: 'Standaard' }));
-    await user.click(await within(panel).findByRole('combobox', { name: /Doelgroep/ }));
-    await user.click(await screen.findByRole('option', { name: 'Inwoners en ondernemers' }));
+    await choose(panel, 'Standaard', 'Inwoners en ondernemers');
     await user.click(within(panel).getByRole('button', { name: 'Verspreiden' }));
 
     expect((await within(panel).findAllByText('Deze doelgroep is verwijderd.')).length).toBeGreaterThan(0);
@@ -290,15 +285,6 @@ describe('deliver publication panel', { timeout: 60_000 }, () => {
 });
 
 describe('checks before sending in the deliver panel', { timeout: 60_000 }, () => {
-  async function choose(panel: HTMLElement, template: string, audience: string) {
-    const user = userEvent.setup({ delay: null });
-    await user.click(await within(panel).findByRole('combobox', { name: /Sjabloon/ }));
-    await user.click(await screen.findByRole('option', { name: template }));
-    await user.click(await within(panel).findByRole('combobox', { name: /Doelgroep/ }));
-    await user.click(await screen.findByRole('option', { name: audience }));
-    return user;
-  }
-
   it('shows the recipients and warnings of the choice, asked again as the choice changes', async () => {
     const { sent } = fakeApi(
       newsletterType,
