@@ -49,6 +49,9 @@ export function FileTags({ fileId }: { fileId: string }) {
       setHint(normalizeTagName(input) === '' ? undefined : translate('media.details.tag_exists'));
       return;
     }
+    // One add at a time. The button stays enabled meanwhile: a disabled default button would swallow
+    // the Enter of the next tag, so a duplicate typed during a save got no hint.
+    if (adding) return;
     setHint(undefined);
     // The dataProvider reloads the tags, files and folders after the save. The field is emptied only if it
     // still holds what was added: what the user typed meanwhile (the next tag) is kept.
@@ -126,7 +129,7 @@ export function FileTags({ fileId }: { fileId: string }) {
             sx={{ flex: 1 }}
             slotProps={{ htmlInput: { 'data-testid': 'media-tag-input' } }}
           />
-          <Button type="submit" variant="outlined" disabled={adding} sx={{ height: 40 }}>
+          <Button type="submit" variant="outlined" aria-busy={adding} sx={{ height: 40 }}>
             {translate('media.new_folder.submit')}
           </Button>
         </Stack>
